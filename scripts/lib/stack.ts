@@ -1,0 +1,150 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { httpAnswers, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
+import { dataServices, remoteNames, remoteVersion, root, type DataService, type Ports } from './settings.ts';
+
+export interface StackOptions {
+  ports: Ports;
+  dataDir: string;
+  /** Write process output to files under dataDir/logs instead of the console. */
+  quiet?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningStack {
+  baseUrl: string;
+  processes: Map<string, ManagedProcess>;
+  manifestFile: string;
+  defaults: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+interface ProcessSpec {
+  name: string;
+  dir: string;
+  env: Record<string, string>;
+  ready(): Promise<boolean>;
+}
+
+const node = process.execPath;
+
+/** Env values of the single-machine mode: embedded databases, no Redis, local stand-ins. */
+export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS.ProcessEnv): Record<string, string> {
+  const local = (port: number) => `http://localhost:${port}`;
+  const defaults: Record<string, string> = {
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    LINK_ADDR: `127.0.0.1:${ports.LINK_PORT}`,
+    NOTIFICATION_ADDR: `127.0.0.1:${ports.NOTIFICATION_PORT}`,
+    BILLING_ADDR: `127.0.0.1:${ports.BILLING_PORT}`,
+    GRPC_DEADLINE_MS: env.GRPC_DEADLINE_MS ?? '3000',
+    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? local(ports.GATEWAY_PORT),
+    IDENTITY_ISSUER: env.IDENTITY_ISSUER ?? local(ports.IDENTITY_PORT),
+    DRIVE_ROOT_URL: env.DRIVE_ROOT_URL ?? local(ports.DRIVE_PORT),
+  };
+  for (const service of dataServices) {
+    const key = `${service.toUpperCase()}_DATABASE_URL`;
+    defaults[key] = env[key] ?? `pglite://${join(dataDir, service, 'db')}`;
+  }
+  if (env.REDIS_URL) defaults.REDIS_URL = env.REDIS_URL;
+  return defaults;
+}
+
+function remotesManifest(): { manifest: object; mounts: string } {
+  const remotes: Record<string, { entry: string; version: string }> = {};
+  const mounts: string[] = [];
+  for (const name of remoteNames) {
+    const version = remoteVersion(name);
+    remotes[name] = { entry: `/remotes/${name}/${version}/remoteEntry.js`, version };
+    mounts.push(`${name}@${version}=${join(root, `mfe-${name}`, 'dist')}`);
+  }
+  return { manifest: { remotes }, mounts: mounts.join(',') };
+}
+
+function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, string>, manifestFile: string, mounts: string): ProcessSpec[] {
+  const grpcReady = async () => true; // the gateway's /api/health is the readiness signal for gRPC services
+  const specs: ProcessSpec[] = [];
+  const identityDir = join(root, 'services', 'dev-identity');
+  if (existsSync(join(identityDir, 'dist', 'main.js'))) {
+    specs.push({
+      name: 'identity',
+      dir: identityDir,
+      env: { IDENTITY_PORT: String(ports.IDENTITY_PORT), IDENTITY_ISSUER: defaults.IDENTITY_ISSUER!, IDENTITY_DATA_DIR: join(dataDir, 'identity') },
+      ready: () => httpAnswers(`${defaults.IDENTITY_ISSUER}/.well-known/openid-configuration`, (s) => s === 200),
+    });
+  }
+  const driveDir = join(root, 'services', 'dev-drive');
+  if (existsSync(join(driveDir, 'dist', 'main.js'))) {
+    specs.push({
+      name: 'drive',
+      dir: driveDir,
+      env: { DRIVE_PORT: String(ports.DRIVE_PORT), DRIVE_DATA_DIR: join(dataDir, 'drive'), IDENTITY_ISSUER: defaults.IDENTITY_ISSUER! },
+      ready: () => httpAnswers(`${defaults.DRIVE_ROOT_URL}/drive/v3/about`),
+    });
+  }
+  for (const service of dataServices) {
+    const prefix = service.toUpperCase();
+    specs.push({
+      name: service,
+      dir: join(root, 'services', service),
+      env: { [`${prefix}_PORT`]: String(ports[`${prefix}_PORT` as keyof Ports]), [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]! },
+      ready: grpcReady,
+    });
+  }
+  specs.push({
+    name: 'gateway',
+    dir: join(root, 'services', 'gateway'),
+    env: {
+      GATEWAY_PORT: String(ports.GATEWAY_PORT),
+      WEB_SHELL_DIR: join(root, 'shell', 'dist'),
+      WEB_REMOTES: mounts,
+      WEB_REMOTES_MANIFEST: manifestFile,
+    },
+    ready: () => httpAnswers(`http://127.0.0.1:${ports.GATEWAY_PORT}/api/livez`, (s) => s === 200),
+  });
+  return specs;
+}
+
+async function migrate(service: DataService, env: NodeJS.ProcessEnv): Promise<void> {
+  const code = await run('npm', ['run', '--silent', 'migrate', '-w', `@ferry/${service}`], { cwd: root, env });
+  if (code !== 0) throw new Error(`migrations of ${service} failed (exit ${code})`);
+}
+
+/** Starts every backend process and the gateway (which serves the built front end) and waits until healthy. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { ports, dataDir } = options;
+  const baseEnv = { ...process.env, ...options.env };
+  mkdirSync(join(dataDir, 'web'), { recursive: true });
+  mkdirSync(join(dataDir, 'logs'), { recursive: true });
+  const defaults = singleMachineDefaults(ports, dataDir, baseEnv);
+  const manifestFile = join(dataDir, 'web', 'remotes.json');
+  const { manifest, mounts } = remotesManifest();
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...defaults };
+  for (const service of dataServices) {
+    mkdirSync(join(dataDir, service), { recursive: true });
+    await migrate(service, env);
+  }
+
+  const processes = new Map<string, ManagedProcess>();
+  const stop = async () => {
+    await Promise.all([...processes.values()].reverse().map((p) => p.stop()));
+  };
+  try {
+    for (const spec of processSpecs(ports, dataDir, defaults, manifestFile, mounts)) {
+      const managed = startManaged(spec.name, node, ['dist/main.js'], {
+        cwd: spec.dir,
+        env: { ...env, ...spec.env },
+        logFile: options.quiet ? join(dataDir, 'logs', `${spec.name}.log`) : undefined,
+      });
+      processes.set(spec.name, managed);
+      await waitUntil(`${spec.name} to be ready`, spec.ready, 60_000, () => managed.child.exitCode === null);
+    }
+    const baseUrl = `http://localhost:${ports.GATEWAY_PORT}`;
+    await waitUntil('every backend to be SERVING (/api/health)', () => httpAnswers(`${baseUrl}/api/health`, (s) => s === 200), 60_000);
+    return { baseUrl, processes, manifestFile, defaults, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildAll, turboEnv } from './build.ts';
+import { run } from './process.ts';
+import { startStack, type RunningStack } from './stack.ts';
+import { root, type Ports, defaultPorts } from './settings.ts';
+import { add, emptyTally, playwrightTally, vitestTally, type Tally } from './tally.ts';
+import { listWorkspaces } from './workspaces.ts';
+
+interface Step {
+  name: string;
+  tally: Tally;
+  seconds: number;
+}
+
+const steps: Step[] = [];
+
+async function timed(name: string, work: () => Promise<Tally>): Promise<Tally> {
+  const started = Date.now();
+  console.log(`\n[ferry test] ── ${name}`);
+  let tally: Tally;
+  try {
+    tally = await work();
+  } catch (error) {
+    console.error(`[ferry test] ${name} crashed: ${error instanceof Error ? error.stack : String(error)}`);
+    tally = { passed: 0, failed: 1, skipped: 0 };
+  }
+  steps.push({ name, tally, seconds: (Date.now() - started) / 1000 });
+  return tally;
+}
+
+const check = async (command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Tally> => {
+  const code = await run(command, args, { cwd: root, env });
+  return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+};
+
+async function freePorts(): Promise<Ports> {
+  const { freePort } = await import(join(root, 'services/testkit/dist/index.js'));
+  const ports = {} as Ports;
+  for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
+  return ports;
+}
+
+/** `npm test`: build, static checks, every workspace's tests, then the browser journeys against a running stack. */
+export async function test(): Promise<void> {
+  const started = Date.now();
+  const reports = mkdtempSync(join(tmpdir(), 'ferry-test-reports-'));
+  const total = emptyTally();
+
+  const built = await timed('build (turbo run build)', () => check('turbo', ['run', 'build', '--concurrency=2'], turboEnv()));
+  if (built.failed === 0) {
+    await timed('typecheck (turbo run typecheck)', () => check('turbo', ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only'], turboEnv()));
+    await timed('typecheck scripts/', () => check('tsc', ['-p', 'scripts/tsconfig.json']));
+    await timed('contracts: buf lint', () => check('npm', ['run', '--silent', 'lint', '-w', '@ferry/contracts']));
+    await timed('contracts: buf breaking against main', () => check('npm', ['run', '--silent', 'breaking', '-w', '@ferry/contracts']));
+
+    const { startPostgres, startRedis } = await import(join(root, 'services/testkit/dist/index.js'));
+    const postgres = await startPostgres();
+    const redis = await startRedis();
+    const testEnv: NodeJS.ProcessEnv = { ...process.env, FERRY_TEST_PG_URL: postgres.url, FERRY_TEST_REDIS_URL: redis.url };
+    console.log(`[ferry test] PostgreSQL ${postgres.url}, Redis ${redis.url}`);
+    try {
+      for (const workspace of listWorkspaces()) {
+        if (!workspace.scripts.test || workspace.name === '@ferry/tests') continue;
+        const report = join(reports, `${workspace.name.replace(/[@/]/g, '_')}.json`);
+        await timed(`${workspace.name}: vitest`, async () => {
+          const code = await run('npm', ['run', '--silent', 'test', '-w', workspace.name, '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env: testEnv });
+          return vitestTally(report, code);
+        });
+      }
+      await runStackSuites(testEnv, reports);
+    } finally {
+      await Promise.all([postgres.stop(), redis.stop()]);
+    }
+  }
+
+  for (const step of steps) add(total, step.tally);
+  console.log('\n[ferry test] summary');
+  for (const step of steps) {
+    const mark = step.tally.failed > 0 ? 'FAIL' : 'ok  ';
+    console.log(`  ${mark} ${step.name.padEnd(48)} ${String(step.tally.passed).padStart(4)} passed ${String(step.tally.failed).padStart(3)} failed  ${step.seconds.toFixed(1)} s`);
+  }
+  console.log(`[ferry test] total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  rmSync(reports, { recursive: true, force: true });
+  const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
+  console.log(`\n${total.passed} passed, ${total.failed} failed${skipped}`);
+  process.exit(total.failed > 0 || total.skipped > 0 ? 1 : 0);
+}
+
+/** Cross-cutting suites in tests/: vitest (deploy, stack, contract, load) and Playwright against a fresh stack. */
+async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Promise<void> {
+  const dataDir = join(root, '.data', `test-${process.pid}`);
+  mkdirSync(dataDir, { recursive: true });
+  let stack: RunningStack | undefined;
+  try {
+    const ports = await freePorts();
+    await timed('stack: start (npm start mode, free ports)', async () => {
+      stack = await startStack({ ports, dataDir, quiet: true, env: testEnv });
+      return { passed: 1, failed: 0, skipped: 0 };
+    });
+    if (!stack) {
+      printLogs(dataDir);
+      return;
+    }
+    const stackEnv: NodeJS.ProcessEnv = {
+      ...testEnv,
+      FERRY_BASE_URL: stack.baseUrl,
+      FERRY_REMOTES_MANIFEST: stack.manifestFile,
+      FERRY_IDENTITY_ISSUER: stack.defaults.IDENTITY_ISSUER,
+      FERRY_DRIVE_ROOT_URL: stack.defaults.DRIVE_ROOT_URL,
+    };
+    const e2eReport = join(reports, 'playwright.json');
+    await timed('@ferry/tests: playwright (Chromium)', async () => {
+      const code = await run('npm', ['run', '--silent', 'e2e', '-w', '@ferry/tests', '--', '--reporter=list,json'], {
+        cwd: root,
+        env: { ...stackEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+      });
+      return playwrightTally(e2eReport, code);
+    });
+    const report = join(reports, 'tests.json');
+    await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {
+      const code = await run('npm', ['run', '--silent', 'test', '-w', '@ferry/tests', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env: stackEnv });
+      return vitestTally(report, code);
+    });
+  } finally {
+    const failed = steps.some((step) => step.tally.failed > 0);
+    await stack?.stop();
+    if (failed) printLogs(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printLogs(dataDir: string): void {
+  for (const name of ['identity', 'drive', 'link', 'notification', 'billing', 'gateway']) {
+    try {
+      const text = readFileSync(join(dataDir, 'logs', `${name}.log`), 'utf8');
+      console.log(`\n[ferry test] last lines of ${name}.log:\n${text.split('\n').slice(-25).join('\n')}`);
+    } catch {
+      // that process never wrote a log
+    }
+  }
+}
