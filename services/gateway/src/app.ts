@@ -1,0 +1,60 @@
+import './http/express-augment.js';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { HealthChecker } from './grpc/health-checker.js';
+import { accessLog } from './http/access-log.js';
+import { errorHandler, notFound } from './http/errors.js';
+import { pathGuard } from './http/path-guard.js';
+import { requestId } from './http/request-id.js';
+import { healthRoutes } from './routes/health.js';
+import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
+import { shellWeb } from './routes/shell-web.js';
+
+export interface WebOptions {
+  /** Built shell to serve at `/` with SPA fallback (WEB_SHELL_DIR). */
+  shellDir?: string;
+  /** Remote builds served at `/remotes/<name>/<version>/` (WEB_REMOTES). */
+  remotes?: readonly RemoteMount[];
+  /** File served as `/remotes.json`, re-read on each request (WEB_REMOTES_MANIFEST). */
+  remotesManifestFile?: string;
+}
+
+export interface AppDeps {
+  logger: Logger;
+  health: HealthChecker;
+  /** True once shutdown started: health and readiness answer 503 so traffic moves away. */
+  isDraining?: () => boolean;
+  web?: WebOptions;
+  /** Largest accepted JSON body. */
+  jsonLimit?: string;
+}
+
+/** Builds the Express app from its dependencies; no listening, no env reading (testable with supertest). */
+export function createApp(deps: AppDeps): Express {
+  const { logger, web = {} } = deps;
+  const isDraining = deps.isDraining ?? (() => false);
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(requestId);
+  app.use(accessLog(logger));
+  // The shell and its remotes set their own CSP once the front end settles on one.
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(pathGuard);
+
+  const api = express.Router();
+  api.use(express.json({ limit: deps.jsonLimit ?? '1mb' }));
+  api.use(healthRoutes(deps.health, isDraining));
+  // Feature routes (/api/shorten, /api/d/:slug, …) are mounted here by later issues.
+  api.use(notFound);
+  app.use('/api', api);
+
+  if (web.remotesManifestFile !== undefined) app.use(remotesManifest(web.remotesManifestFile, logger));
+  app.use(remotesWeb(web.remotes ?? []));
+  if (web.shellDir !== undefined) app.use(shellWeb(web.shellDir));
+
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  return app;
+}
