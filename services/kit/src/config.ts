@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A process configuration that cannot be used. The message names every missing or bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once with a zod object schema whose keys are the variable names.
+ * Throws ConfigError naming each variable that is missing or invalid.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.map(String).join('.') || '(environment)';
+    const raw = issue.path.length > 0 ? env[String(issue.path[0])] : undefined;
+    if (issue.path.length > 0 && (raw === undefined || raw === '')) return `${name} is missing`;
+    return `${name} is invalid: ${issue.message}`;
+  });
+  throw new ConfigError([...new Set(problems)]);
+}
+
+/** Reusable variable schemas, so every service spells them the same way. */
+export const env = {
+  /** A TCP port; 0 asks the kernel for a free one (tests). */
+  port: () => z.coerce.number().int().min(0).max(65535),
+  /** postgresql://… for PostgreSQL, pglite:///abs/dir or pglite:memory for embedded PGlite. */
+  databaseUrl: () =>
+    z
+      .string()
+      .min(1)
+      .refine((v) => /^postgres(ql)?:\/\//.test(v) || v === 'pglite:memory' || /^pglite:\/\/\/./.test(v), {
+        message: 'expected postgresql://…, pglite:///absolute/dir or pglite:memory',
+      }),
+  /** redis://… or rediss://… */
+  redisUrl: () => z.string().regex(/^rediss?:\/\//, 'expected redis://… or rediss://…'),
+  /** host:port or a dns:/// target of a gRPC server. */
+  grpcAddress: () => z.string().regex(/^(dns:\/\/\/)?[^\s:/]+:\d{1,5}$/, 'expected host:port or dns:///host:port'),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  /** Milliseconds as a non-negative integer. */
+  millis: () => z.coerce.number().int().min(0),
+};
+
+/**
+ * Runs a process's main function. A ConfigError is printed plainly (no stack) and exits 1;
+ * any other crash is logged as JSON and exits 1.
+ */
+export function runMain(name: string, main: () => Promise<void>): void {
+  main().catch((err: unknown) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${name}: ${err.message}\n`);
+    } else {
+      const e = err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+      process.stderr.write(`${JSON.stringify({ level: 'fatal', service: name, msg: 'crashed', err: e, time: Date.now() })}\n`);
+    }
+    process.exit(1);
+  });
+}

@@ -1,0 +1,87 @@
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import type { Logger } from 'pino';
+
+export interface GrpcServiceBinding {
+  /** Fully-qualified service name, e.g. "ferry.link.v1.LinkService"; also its health-check name. */
+  name: string;
+  definition: grpc.ServiceDefinition;
+  implementation: grpc.UntypedServiceImplementation;
+}
+
+export interface StartGrpcServerOptions {
+  /** Default 0.0.0.0. */
+  host?: string;
+  /** 0 binds a free port (tests). */
+  port: number;
+  services: GrpcServiceBinding[];
+  logger: Logger;
+  /** Extra grpc-js server options, merged over the defaults below. */
+  serverOptions?: grpc.ServerOptions;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  server: grpc.Server;
+  /** Health of "" and every registered service. */
+  setServing(serving: boolean): void;
+  /** NOT_SERVING → tryShutdown (drains calls in flight) → forceShutdown after graceMs. Idempotent. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+// Connections are recycled so clients using round_robin over DNS pick up new replicas
+// (grpc-js re-resolves only on connection events).
+const defaultServerOptions: grpc.ServerOptions = {
+  'grpc.max_connection_age_ms': 5 * 60_000,
+  'grpc.max_connection_age_grace_ms': 30_000,
+  'grpc.keepalive_time_ms': 60_000,
+  'grpc.keepalive_timeout_ms': 20_000,
+};
+
+/** Starts a gRPC server with the standard health service; SERVING once bound. */
+export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<RunningGrpcServer> {
+  const { logger } = opts;
+  const server = new grpc.Server({ ...defaultServerOptions, ...opts.serverOptions });
+  const names = ['', ...opts.services.map((s) => s.name)];
+  const health = new HealthImplementation(Object.fromEntries(names.map((n) => [n, 'NOT_SERVING' as const])));
+  health.addToServer(server);
+  for (const service of opts.services) server.addService(service.definition, service.implementation);
+
+  const host = opts.host ?? '0.0.0.0';
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, boundPort) =>
+      err ? reject(err) : resolve(boundPort),
+    );
+  });
+
+  const setServing = (serving: boolean) => {
+    for (const name of names) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
+  };
+  setServing(true);
+  logger.info({ host, port, services: opts.services.map((s) => s.name) }, 'grpc server listening');
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
+    stopping ??= new Promise<void>((resolve) => {
+      setServing(false);
+      logger.info({ graceMs }, 'grpc server draining');
+      // tryShutdown waits for every open call, including health Watch streams that never end
+      // by themselves (grpc-node#1458), hence the forced stop after the grace period.
+      const force = setTimeout(() => {
+        logger.warn({ graceMs }, 'grace period over: forcing grpc server shutdown');
+        server.forceShutdown();
+        resolve();
+      }, graceMs);
+      server.tryShutdown(() => {
+        clearTimeout(force);
+        logger.info('grpc server stopped');
+        resolve();
+      });
+    });
+    return stopping;
+  };
+
+  return { port, server, setServing, shutdown };
+}

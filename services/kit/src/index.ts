@@ -1,0 +1,13 @@
+export { ConfigError, loadConfig, runMain, env } from './config.js';
+export { createLogger, type Logger } from './logger.js';
+export { grpcError, isGrpcError, unimplemented } from './errors.js';
+export { unary, clientStreaming } from './handlers.js';
+export {
+  startGrpcServer,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  type GrpcServiceBinding,
+  type StartGrpcServerOptions,
+  type RunningGrpcServer,
+} from './grpc-server.js';
+export { onShutdownSignals, type ShutdownSignalOptions } from './shutdown.js';
+export { createGrpcClient, clientChannelOptions, deadline, checkHealth, type GrpcClientConstructor, type HealthState } from './grpc-client.js';

@@ -1,0 +1,24 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+const levels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/**
+ * Structured JSON logger. The level comes from `level`, else LOG_LEVEL, else info.
+ * Authorization headers and token fields are redacted wherever they appear in a log object.
+ */
+export function createLogger(service: string, level: string | undefined = process.env.LOG_LEVEL, destination?: DestinationStream): Logger {
+  const chosen = level && levels.has(level) ? level : 'info';
+  const options = {
+    name: service,
+    level: chosen,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: {
+      paths: ['authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'token', '*.token', 'accessToken', '*.accessToken', 'driveAccessToken', '*.driveAccessToken'],
+      censor: '[redacted]',
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+
+export interface ShutdownSignalOptions {
+  signals?: NodeJS.Signals[];
+  /** Replaces process.exit (tests). */
+  exit?: (code: number) => void;
+}
+
+/**
+ * On the first SIGTERM or SIGINT, runs the steps in order, once, then exits: 0 when every step
+ * succeeded, 1 otherwise. A second signal while stopping is logged and ignored.
+ */
+export function onShutdownSignals(logger: Logger, steps: Array<() => Promise<void>>, options: ShutdownSignalOptions = {}): void {
+  const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let started = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (started) {
+      logger.warn({ signal }, 'already shutting down');
+      return;
+    }
+    started = true;
+    logger.info({ signal }, 'shutting down');
+    void (async () => {
+      let failed = false;
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (err) {
+          failed = true;
+          logger.error({ err }, 'shutdown step failed');
+        }
+      }
+      for (const s of signals) process.off(s, handler);
+      logger.info({ failed }, 'stopped');
+      exit(failed ? 1 : 0);
+    })();
+  };
+  for (const s of signals) process.on(s, handler);
+}
