@@ -1,7 +1,7 @@
 export { ConfigError, loadConfig, runMain, env } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { grpcError, isGrpcError, unimplemented } from './errors.js';
-export { unary, clientStreaming } from './handlers.js';
+export { unary, clientStreaming, notImplemented } from './handlers.js';
 export {
   startGrpcServer,
   DEFAULT_SHUTDOWN_GRACE_MS,

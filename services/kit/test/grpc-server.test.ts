@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkHealth, clientChannelOptions, createGrpcClient, deadline } from '../src/grpc-client.js';
 import { startGrpcServer, type RunningGrpcServer } from '../src/grpc-server.js';
-import { unary } from '../src/handlers.js';
+import { notImplemented, unary } from '../src/handlers.js';
 import { grpcError } from '../src/errors.js';
 
 const logger = pino({ level: 'silent' });
@@ -22,6 +22,12 @@ const echoDefinition = {
   fail: { path: '/test.v1.EchoService/Fail', requestStream: false, responseStream: false, originalName: 'fail',
     requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
     responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
+  later: { path: '/test.v1.EchoService/Later', requestStream: false, responseStream: false, originalName: 'later',
+    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
+  follow: { path: '/test.v1.EchoService/Follow', requestStream: false, responseStream: true, originalName: 'follow',
+    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
 } satisfies grpc.ServiceDefinition;
 const EchoClient = grpc.makeGenericClientConstructor(echoDefinition, 'EchoService') as unknown as new (
   addr: string, creds: grpc.ChannelCredentials, opts?: Partial<grpc.ClientOptions>,
@@ -29,6 +35,8 @@ const EchoClient = grpc.makeGenericClientConstructor(echoDefinition, 'EchoServic
   echo(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
   hang(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
   fail(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
+  later(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
+  follow(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions): grpc.ClientReadableStream<Buffer>;
 };
 
 let hangCancelled: Promise<void>;
@@ -43,6 +51,8 @@ function echoImplementation(): grpc.UntypedServiceImplementation {
       if (req.toString() === 'known') throw grpcError(grpc.status.NOT_FOUND, 'no such thing');
       throw new Error('database exploded');
     }),
+    later: notImplemented('EchoService.Later', 'issue 99'),
+    follow: notImplemented('EchoService.Follow', 'issue 99'),
   };
 }
 
@@ -68,7 +78,7 @@ async function start() {
   return { server, health, echo, address };
 }
 
-function call(client: InstanceType<typeof EchoClient>, method: 'echo' | 'hang' | 'fail', body: string, ms: number) {
+function call(client: InstanceType<typeof EchoClient>, method: 'echo' | 'hang' | 'fail' | 'later', body: string, ms: number) {
   return new Promise<{ err: grpc.ServiceError | null; res?: Buffer }>((resolve) => {
     client[method](Buffer.from(body), new grpc.Metadata(), deadline(ms), (err, res) => resolve({ err, res }));
   });
@@ -106,6 +116,17 @@ describe('startGrpcServer', () => {
     const unknown = await call(echo, 'fail', 'other', 2000);
     expect(unknown.err?.code).toBe(grpc.status.INTERNAL);
     expect(unknown.err?.details).toBe('internal error');
+  });
+
+  it('answers UNIMPLEMENTED, naming the RPC, for unary and streaming RPCs not built yet', async () => {
+    const { echo } = await start();
+    const unaryCall = await call(echo, 'later', 'x', 2000);
+    expect(unaryCall.err?.code).toBe(grpc.status.UNIMPLEMENTED);
+    expect(unaryCall.err?.details).toBe('EchoService.Later is not implemented yet (arrives with issue 99)');
+    const stream = echo.follow(Buffer.from('x'), new grpc.Metadata(), deadline(2000));
+    const streamErr = await new Promise<grpc.ServiceError>((resolve) => stream.on('error', resolve));
+    expect(streamErr.code).toBe(grpc.status.UNIMPLEMENTED);
+    expect(streamErr.details).toBe('EchoService.Follow is not implemented yet (arrives with issue 99)');
   });
 
   it('setServing flips every health entry', async () => {
