@@ -2,6 +2,7 @@ import './http/express-augment.js';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import type { Backends } from './grpc/backends.js';
 import type { HealthChecker } from './grpc/health-checker.js';
 import { accessLog } from './http/access-log.js';
 import { errorHandler, notFound } from './http/errors.js';
@@ -23,6 +24,12 @@ export interface WebOptions {
 export interface AppDeps {
   logger: Logger;
   health: HealthChecker;
+  /**
+   * gRPC clients and the per-call deadline for feature routes (later issues), which call
+   * `unary((md, opts, cb) => deps.backends.link.client.x(req, md, opts, cb), { deadlineMs, requestId: req.id })`.
+   */
+  backends?: Backends;
+  grpcDeadlineMs?: number;
   /** True once shutdown started: health and readiness answer 503 so traffic moves away. */
   isDraining?: () => boolean;
   web?: WebOptions;
@@ -38,6 +45,11 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
 
   app.use(requestId);
+  app.use((_req, res, next) => {
+    // While draining, let keep-alive clients reconnect elsewhere after this response.
+    if (isDraining()) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(accessLog(logger));
   // The shell and its remotes set their own CSP once the front end settles on one.
   app.use(helmet({ contentSecurityPolicy: false }));

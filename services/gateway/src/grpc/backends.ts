@@ -1,0 +1,66 @@
+import type { Client } from '@grpc/grpc-js';
+import { BillingServiceClient } from '@ferry/contracts/billing/v1';
+import { HealthClient } from '@ferry/contracts/health/v1';
+import { LinkServiceClient } from '@ferry/contracts/link/v1';
+import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
+import { checkHealth, createGrpcClient, type GrpcClientConstructor } from '@ferry/service-kit';
+import type { BackendName, HealthProbe } from './health-checker.js';
+
+export interface Backend<C extends Client> {
+  name: BackendName;
+  address: string;
+  /** The backend's service client. Calls go through `unary()` (src/grpc/call.ts) for the deadline. */
+  client: C;
+  /** gRPC health client sharing the service client's channel. */
+  health: HealthClient;
+  /** Fully-qualified service name checked with the health protocol, e.g. "ferry.link.v1.LinkService". */
+  serviceName: string;
+}
+
+export interface Backends {
+  link: Backend<LinkServiceClient>;
+  notification: Backend<NotificationServiceClient>;
+  billing: Backend<BillingServiceClient>;
+  /** Health probes for the health checker, each bounded by `timeoutMs`. */
+  probes(timeoutMs: number): Record<BackendName, HealthProbe>;
+  /** Closes every channel (shutdown). */
+  close(): void;
+}
+
+export interface BackendAddresses {
+  link: string;
+  notification: string;
+  billing: string;
+}
+
+type ServiceClientConstructor<C extends Client> = GrpcClientConstructor<C> & { serviceName: string };
+
+/**
+ * One channel per backend, created once at start and shared by the service client and the
+ * health client (grpc-node#2402/#2448: a client or channel per request or per probe leaks).
+ */
+function connect<C extends Client>(name: BackendName, Ctor: ServiceClientConstructor<C>, address: string): Backend<C> {
+  const client = createGrpcClient(Ctor, address);
+  const health = createGrpcClient(HealthClient, address, { channelOverride: client.getChannel() });
+  return { name, address, client, health, serviceName: Ctor.serviceName };
+}
+
+export function createBackends(addresses: BackendAddresses): Backends {
+  const link = connect('link', LinkServiceClient, addresses.link);
+  const notification = connect('notification', NotificationServiceClient, addresses.notification);
+  const billing = connect('billing', BillingServiceClient, addresses.billing);
+  const all = [link, notification, billing] as const;
+  return {
+    link,
+    notification,
+    billing,
+    probes(timeoutMs) {
+      // The service's own name, not "": an address pointing at the wrong server reads NOT_SERVING.
+      const probe = (b: Backend<Client>): HealthProbe => () => checkHealth(b.health, b.serviceName, timeoutMs);
+      return { link: probe(link), notification: probe(notification), billing: probe(billing) };
+    },
+    close() {
+      for (const b of all) b.client.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { ConfigError } from '@ferry/service-kit';
+import { describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from '../src/config.js';
+
+const valid = {
+  GATEWAY_PORT: '8080',
+  LINK_ADDR: '127.0.0.1:50051',
+  NOTIFICATION_ADDR: '127.0.0.1:50052',
+  BILLING_ADDR: 'dns:///billing.ferry.svc.cluster.local:50053',
+  GRPC_DEADLINE_MS: '3000',
+};
+
+function errorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadGatewayConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadGatewayConfig', () => {
+  it('names every missing variable', () => {
+    const err = errorOf({});
+    for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS']) {
+      expect(err.message).toContain(`${name} is missing`);
+    }
+    expect(errorOf({ ...valid, LINK_ADDR: undefined }).message).toContain('LINK_ADDR is missing');
+    expect(errorOf({ ...valid, LINK_ADDR: undefined }).problems).toHaveLength(1);
+  });
+
+  it('names bad values', () => {
+    expect(errorOf({ ...valid, GATEWAY_PORT: 'eighty' }).message).toContain('GATEWAY_PORT is invalid');
+    expect(errorOf({ ...valid, GRPC_DEADLINE_MS: '0' }).message).toContain('GRPC_DEADLINE_MS is invalid');
+    expect(errorOf({ ...valid, BILLING_ADDR: 'http://billing' }).message).toContain('BILLING_ADDR is invalid');
+    expect(errorOf({ ...valid, REDIS_URL: 'localhost:6379' }).message).toContain('REDIS_URL is invalid');
+    expect(errorOf({ ...valid, WEB_SHELL_DIR: 'shell/dist' }).message).toContain('WEB_SHELL_DIR is invalid');
+    expect(errorOf({ ...valid, WEB_REMOTES_MANIFEST: 'remotes.json' }).message).toContain('WEB_REMOTES_MANIFEST is invalid');
+    expect(errorOf({ ...valid, LOG_LEVEL: 'loud' }).message).toContain('LOG_LEVEL is invalid');
+    const remotes = errorOf({ ...valid, WEB_REMOTES: 'upload@1.0.0=/srv/upload,download=/srv/download' }).message;
+    expect(remotes).toContain('WEB_REMOTES is invalid');
+    expect(remotes).toContain('download=/srv/download');
+    expect(errorOf({ ...valid, WEB_REMOTES: 'upload@1=relative/dir' }).message).toContain('WEB_REMOTES is invalid');
+    expect(errorOf({ ...valid, WEB_REMOTES: 'a@1=/x,a@1=/y' }).message).toContain('listed twice');
+  });
+
+  it('parses a full configuration', () => {
+    const config = loadGatewayConfig({
+      ...valid,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      WEB_SHELL_DIR: '/srv/shell',
+      WEB_REMOTES: ' upload@0.1.0=/srv/upload , account@2.0.0-rc.1=/srv/account/ ,',
+      WEB_REMOTES_MANIFEST: '/srv/remotes.json',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config.GATEWAY_PORT).toBe(8080);
+    expect(config.GRPC_DEADLINE_MS).toBe(3000);
+    expect(config.WEB_REMOTES).toEqual([
+      { name: 'upload', version: '0.1.0', dir: '/srv/upload' },
+      { name: 'account', version: '2.0.0-rc.1', dir: '/srv/account' },
+    ]);
+  });
+
+  it('treats empty optional variables as unset', () => {
+    const config = loadGatewayConfig({ ...valid, REDIS_URL: '', WEB_SHELL_DIR: '', WEB_REMOTES: '', LOG_LEVEL: '' });
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.WEB_SHELL_DIR).toBeUndefined();
+    expect(config.WEB_REMOTES).toBeUndefined();
+  });
+});
