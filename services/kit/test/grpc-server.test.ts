@@ -1,12 +1,12 @@
-import { connect } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
-import { HealthClient, HealthCheckResponse, HealthCheckResponse_ServingStatus } from '@ferry/contracts/health/v1';
+import { HealthClient } from '@ferry/contracts/health/v1';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkHealth, clientChannelOptions, createGrpcClient, deadline } from '../src/grpc-client.js';
 import { startGrpcServer, type RunningGrpcServer } from '../src/grpc-server.js';
 import { notImplemented, unary } from '../src/handlers.js';
 import { grpcError } from '../src/errors.js';
+import { portIsClosed, waitForHealth, watchHealth } from '../src/testing.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -84,13 +84,6 @@ function call(client: InstanceType<typeof EchoClient>, method: 'echo' | 'hang' |
   });
 }
 
-function portIsClosed(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(false); });
-    socket.once('error', () => resolve(true));
-  });
-}
 
 describe('startGrpcServer', () => {
   it('binds a free port when asked for port 0 and answers health SERVING for "" and each service', async () => {
@@ -140,23 +133,23 @@ describe('startGrpcServer', () => {
 
   it('shutdown reports NOT_SERVING to watchers, then stops even with an open stream, and closes the port', async () => {
     const { server, health } = await start();
-    const statuses: HealthCheckResponse_ServingStatus[] = [];
-    const watch = health.watch({ service: '' });
-    watch.on('error', () => undefined);
-    const sawNotServing = new Promise<void>((resolve) => {
-      watch.on('data', (msg: HealthCheckResponse) => {
-        statuses.push(msg.status);
-        if (msg.status === HealthCheckResponse_ServingStatus.NOT_SERVING) resolve();
-      });
-    });
-    await new Promise<void>((resolve) => watch.once('data', () => resolve()));
+    const watch = watchHealth(health, '');
+    await watch.reached('SERVING');
     const started = Date.now();
     // The Watch stream never ends by itself: only the forced stop after the grace period ends it.
-    await Promise.all([server.shutdown(300), sawNotServing]);
+    await Promise.all([server.shutdown(300), watch.reached('NOT_SERVING')]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(statuses).toEqual([HealthCheckResponse_ServingStatus.SERVING, HealthCheckResponse_ServingStatus.NOT_SERVING]);
+    expect(watch.statuses).toEqual(['SERVING', 'NOT_SERVING']);
     expect(await portIsClosed(server.port)).toBe(true);
     expect(await checkHealth(health, '', 1000)).toBe('UNREACHABLE');
+  });
+
+  it('waitForHealth waits for a state and gives up with a clear error', async () => {
+    const { server, health } = await start();
+    await waitForHealth(health, 'test.v1.EchoService', 'SERVING', 2000);
+    await expect(waitForHealth(health, '', 'NOT_SERVING', 300)).rejects.toThrow('health of "" stayed SERVING, wanted NOT_SERVING');
+    server.setServing(false);
+    await waitForHealth(health, '', 'NOT_SERVING', 2000);
   });
 
   it('shutdown drains a call in flight without waiting for the grace period when nothing else is open', async () => {
