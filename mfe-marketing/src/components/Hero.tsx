@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useShell } from '@ferry/shell-sdk';
+import { NAMESPACE } from '../i18n';
+
+/** 'Try' and 'Demo' stay disabled until the sign-in capability is ready (spec §2). */
+export function TryButtons() {
+  const { t } = useTranslation(NAMESPACE);
+  const { auth } = useShell();
+  const ready = auth !== null && auth.status !== 'loading';
+  return (
+    <div className="marketing-actions">
+      <button type="button" disabled={!ready} onClick={() => auth?.signIn('/upload')}>
+        {t('hero.try')}
+      </button>
+      <button type="button" disabled={!ready}>
+        {t('hero.demo')}
+      </button>
+      {!ready && <p className="marketing-note">{t('hero.signInPending')}</p>}
+    </div>
+  );
+}
+
+export function Hero() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <header className="marketing-hero">
+      <h1>{t('hero.title')}</h1>
+      <p>{t('hero.subtitle')}</p>
+      <TryButtons />
+    </header>
+  );
+}

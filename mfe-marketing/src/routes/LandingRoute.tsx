@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Hero, TryButtons } from '../components/Hero';
+import { Section } from '../components/Section';
+import { PRICE_EUR } from '../constants';
+import { formatEuro } from '../format';
+import { NAMESPACE } from '../i18n';
+
+const BENEFITS = ['fastUpload', 'ownStorage', 'notifications', 'security', 'branding', 'shareLinks'] as const;
+
+export function LandingRoute() {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <article className="marketing-landing">
+      <Hero />
+      <Section id="benefits" title={t('benefits.title')}>
+        <ul>
+          {BENEFITS.map((key) => (
+            <li key={key}>
+              <h3>{t(`benefits.${key}`)}</h3>
+            </li>
+          ))}
+          <li>
+            <h3>{t('benefits.statistics')}</h3>
+            <span className="badge">{t('benefits.comingSoon')}</span>
+          </li>
+        </ul>
+      </Section>
+      <Section id="pricing" title={t('pricing.title')}>
+        <p>{t('pricing.trial')}</p>
+        <ul>
+          <li>
+            <h3>{t('pricing.monthly')}</h3>
+            <p>{t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}</p>
+          </li>
+          <li>
+            <h3>{t('pricing.yearly')}</h3>
+            <p>{t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}</p>
+            <span className="badge">{t('pricing.bestValue')}</span>
+          </li>
+        </ul>
+      </Section>
+      <Section id="integrations" title={t('integrations.title')}>
+        <ul>
+          <li>{t('integrations.drive')}</li>
+          <li>
+            {t('integrations.more')} <span className="badge">{t('integrations.comingSoon')}</span>
+          </li>
+        </ul>
+      </Section>
+      <Section id="safety" title={t('safety.title')}>
+        <ul>
+          <li>{t('safety.privacy')}</li>
+          <li>{t('safety.noStorage')}</li>
+          <li>{t('safety.aiFree')}</li>
+        </ul>
+      </Section>
+      <Section id="cta" title={t('cta.title')}>
+        <TryButtons />
+      </Section>
+    </article>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n';
+
+export function UploadHeader() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <header className="upload-header">
+      <h1>{t('title')}</h1>
+      <p>{t('subtitle')}</p>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ServerConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import mfConfig from './module-federation.config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TAGLINE_NL = 'Eenvoudig delen, slimme opslag.';
+const DESCRIPTION = 'Send files of any size from your own Google Drive with a short download link.';
+
+/** Remote folders whose `public/locales/{lng}/{ns}.json` are published under the shell's /locales. */
+const REMOTE_FOLDERS = ['mfe-upload', 'mfe-download', 'mfe-account', 'mfe-marketing'];
+
+/**
+ * Dev/preview only: serve /remotes.json (no-cache) from FERRY_REMOTES_MANIFEST or remotes.dev.json.
+ * In every other setting the gateway serves that file.
+ */
+type ServerSetupFn = Extract<NonNullable<ServerConfig['setup']>, (...args: never[]) => unknown>;
+
+const serveRemotesManifest: ServerSetupFn = ({ server }) => {
+  const file = process.env.FERRY_REMOTES_MANIFEST ?? path.join(here, 'remotes.dev.json');
+  server.middlewares.use((req, res, next) => {
+    if (req.url?.split('?')[0] !== '/remotes.json') return next();
+    readFile(file, 'utf8').then(
+      (body) => {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(body);
+      },
+      () => {
+        res.statusCode = 404;
+        res.end('{"error":"remotes manifest not found"}');
+      },
+    );
+  });
+};
+
+export default defineConfig({
+  plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
+  source: { entry: { index: './src/index.tsx' } },
+  server: { port: 3000, setup: serveRemotesManifest },
+  html: {
+    title: `Ferry — ${TAGLINE_NL}`,
+    meta: {
+      description: DESCRIPTION,
+      'theme-color': '#FFE0E0',
+      viewport: 'width=device-width, initial-scale=1',
+      'og:type': { property: 'og:type', content: 'website' },
+      'og:site_name': { property: 'og:site_name', content: 'Ferry' },
+      'og:title': { property: 'og:title', content: `Ferry — ${TAGLINE_NL}` },
+      'og:description': { property: 'og:description', content: DESCRIPTION },
+      'twitter:card': 'summary',
+      'twitter:title': `Ferry — ${TAGLINE_NL}`,
+      'twitter:description': DESCRIPTION,
+    },
+    tags: [{ tag: 'link', attrs: { rel: 'canonical', href: '/' }, head: true }],
+  },
+  output: {
+    copy: REMOTE_FOLDERS.map((folder) => ({
+      from: path.join(here, '..', folder, 'public', 'locales'),
+      to: 'locales',
+    })),
+  },
+});

@@ -1,0 +1,74 @@
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, textDirection } from './languages.js';
+
+/** Spec §9 detection order; the choice is cached in localStorage under `i18nextLng`. */
+export const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+
+/** Spec §7: up to 5 retries starting at 350 ms (i18next doubles the wait each time), 10 reads in parallel. */
+export const TRANSLATION_LOADING = { maxRetries: 5, retryTimeout: 350, maxParallelReads: 10 } as const;
+
+export interface FerryI18nSettings {
+  /** Namespaces to load before the first render. */
+  namespaces: string[];
+  defaultNamespace: string;
+  /** Where `{lng}/{ns}.json` files live, e.g. '/locales'. */
+  localesBase?: string;
+  /** Cache-busting version appended as `?v=`; spec §7 uses the current time. */
+  version?: string;
+}
+
+export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpBackendOptions> {
+  const base = (settings.localesBase ?? '/locales').replace(/\/$/, '');
+  return {
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    fallbackLng: FALLBACK_LANGUAGE,
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    ns: settings.namespaces,
+    defaultNS: settings.defaultNamespace,
+    fallbackNS: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    ...TRANSLATION_LOADING,
+    detection: {
+      order: DETECTION_ORDER,
+      lookupQuerystring: 'lng',
+      lookupLocalStorage: 'i18nextLng',
+      caches: ['localStorage'],
+    },
+    backend: {
+      loadPath: `${base}/{{lng}}/{{ns}}.json`,
+      queryStringParams: { v: settings.version ?? String(Date.now()) },
+    },
+  };
+}
+
+/** Keeps `<html lang dir>` in step with the active language (right-to-left for ar and he). */
+export function syncDocumentLanguage(instance: I18n, doc: Document = document): void {
+  const apply = (language: string | undefined): void => {
+    if (!language) return;
+    doc.documentElement.lang = language;
+    doc.documentElement.dir = textDirection(language);
+  };
+  apply(instance.resolvedLanguage ?? instance.language);
+  instance.on('languageChanged', apply);
+}
+
+/**
+ * Initialises the shared i18next singleton once: the shell calls it at start, the stand-in
+ * shell when a remote runs alone. Remotes never call it inside the shell.
+ */
+export function initFerryI18n(settings: FerryI18nSettings): Promise<I18n> {
+  if (i18next.isInitialized) return Promise.resolve(i18next);
+  const ready = i18next
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init(ferryI18nOptions(settings))
+    .then(() => i18next);
+  syncDocumentLanguage(i18next);
+  return ready;
+}

@@ -1,0 +1,12 @@
+export * from './languages.js';
+export * from './types.js';
+export { ShellProvider, useShell } from './context.js';
+export { StandaloneShell, type StandaloneShellProps } from './standalone.js';
+export {
+  DETECTION_ORDER,
+  TRANSLATION_LOADING,
+  ferryI18nOptions,
+  initFerryI18n,
+  syncDocumentLanguage,
+  type FerryI18nSettings,
+} from './i18n.js';
