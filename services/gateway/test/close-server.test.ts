@@ -67,3 +67,28 @@ describe('closeHttpServer', () => {
     expect(await closeHttpServer(http.createServer(), 1_000)).toBe(true);
   });
 });
+
+describe('closeHttpServer with keep-alive', () => {
+  it('does not wait for the keep-alive timeout of a connection whose request finished during the drain', async () => {
+    const h = await holdingServer();
+    servers.push(h.server);
+    h.server.keepAliveTimeout = 30_000;
+    const agent = new http.Agent({ keepAlive: true });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: h.port, path: '/', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+    await h.requestArrived;
+    const closed = closeHttpServer(h.server, 20_000);
+    h.release();
+    expect(await inFlight).toBe(200);
+    const started = Date.now();
+    expect(await closed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    agent.destroy();
+  });
+});
