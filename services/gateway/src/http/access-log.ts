@@ -14,9 +14,15 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
+function contentLength(header: number | string | string[] | undefined): number | undefined {
+  const n = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /**
  * One structured line per request, written when the response finishes or the client goes away.
- * Headers are not logged (Authorization, cookies); only the user agent and referer-free basics.
+ * No headers are logged except the user agent (never Authorization or cookies), and query
+ * parameters that may carry credentials are redacted.
  * Also gives every request a child logger `req.log` carrying its id.
  */
 export function accessLog(logger: Logger): RequestHandler {
@@ -35,11 +41,13 @@ export function accessLog(logger: Logger): RequestHandler {
           remoteAddress: req.socket.remoteAddress,
           userAgent: req.get('user-agent'),
         },
-        res: { statusCode: res.statusCode, contentLength: res.getHeader('content-length') },
+        res: { statusCode: res.statusCode, contentLength: contentLength(res.getHeader('content-length')) },
         responseTimeMs: Math.round(ms * 10) / 10,
         aborted: !res.writableFinished,
       };
-      if (res.statusCode >= 500) req.log.error(line, 'request completed');
+      // Crashes are logged with their stack by the error handler; a 5xx here (e.g. a degraded
+      // /api/health or a backend timeout) is worth a look but is not itself a gateway fault.
+      if (res.statusCode >= 500) req.log.warn(line, 'request completed');
       else req.log.info(line, 'request completed');
     };
     res.on('finish', write);
