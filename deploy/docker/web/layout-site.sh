@@ -18,7 +18,7 @@ case "$app" in
   mfe-*) name=${app#mfe-} ;;
   *) echo "APP must be shell or mfe-<name>, got '$app'" >&2; exit 1 ;;
 esac
-version=$(node -p "require('$in/package.json').version")
+version=$(node -p "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')).version" "$in/package.json")
 test -f "$in/dist/remoteEntry.js" || { echo "$app build has no remoteEntry.js (set filename: 'remoteEntry.js')" >&2; exit 1; }
 
 root="$out/html/remotes/$name"
