@@ -38,7 +38,11 @@ function ensureInstalled() {
   if (have === wanted && existsSync(join(binDir, 'node'))) return;
   console.log('[ferry] installing dependencies (npm install)…');
   const started = Date.now();
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit', env: process.env });
+  const install = ['npm', 'install', '--no-audit', '--no-fund', '--loglevel=error'];
+  // Serialised with flock where available, so parallel checkouts' installs never interleave.
+  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
+  const [command, ...args] = hasFlock ? ['flock', join(root, '.npm-lock'), ...install] : install;
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
     console.error('[ferry] npm install failed');
     process.exit(result.status ?? 1);

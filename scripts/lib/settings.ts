@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const root = process.env.FERRY_ROOT ?? process.cwd();
+/** The repository root (this file is scripts/lib/settings.ts). */
+export const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** The fixed local ports of the brief; each can be overridden by the environment variable of the same name. */
 export const defaultPorts = {

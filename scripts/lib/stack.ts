@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { httpAnswers, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
 import { dataServices, remoteNames, remoteVersion, root, type DataService, type Ports } from './settings.ts';
@@ -28,6 +29,34 @@ interface ProcessSpec {
 
 const node = process.execPath;
 
+/** Client secrets shared by the local identity provider and its clients, made once per data folder (never committed). */
+function localSecrets(dataDir: string): { gatewayClientSecret: string; driveClientSecret: string } {
+  const file = join(dataDir, 'local-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { gatewayClientSecret: randomBytes(24).toString('base64url'), driveClientSecret: randomBytes(24).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/** The identity provider's clients: the gateway (confidential), the browser (public, PKCE) and the Drive stand-in (introspection). */
+function identityClients(publicOrigin: string, shellDevOrigin: string, secrets: ReturnType<typeof localSecrets>): string {
+  return JSON.stringify([
+    {
+      client_id: 'ferry-gateway',
+      client_secret: secrets.gatewayClientSecret,
+      redirect_uris: [`${publicOrigin}/api/auth/local/callback`],
+      post_logout_redirect_uris: [`${publicOrigin}/`, `${shellDevOrigin}/`],
+    },
+    {
+      client_id: 'ferry-web',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: [`${publicOrigin}/auth/callback`, `${shellDevOrigin}/auth/callback`],
+      post_logout_redirect_uris: [`${publicOrigin}/`, `${shellDevOrigin}/`],
+    },
+    { client_id: 'ferry-drive', client_secret: secrets.driveClientSecret, redirect_uris: [] },
+  ]);
+}
+
 /** Env values of the single-machine mode: embedded databases, no Redis, local stand-ins. */
 export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS.ProcessEnv): Record<string, string> {
   const local = (port: number) => `http://localhost:${port}`;
@@ -46,6 +75,13 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
     defaults[key] = env[key] ?? `pglite://${join(dataDir, service, 'db')}`;
   }
   if (env.REDIS_URL) defaults.REDIS_URL = env.REDIS_URL;
+  const secrets = localSecrets(dataDir);
+  defaults.OIDC_PROVIDER = env.OIDC_PROVIDER ?? 'local';
+  defaults.OIDC_ISSUER = env.OIDC_ISSUER ?? defaults.IDENTITY_ISSUER!;
+  defaults.OIDC_CLIENT_ID = env.OIDC_CLIENT_ID ?? 'ferry-gateway';
+  defaults.OIDC_CLIENT_SECRET = env.OIDC_CLIENT_SECRET ?? secrets.gatewayClientSecret;
+  defaults.IDENTITY_CLIENTS = identityClients(defaults.PUBLIC_ORIGIN!, local(ports.SHELL_DEV_PORT), secrets);
+  defaults.DRIVE_CLIENT_SECRET = secrets.driveClientSecret;
   return defaults;
 }
 
@@ -68,7 +104,12 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
     specs.push({
       name: 'identity',
       dir: identityDir,
-      env: { IDENTITY_PORT: String(ports.IDENTITY_PORT), IDENTITY_ISSUER: defaults.IDENTITY_ISSUER!, IDENTITY_DATA_DIR: join(dataDir, 'identity') },
+      env: {
+        IDENTITY_PORT: String(ports.IDENTITY_PORT),
+        IDENTITY_ISSUER: defaults.IDENTITY_ISSUER!,
+        IDENTITY_DATA_DIR: join(dataDir, 'identity'),
+        IDENTITY_CLIENTS: defaults.IDENTITY_CLIENTS!,
+      },
       ready: () => httpAnswers(`${defaults.IDENTITY_ISSUER}/.well-known/openid-configuration`, (s) => s === 200),
     });
   }

@@ -15,7 +15,7 @@ export async function start(): Promise<void> {
   }
   const stack = await startStack({ ports, dataDir });
   const printable = Object.entries(stack.defaults)
-    .map(([key, value]) => `    ${key}=${value}`)
+    .map(([key, value]) => `    ${key}=${/SECRET|CLIENTS/.test(key) ? '(generated, in ' + dataDir + '/local-secrets.json)' : value}`)
     .join('\n');
   console.log(
     [
