@@ -10,7 +10,13 @@ export default defineConfig({
     // A visible build label (empty by default), used to tell two builds apart.
     define: { 'process.env.FERRY_BUILD_LABEL': JSON.stringify(process.env.FERRY_BUILD_LABEL ?? '') },
   },
-  server: { port: 3002, cors: true },
+  // The standalone page uses relative asset URLs ('auto'); <base> keeps them right on deep links like /r/abc.
+  html: { title: 'Ferry', tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
+  server: {
+    port: 3002,
+    // Dev only: the shell dev server (any localhost port, sender subdomains) loads this remote.
+    cors: { origin: /^https?:\/\/([a-z0-9-]+\.)?(localhost|127\.0\.0\.1)(:\d+)?$/ },
+  },
   // 'auto': chunks load from wherever remoteEntry.js was loaded, not from the host's origin.
   dev: { assetPrefix: 'auto' },
   output: {
