@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { devStandIns, gateway, google, k8sDir, overlays, serviceImages, webImages } from './lib/inventory.js';
 import { find, renderOverlay, type K8sObject } from './lib/render.js';
-import { allContainers, configMaps, deployments, mainContainer, plainEnv, type Deployment } from './lib/workload.js';
+import { allContainers, configMaps, deployments, mainContainer, plainEnv, type Deployment, type Service } from './lib/workload.js';
 
 interface Kustomization {
   images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
@@ -39,11 +39,16 @@ describe.each(overlays)('overlay %s', (overlay) => {
       const hosts = (find(objects, 'Ingress', 'dev-stand-ins') as K8sObject & { spec: { rules: Array<{ host: string }> } }).spec.rules.map(
         (r) => r.host,
       );
-      expect(new URL(gwEnv('IDENTITY_ISSUER')!).host).toBe('dev-identity.localtest.me');
+      expect(new URL(gwEnv('OIDC_ISSUER')!).host).toBe('dev-identity.localtest.me');
       expect(new URL(gwEnv('DRIVE_ROOT_URL')!).host).toBe('dev-drive.localtest.me');
       expect(hosts).toEqual(expect.arrayContaining(['dev-identity.localtest.me', 'dev-drive.localtest.me', 'dev-mail.localtest.me']));
+      expect(gwEnv('OIDC_PROVIDER')).toBe('local');
       const identity = mainContainer(find<Deployment>(objects, 'Deployment', 'dev-identity'));
-      expect(identity.env?.find((e) => e.name === 'IDENTITY_ISSUER')?.value).toBe(gwEnv('IDENTITY_ISSUER'));
+      expect(identity.env?.find((e) => e.name === 'IDENTITY_ISSUER')?.value).toBe(gwEnv('OIDC_ISSUER'));
+      const drive = mainContainer(find<Deployment>(objects, 'Deployment', 'dev-drive'));
+      const introspection = new URL(drive.env!.find((e) => e.name === 'DRIVE_INTROSPECTION_URL')!.value!);
+      const identityPort = (find(objects, 'Service', 'dev-identity') as Service).spec.ports[0]!.port;
+      expect(`${introspection.hostname}:${introspection.port}`).toBe(`dev-identity:${identityPort}`);
     });
     return;
   }
@@ -55,9 +60,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
   });
 
   it('points the gateway at Google: accounts.google.com for sign-in, www.googleapis.com for Drive', () => {
-    expect(gwEnv('IDENTITY_ISSUER')).toBe(google.issuer);
+    expect(gwEnv('OIDC_PROVIDER')).toBe('google');
+    expect(gwEnv('OIDC_ISSUER')).toBe(google.issuer);
     expect(gwEnv('DRIVE_ROOT_URL')).toBe(google.drive);
-    expect(gwEnv('IDENTITY_CLIENT_ID')).toMatch(/\.apps\.googleusercontent\.com$/);
+    expect(gwEnv('OIDC_CLIENT_ID')).toMatch(/\.apps\.googleusercontent\.com$/);
   });
 });
 
@@ -65,7 +71,7 @@ it('staging and production use different hosts, namespaces and OAuth clients', (
   const origin = (o: 'staging' | 'production') => {
     const objects = renderOverlay(o);
     const c = mainContainer(find<Deployment>(objects, 'Deployment', gateway.name));
-    return [plainEnv(c, configMaps(objects), 'PUBLIC_ORIGIN'), plainEnv(c, configMaps(objects), 'IDENTITY_CLIENT_ID')];
+    return [plainEnv(c, configMaps(objects), 'PUBLIC_ORIGIN'), plainEnv(c, configMaps(objects), 'OIDC_CLIENT_ID')];
   };
   const [s, p] = [origin('staging'), origin('production')];
   expect(s[0]).not.toBe(p[0]);

@@ -40,6 +40,19 @@ describe('kustomizations', () => {
   });
 });
 
+it('the schema validator rejects a broken object and an unknown kind', () => {
+  const broken = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'x' },
+    spec: { selector: {}, template: { spec: { containers: [{ name: 'x', readinessProbe: { grpc: { port: 'grpc' } } }] } } },
+  };
+  expect(schemaErrors(broken).join()).toMatch(/grpc\/port must be integer/);
+  expect(schemaErrors({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' } })).toEqual([
+    'no schema for example.com/v1 Thing',
+  ]);
+});
+
 describe.each(overlays)('overlay %s', (overlay) => {
   const objects = renderOverlay(overlay);
   const ns = namespaces[overlay];

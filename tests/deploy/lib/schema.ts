@@ -15,11 +15,10 @@ interface ModelClass {
 
 const models = new Map<string, ModelClass>();
 for (const group of [appsV1, autoscalingV2, batchV1, networkingV1, policyV1, coreV1]) {
-  for (const value of Object.values(group)) {
-    const m = value as Partial<ModelClass>;
-    if (typeof m === 'function' && typeof m.apiVersion === 'string' && typeof m.kind === 'string') {
-      models.set(`${m.apiVersion}/${m.kind}`, m as ModelClass);
-    }
+  for (const value of Object.values(group) as unknown[]) {
+    if (typeof value !== 'function') continue;
+    const m = value as unknown as Partial<ModelClass>;
+    if (typeof m.apiVersion === 'string' && typeof m.kind === 'string') models.set(`${m.apiVersion}/${m.kind}`, m as ModelClass);
   }
 }
 
