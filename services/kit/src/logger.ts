@@ -11,7 +11,6 @@ const levels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
 export function createLogger(service: string, level: string | undefined = process.env.LOG_LEVEL, destination?: DestinationStream): Logger {
   const chosen = level && levels.has(level) ? level : 'info';
   const options = {
-    name: service,
     level: chosen,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,

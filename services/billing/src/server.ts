@@ -1,0 +1,31 @@
+import { BillingServiceService, type BillingServiceServer } from '@ferry/contracts/billing/v1';
+import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
+import type { PrismaClient } from './db.js';
+import { accessHandlers } from './handlers/access.js';
+import type { HandlerDeps } from './handlers/deps.js';
+import { stripeHandlers } from './handlers/stripe.js';
+
+export const BILLING_SERVICE_NAME = 'ferry.billing.v1.BillingService';
+
+export function billingServiceImplementation(deps: HandlerDeps): BillingServiceServer {
+  return { ...accessHandlers(deps), ...stripeHandlers(deps) };
+}
+
+export function billingServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
+  return { name: BILLING_SERVICE_NAME, definition: BillingServiceService, implementation: billingServiceImplementation(deps) };
+}
+
+export interface StartBillingServerOptions {
+  port: number;
+  host?: string;
+  prisma: PrismaClient;
+  logger: Logger;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The billing service's gRPC server (billing RPCs + health), listening once this resolves. */
+export function startBillingServer(opts: StartBillingServerOptions): Promise<RunningGrpcServer> {
+  const deps: HandlerDeps = { prisma: opts.prisma, logger: opts.logger, now: opts.now ?? (() => new Date()) };
+  return startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [billingServiceBinding(deps)] });
+}

@@ -1,0 +1,27 @@
+import { applyMigrations } from '@ferry/db';
+import { Phase } from '@ferry/contracts/billing/v1';
+import { checkHealth } from '@ferry/service-kit';
+import { describe, expect, it } from 'vitest';
+import { BILLING_SERVICE_NAME } from '../src/server.js';
+import { callUnary, migrationsDir, startBilling } from './harness.js';
+
+// `npm start` runs the services on embedded PGlite (BILLING_DATABASE_URL=pglite:///abs/dir).
+describe('billing service on PGlite', () => {
+  it('migrates, starts a trial and answers its status', async () => {
+    const url = 'pglite:memory:billing-test';
+    const { applied } = await applyMigrations({ migrationsDir, databaseUrl: url });
+    expect(applied.length).toBeGreaterThan(0);
+    const running = await startBilling(url);
+    try {
+      expect(await checkHealth(running.health, BILLING_SERVICE_NAME, 2000)).toBe('SERVING');
+      const caller = { sub: 'sub-1', email: 'ann@example.com' };
+      const started = await callUnary(running.billing.startTrial.bind(running.billing), { caller });
+      expect(started.err).toBeNull();
+      expect(started.res?.started).toBe(true);
+      const status = await callUnary(running.billing.getAccessStatus.bind(running.billing), { caller });
+      expect(status.res?.status).toMatchObject({ phase: Phase.PHASE_TRIAL, remainingDays: 90, totalDays: 90 });
+    } finally {
+      await running.stop();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+import { servicePrismaConfig } from '@ferry/db/config';
+
+export default servicePrismaConfig();

@@ -1,0 +1,22 @@
+import { ConfigError } from '@ferry/service-kit';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.js';
+
+describe('link config', () => {
+  it('names the missing variables', () => {
+    expect(() => readConfig({})).toThrow(ConfigError);
+    expect(() => readConfig({})).toThrow(/LINK_PORT is missing[\s\S]*LINK_DATABASE_URL is missing/);
+  });
+
+  it('reads a complete environment', () => {
+    expect(readConfig({ LINK_PORT: '50051', LINK_DATABASE_URL: 'pglite:///tmp/link', REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+      LINK_PORT: 50051,
+      LINK_DATABASE_URL: 'pglite:///tmp/link',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+  });
+
+  it('refuses a bad REDIS_URL by name', () => {
+    expect(() => readConfig({ LINK_PORT: '1', LINK_DATABASE_URL: 'pglite:memory', REDIS_URL: 'localhost' })).toThrow(/REDIS_URL is invalid/);
+  });
+});

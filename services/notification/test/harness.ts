@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
+import { HealthClient } from '@ferry/contracts/health/v1';
+import { applyMigrations } from '@ferry/db';
+import { createGrpcClient, createLogger, type RunningGrpcServer } from '@ferry/service-kit';
+import { createTestDatabase } from '@ferry/testkit';
+import { openDatabase, type Database } from '../src/db.js';
+import { startNotificationServer } from '../src/server.js';
+import { serviceDir } from './generate.global-setup.js';
+
+export const migrationsDir = join(serviceDir, 'prisma/migrations');
+export const logger = createLogger('notification-test', 'silent');
+
+/** A fresh PostgreSQL database with the notification migrations applied. */
+export async function migratedPostgres(): Promise<{ url: string; applied: string[]; drop(): Promise<void> }> {
+  const database = await createTestDatabase('ferry_notification');
+  const { applied } = await applyMigrations({ migrationsDir, databaseUrl: database.url });
+  return { url: database.url, applied, drop: database.drop };
+}
+
+export interface RunningNotification {
+  server: RunningGrpcServer;
+  db: Database;
+  notification: NotificationServiceClient;
+  health: HealthClient;
+  stop(): Promise<void>;
+}
+
+/** The notification server on a free port over `databaseUrl`, with a client and a health client. */
+export async function startNotification(databaseUrl: string): Promise<RunningNotification> {
+  const db = await openDatabase(databaseUrl);
+  const server = await startNotificationServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger });
+  const address = `127.0.0.1:${server.port}`;
+  const notification = createGrpcClient(NotificationServiceClient, address);
+  const health = createGrpcClient(HealthClient, address);
+  return {
+    server,
+    db,
+    notification,
+    health,
+    stop: async () => {
+      notification.close();
+      health.close();
+      await server.shutdown(1000);
+      await db.close();
+    },
+  };
+}
+
+/** Calls a unary RPC and returns its error or answer (never rejects). */
+export function callUnary<Req, Res>(
+  method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
+  request: Req,
+  timeoutMs = 5000,
+): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
+  return new Promise((resolve) => {
+    method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
+  });
+}
