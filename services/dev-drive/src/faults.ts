@@ -100,4 +100,9 @@ export class CuttingStream extends Transform {
     setTimeout(this.cut, 20);
     cb();
   }
+
+  /** Never end normally once cut: the consumer must see an aborted body, not a short one. */
+  override _flush(cb: TransformCallback): void {
+    if (!this.done) cb();
+  }
 }

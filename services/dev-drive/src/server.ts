@@ -140,7 +140,10 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
       log.info({ method, path: url.pathname, fault }, 'injecting fault');
       if (fault.latencyMs) await delay(fault.latencyMs);
       if (fault.cutAfterBytes !== undefined) {
-        const cutter = new CuttingStream(fault.cutAfterBytes, () => req.socket.destroy());
+        const cutter: CuttingStream = new CuttingStream(fault.cutAfterBytes, () => {
+          req.socket?.destroy();
+          cutter.destroy(new Error('connection cut by fault injection'));
+        });
         body = pipeline(req, cutter, () => undefined);
         if (fault.cutAfterBytes === 0) req.socket.destroy();
       } else if (fault.status) {
@@ -166,7 +169,7 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (err instanceof ClientGone || req.socket.destroyed) return;
+      if (err instanceof ClientGone || req.socket?.destroyed) return;
       if (err instanceof DriveError) {
         sendError(req, res, err);
         return;
