@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/generate.global-setup.ts'],
+    // buf breaking reads main from git; on a busy 2-core machine that takes seconds.
+    testTimeout: 60_000,
   },
 });

@@ -157,7 +157,7 @@ describe('startGrpcServer', () => {
     expect((await call(echo, 'echo', 'warm', 2000)).err).toBeNull();
     const started = Date.now();
     await server.shutdown(5000);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(4000);
     expect(await portIsClosed(server.port)).toBe(true);
   });
 });
@@ -170,7 +170,7 @@ describe('deadline', () => {
     const elapsed = Date.now() - started;
     expect(err?.code).toBe(grpc.status.DEADLINE_EXCEEDED);
     expect(elapsed).toBeGreaterThanOrEqual(140);
-    expect(elapsed).toBeLessThan(1500);
+    expect(elapsed).toBeLessThan(3000);
     await hangCancelled;
   });
 
