@@ -6,6 +6,8 @@ export const FaultSpecSchema = z.object({
   method: z.string().toUpperCase().optional(),
   /** Path prefix (`/upload/drive/v3/files`) or, when it starts with `^`, a regular expression on the pathname. */
   path: z.string().min(1),
+  /** Let this many matching requests through untouched before the fault applies. */
+  skip: z.number().int().min(0).default(0),
   /** How many matching requests this fault applies to. */
   count: z.number().int().min(1).default(1),
   /** Answer with this HTTP status and a Google-shaped error instead of handling the request. */
@@ -23,6 +25,7 @@ export type FaultSpec = z.infer<typeof FaultSpecSchema>;
 interface ActiveFault extends FaultSpec {
   id: number;
   remaining: number;
+  toSkip: number;
   matcher: (pathname: string) => boolean;
 }
 
@@ -50,24 +53,33 @@ export class FaultInjector {
     } else {
       matcher = (p) => p.startsWith(spec.path);
     }
-    const fault: ActiveFault = { ...spec, id: this.nextId++, remaining: spec.count, matcher };
+    const fault: ActiveFault = { ...spec, id: this.nextId++, remaining: spec.count, toSkip: spec.skip, matcher };
     this.faults.push(fault);
     return { id: fault.id };
   }
 
   list(): unknown[] {
-    return this.faults.map(({ matcher: _m, ...rest }) => rest);
+    return this.faults.map(({ matcher: _m, toSkip, ...rest }) => ({ ...rest, skipRemaining: toSkip }));
   }
 
   clear(): void {
     this.faults = [];
   }
 
-  take(method: string, pathname: string): FaultSpec | undefined {
+  /** A cut needs a body to cut, so body-less requests (status queries) never consume a cut fault. */
+  take(method: string, pathname: string, hasBody: boolean): FaultSpec | undefined {
     const f = this.faults.find(
-      (x) => x.remaining > 0 && (x.method ? x.method === method : method !== 'OPTIONS') && x.matcher(pathname),
+      (x) =>
+        x.remaining > 0 &&
+        (x.method ? x.method === method : method !== 'OPTIONS') &&
+        (x.cutAfterBytes === undefined || hasBody) &&
+        x.matcher(pathname),
     );
     if (!f) return undefined;
+    if (f.toSkip > 0) {
+      f.toSkip--;
+      return undefined;
+    }
     f.remaining--;
     if (f.remaining === 0) this.faults = this.faults.filter((x) => x !== f);
     return f;

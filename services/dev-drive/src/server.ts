@@ -135,7 +135,8 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
     for (const k of Object.keys(params)) params[k] = decodeURIComponent(params[k]!);
 
     let body: RequestContext['body'] = req;
-    const fault = route.admin ? undefined : faults.take(method, url.pathname);
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const fault = route.admin ? undefined : faults.take(method, url.pathname, hasBody);
     if (fault) {
       log.info({ method, path: url.pathname, fault }, 'injecting fault');
       if (fault.latencyMs) await delay(fault.latencyMs);
