@@ -14,6 +14,7 @@ export default defineConfig({
   html: { title: 'Ferry', tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
   server: {
     port: 3004,
+    strictPort: true,
     // Dev only: the shell dev server (any localhost port, sender subdomains) loads this remote.
     cors: { origin: /^https?:\/\/([a-z0-9-]+\.)?(localhost|127\.0\.0\.1)(:\d+)?$/ },
   },

@@ -37,10 +37,29 @@ const serveRemotesManifest: ServerSetupFn = ({ server }) => {
   });
 };
 
-export default defineConfig({
+/**
+ * Dev only: a React DevTools-style global hook that remembers renderers. Each remote's dev build
+ * brings its own React Refresh runtime, which attaches after React has started; without a hook
+ * that lists the renderers, a remote's edits reach the page but never re-render inside the shell.
+ */
+const REFRESH_HOOK_SHIM = `(() => {
+  if (window.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
+  let nextId = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    inject(renderer) { const id = ++nextId; this.renderers.set(id, renderer); return id; },
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+  };
+})();`;
+
+export default defineConfig(({ command }) => ({
   plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
   source: { entry: { index: './src/index.tsx' } },
-  server: { port: 3000, setup: serveRemotesManifest },
+  // Fixed port (remotes.dev.json and the orchestrator rely on it): fail instead of moving on.
+  server: { port: 3000, strictPort: true, setup: serveRemotesManifest },
   html: {
     title: `Ferry — ${TAGLINE_NL}`,
     meta: {
@@ -55,7 +74,10 @@ export default defineConfig({
       'twitter:title': `Ferry — ${TAGLINE_NL}`,
       'twitter:description': DESCRIPTION,
     },
-    tags: [{ tag: 'link', attrs: { rel: 'canonical', href: '/' }, head: true }],
+    tags: [
+      { tag: 'link', attrs: { rel: 'canonical', href: '/' }, head: true },
+      ...(command === 'dev' ? [{ tag: 'script', children: REFRESH_HOOK_SHIM, head: true, append: false }] : []),
+    ],
   },
   output: {
     copy: REMOTE_FOLDERS.map((folder) => ({
@@ -63,4 +85,4 @@ export default defineConfig({
       to: 'locales',
     })),
   },
-});
+}));

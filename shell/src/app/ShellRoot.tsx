@@ -1,4 +1,4 @@
-import { use, useEffect, useMemo } from 'react';
+import { use, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,9 +63,15 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
     [host, i18n, language, navigate, root],
   );
 
+  // Leave the app once per target, even when StrictMode runs effects twice in development.
+  const redirectedTo = useRef<string | null>(null);
+  const redirectUrl = decision.kind === 'redirect' ? decision.url : null;
   useEffect(() => {
-    if (decision.kind === 'redirect') assign(decision.url);
-  }, [decision, assign]);
+    if (redirectUrl && redirectedTo.current !== redirectUrl) {
+      redirectedTo.current = redirectUrl;
+      assign(redirectUrl);
+    }
+  }, [redirectUrl, assign]);
 
   useEffect(() => {
     applyDocumentMeta({
