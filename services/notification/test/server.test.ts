@@ -39,6 +39,9 @@ describe('notification server on PostgreSQL', () => {
       subdomain: 'ann',
       slug: 'AbCdEfGh',
       locale: 'en',
+      downloadPageUrl: 'http://ann.localhost:8080/AbCdEfGh',
+      fileDownloadUrl: 'http://localhost:8080/api/d/AbCdEfGh',
+      code: '',
     });
     expect(err?.code).toBe(grpc.status.UNIMPLEMENTED);
     expect(err?.details).toBe('NotificationService.SendShareEmail is not implemented yet (arrives with issue 7, mail)');
