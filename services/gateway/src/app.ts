@@ -4,7 +4,12 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Backends } from './grpc/backends.js';
 import type { HealthChecker } from './grpc/health-checker.js';
+import { authRoutes } from './auth/routes.js';
+import { meRoutes } from './auth/me.js';
+import type { OidcProvider } from './auth/oidc.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
 import { accessLog } from './http/access-log.js';
+import { contentSecurityPolicy, type CspOptions } from './http/csp.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { pathGuard } from './http/path-guard.js';
 import { requestId } from './http/request-id.js';
@@ -33,6 +38,10 @@ export interface AppDeps {
   /** True once shutdown started: health and readiness answer 503 so traffic moves away. */
   isDraining?: () => boolean;
   web?: WebOptions;
+  /** Sign-in: `/api/auth/*`, `/api/me` and the `requireAuth` gate of protected routes. */
+  auth?: { oidc: OidcProvider; verifier: TokenVerifier };
+  /** Extra origins of the pages' Content-Security-Policy (the remotes manifest is read from `web`). */
+  csp?: Omit<CspOptions, 'manifestFile'>;
   /** Largest accepted JSON body. */
   jsonLimit?: string;
 }
@@ -51,13 +60,19 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use(accessLog(logger));
-  // The shell and its remotes set their own CSP once the front end settles on one.
+  // Helmet's other headers (Referrer-Policy no-referrer keeps URLs out of Referer, nosniff, HSTS…);
+  // the CSP is Ferry's own: pages may run scripts from Ferry's origins only.
   app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(contentSecurityPolicy({ ...deps.csp, manifestFile: web.remotesManifestFile }));
   app.use(pathGuard);
 
   const api = express.Router();
   api.use(express.json({ limit: deps.jsonLimit ?? '1mb' }));
   api.use(healthRoutes(deps.health, isDraining));
+  if (deps.auth) {
+    api.use(authRoutes(deps.auth));
+    api.use(meRoutes(deps.auth.verifier));
+  }
   // Feature routes (/api/shorten, /api/d/:slug, …) are mounted here by later issues.
   api.use(notFound);
   app.use('/api', api);

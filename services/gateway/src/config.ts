@@ -38,6 +38,27 @@ function parseWebRemotes(value: string, ctx: z.RefinementCtx): RemoteMount[] {
   return mounts;
 }
 
+/** Comma list of origins (`https://cdn.example.com`); each must be a bare origin. */
+function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const raw of value.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin` });
+      continue;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 /**
  * The gateway's environment. Directories are only checked to be absolute here: a build may
  * appear after the gateway starts (main.ts warns about missing ones), and files are looked up
@@ -54,6 +75,18 @@ export const gatewayConfigSchema = z.object({
   WEB_REMOTES: optional(z.string().transform(parseWebRemotes)),
   WEB_REMOTES_MANIFEST: optional(absolutePath),
   LOG_LEVEL: optional(env.logLevel()),
+  // Sign-in (issue 4). The same code talks to Google in production and to dev-identity locally.
+  PUBLIC_ORIGIN: z.url().transform((u, ctx) => {
+    const url = new URL(u);
+    if (url.pathname !== '/' || url.search || url.hash) ctx.addIssue({ code: 'custom', message: 'must be an origin like https://ferry.example.com' });
+    return url.origin;
+  }),
+  OIDC_PROVIDER: z.enum(['google', 'local']),
+  OIDC_ISSUER: z.url(),
+  OIDC_CLIENT_ID: z.string().min(1),
+  OIDC_CLIENT_SECRET: z.string().min(8),
+  CSP_SCRIPT_ORIGINS: optional(z.string().transform(parseOrigins)),
+  CSP_CONNECT_ORIGINS: optional(z.string().transform(parseOrigins)),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

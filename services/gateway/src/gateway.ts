@@ -2,7 +2,11 @@ import http from 'node:http';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { createClient } from 'redis';
 import { createApp } from './app.js';
+import { OidcProvider } from './auth/oidc.js';
+import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
+import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
 import type { GatewayConfig } from './config.js';
 import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
@@ -32,6 +36,23 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     billing: config.BILLING_ADDR,
   });
   const health = createHealthChecker(backends.probes(HEALTH_TIMEOUT_MS), { cacheMs: HEALTH_CACHE_MS });
+  const oidc = new OidcProvider({
+    provider: config.OIDC_PROVIDER,
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    publicOrigin: config.PUBLIC_ORIGIN,
+  });
+  let redis: ReturnType<typeof createClient> | undefined;
+  let tokenCache: TokenCache = new MemoryTokenCache();
+  if (config.REDIS_URL) {
+    redis = createClient({ url: config.REDIS_URL, socket: { connectTimeout: 2_000, reconnectStrategy: (n) => Math.min(250 * 2 ** n, 5_000) } });
+    redis.on('error', (err: Error) => logger.warn({ error: err.message }, 'redis error'));
+    // Not awaited: until Redis is ready every token is verified with the provider instead.
+    redis.connect().catch((err: Error) => logger.warn({ error: err.message }, 'redis connect failed'));
+    tokenCache = new RedisTokenCache(redis, logger);
+  }
+  const verifier = createTokenVerifier({ lookup: userinfoLookup(() => oidc.userinfoEndpoint()), cache: tokenCache });
   let draining = false;
   const app = createApp({
     logger,
@@ -39,6 +60,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     backends,
     grpcDeadlineMs: config.GRPC_DEADLINE_MS,
     isDraining: () => draining,
+    auth: { oidc, verifier },
+    csp: {
+      scriptOrigins: config.CSP_SCRIPT_ORIGINS,
+      connectOrigins: config.CSP_CONNECT_ORIGINS,
+      // Profile pictures: Google serves them from googleusercontent.com, the stand-in from its issuer.
+      imageOrigins: config.OIDC_PROVIDER === 'google' ? ['https://*.googleusercontent.com'] : [new URL(config.OIDC_ISSUER).origin],
+    },
     web: {
       shellDir: config.WEB_SHELL_DIR,
       remotes: config.WEB_REMOTES,
@@ -64,6 +92,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       const drained = await closeHttpServer(server, graceMs);
       if (!drained) logger.warn({ graceMs }, 'grace period over: open connections were cut');
       backends.close();
+      if (redis?.isOpen) await redis.close().catch(() => undefined);
       logger.info('gateway stopped');
     })();
     return stopping;

@@ -8,6 +8,11 @@ const valid = {
   NOTIFICATION_ADDR: '127.0.0.1:50052',
   BILLING_ADDR: 'dns:///billing.ferry.svc.cluster.local:50053',
   GRPC_DEADLINE_MS: '3000',
+  PUBLIC_ORIGIN: 'https://ferry.example.com',
+  OIDC_PROVIDER: 'google',
+  OIDC_ISSUER: 'https://accounts.google.com',
+  OIDC_CLIENT_ID: 'ferry.apps.googleusercontent.com',
+  OIDC_CLIENT_SECRET: 'a-client-secret',
 };
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
@@ -23,7 +28,7 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
 describe('loadGatewayConfig', () => {
   it('names every missing variable', () => {
     const err = errorOf({});
-    for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS']) {
+    for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS', 'PUBLIC_ORIGIN', 'OIDC_PROVIDER', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) {
       expect(err.message).toContain(`${name} is missing`);
     }
     expect(errorOf({ ...valid, LINK_ADDR: undefined }).message).toContain('LINK_ADDR is missing');
@@ -60,6 +65,16 @@ describe('loadGatewayConfig', () => {
       { name: 'upload', version: '0.1.0', dir: '/srv/upload' },
       { name: 'account', version: '2.0.0-rc.1', dir: '/srv/account' },
     ]);
+  });
+
+  it('accepts sign-in settings and CSP origin lists, refuses a public origin with a path', () => {
+    const config = loadGatewayConfig({ ...valid, CSP_SCRIPT_ORIGINS: 'https://cdn.example.com, https://b.example.com', CSP_CONNECT_ORIGINS: 'https://www.googleapis.com' });
+    expect(config.PUBLIC_ORIGIN).toBe('https://ferry.example.com');
+    expect(config.CSP_SCRIPT_ORIGINS).toEqual(['https://cdn.example.com', 'https://b.example.com']);
+    expect(config.CSP_CONNECT_ORIGINS).toEqual(['https://www.googleapis.com']);
+    expect(errorOf({ ...valid, PUBLIC_ORIGIN: 'https://ferry.example.com/app' }).message).toContain('PUBLIC_ORIGIN');
+    expect(errorOf({ ...valid, OIDC_PROVIDER: 'facebook' }).message).toContain('OIDC_PROVIDER');
+    expect(errorOf({ ...valid, CSP_SCRIPT_ORIGINS: 'cdn.example.com' }).message).toContain('CSP_SCRIPT_ORIGINS');
   });
 
   it('treats empty optional variables as unset', () => {

@@ -37,6 +37,13 @@ const baseConfig = (addrs: { link: number; notification: number; billing: number
   WEB_REMOTES: undefined,
   WEB_REMOTES_MANIFEST: undefined,
   LOG_LEVEL: undefined,
+  PUBLIC_ORIGIN: 'http://localhost:8080',
+  OIDC_PROVIDER: 'local',
+  OIDC_ISSUER: 'http://127.0.0.1:1',
+  OIDC_CLIENT_ID: 'ferry-gateway',
+  OIDC_CLIENT_SECRET: 'test-secret-123',
+  CSP_SCRIPT_ORIGINS: undefined,
+  CSP_CONNECT_ORIGINS: undefined,
 });
 
 beforeAll(async () => {

@@ -102,6 +102,11 @@ describe('main', () => {
       BILLING_ADDR: down,
       GRPC_DEADLINE_MS: '1000',
       LOG_LEVEL: 'info',
+      PUBLIC_ORIGIN: 'http://localhost:8080',
+      OIDC_PROVIDER: 'local',
+      OIDC_ISSUER: 'http://127.0.0.1:1',
+      OIDC_CLIENT_ID: 'ferry-gateway',
+      OIDC_CLIENT_SECRET: 'test-secret-123',
     });
     running.push(p.child);
     const listening = await p.waitForLine('gateway listening');

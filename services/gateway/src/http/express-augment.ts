@@ -8,3 +8,16 @@ declare module 'express-serve-static-core' {
     log: Logger;
   }
 }
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by requireAuth: the caller's identity as verified with the sign-in provider. */
+    auth?: {
+      sub: string;
+      email: string;
+      /** The bearer token itself, for calls made on the user's behalf (e.g. Drive). Never log it. */
+      token: string;
+      identity: import('../auth/token-cache.js').VerifiedIdentity;
+    };
+  }
+}

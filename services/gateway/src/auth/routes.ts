@@ -1,0 +1,168 @@
+import { Router, type Request, type Response } from 'express';
+import * as client from 'openid-client';
+import { AUTH_FLOW_TTL_MS, flowCookieName, FlowSealer, readCookie, type AuthFlowState } from './flow-cookie.js';
+import { SIGN_IN_SCOPES, type OidcProvider } from './oidc.js';
+import { safeReturnPath } from './return-path.js';
+import type { TokenVerifier } from './token-verifier.js';
+import { bearerToken } from './require-auth.js';
+
+/** Where the shell picks the token up (from the fragment) after a successful sign-in. */
+export const SHELL_CALLBACK_PATH = '/auth/callback';
+
+export interface AuthRouteDeps {
+  oidc: OidcProvider;
+  verifier: TokenVerifier;
+}
+
+/** Errors the shell may show; anything else from the provider is reported as `server_error`. */
+const KNOWN_ERRORS = new Set([
+  'access_denied',
+  'consent_required',
+  'login_required',
+  'interaction_required',
+  'account_selection_required',
+  'invalid_state',
+  'server_error',
+  'temporarily_unavailable',
+]);
+
+function noStore(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+}
+
+/**
+ * `GET /api/auth/{provider}` starts the authorization code flow (state, PKCE S256, nonce);
+ * `GET /api/auth/{provider}/callback` exchanges the code server-side and hands the access token to
+ * the shell in the URL fragment of `/auth/callback` (fragments never reach a server, a log or a
+ * Referer header). `POST /api/auth/revoke` revokes the caller's token at the provider (logout).
+ */
+export function authRoutes(deps: AuthRouteDeps): Router {
+  const { oidc, verifier } = deps;
+  const { provider, publicOrigin, clientSecret } = oidc.settings;
+  const sealer = new FlowSealer(clientSecret);
+  const secure = publicOrigin.startsWith('https:');
+  const router = Router();
+
+  const cookieOptions = { httpOnly: true, secure, sameSite: 'lax' as const, path: `/api/auth/${provider}/callback` };
+
+  /** Interactive failures go home with the error (spec §4); silent ones go back to the shell quietly. */
+  function fail(res: Response, error: string, flow: AuthFlowState | undefined, description?: string): void {
+    const code = KNOWN_ERRORS.has(error) ? error : 'server_error';
+    noStore(res);
+    if (flow?.silent) {
+      const fragment = new URLSearchParams({ error: code, silent: '1' });
+      if (flow.next) fragment.set('next', flow.next);
+      res.redirect(303, `${SHELL_CALLBACK_PATH}#${fragment}`);
+      return;
+    }
+    const query = new URLSearchParams({ error: code });
+    if (description) query.set('error_description', description.slice(0, 200));
+    res.redirect(303, `/?${query}`);
+  }
+
+  router.get('/auth/:provider', async (req: Request, res: Response) => {
+    if (req.params.provider !== provider) {
+      res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
+      return;
+    }
+    const silent = req.query.prompt === 'none';
+    const next = safeReturnPath(req.query.next);
+    let config: client.Configuration;
+    try {
+      config = await oidc.configuration();
+    } catch (err) {
+      req.log.error({ error: (err as Error).message }, 'sign-in provider discovery failed');
+      fail(res, 'temporarily_unavailable', { silent } as AuthFlowState, 'The sign-in provider is not reachable.');
+      return;
+    }
+    const flow: AuthFlowState = {
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      codeVerifier: client.randomPKCECodeVerifier(),
+      silent,
+      startedAt: Date.now(),
+      ...(next ? { next } : {}),
+    };
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: oidc.redirectUri,
+      scope: SIGN_IN_SCOPES,
+      state: flow.state,
+      nonce: flow.nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(flow.codeVerifier),
+      code_challenge_method: 'S256',
+      // Spec §6: interactive sign-in always asks for consent; the silent refresh never shows a page.
+      prompt: silent ? 'none' : 'consent',
+    });
+    noStore(res);
+    res.cookie(flowCookieName(flow.state), sealer.seal(flow), { ...cookieOptions, maxAge: AUTH_FLOW_TTL_MS });
+    res.redirect(302, url.href);
+  });
+
+  router.get('/auth/:provider/callback', async (req: Request, res: Response) => {
+    if (req.params.provider !== provider) {
+      res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
+      return;
+    }
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const cookieName = state ? flowCookieName(state) : '';
+    const flow = state ? sealer.unseal(readCookie(req.headers.cookie, cookieName)) : undefined;
+    if (cookieName) res.clearCookie(cookieName, cookieOptions);
+    if (!flow || flow.state !== state) {
+      req.log.warn('sign-in callback without a matching flow (expired, replayed or forged state)');
+      fail(res, 'invalid_state', undefined, 'The sign-in attempt expired. Please try again.');
+      return;
+    }
+    if (typeof req.query.error === 'string') {
+      req.log.info({ error: req.query.error, silent: flow.silent }, 'sign-in refused by the provider');
+      fail(res, req.query.error, flow, typeof req.query.error_description === 'string' ? req.query.error_description : undefined);
+      return;
+    }
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      const config = await oidc.configuration();
+      const currentUrl = new URL(req.originalUrl, publicOrigin);
+      tokens = await client.authorizationCodeGrant(config, currentUrl, {
+        pkceCodeVerifier: flow.codeVerifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+    } catch (err) {
+      // Never log the error object itself: some carry the request, which holds the code.
+      req.log.warn({ error: (err as Error).name, message: (err as Error).message.slice(0, 200) }, 'code exchange failed');
+      fail(res, 'server_error', flow, 'Sign-in could not be completed.');
+      return;
+    }
+    const fragment = new URLSearchParams({
+      access_token: tokens.access_token,
+      token_type: 'Bearer',
+      expires_in: String(tokens.expires_in ?? 3600),
+    });
+    if (flow.next) fragment.set('next', flow.next);
+    if (flow.silent) fragment.set('silent', '1');
+    req.log.info({ silent: flow.silent }, 'sign-in completed');
+    noStore(res);
+    res.redirect(303, `${SHELL_CALLBACK_PATH}#${fragment}`);
+  });
+
+  router.post('/auth/revoke', async (req: Request, res: Response) => {
+    const token = bearerToken(req);
+    noStore(res);
+    if (!token) {
+      res.status(401).setHeader('WWW-Authenticate', 'Bearer').json({ error: 'A bearer token is required', code: 'unauthenticated' });
+      return;
+    }
+    await verifier.forget(token);
+    try {
+      const config = await oidc.configuration();
+      if (config.serverMetadata().revocation_endpoint) await client.tokenRevocation(config, token);
+    } catch (err) {
+      // Logout must succeed locally even when the provider cannot be told.
+      req.log.warn({ error: (err as Error).name }, 'token revocation failed');
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

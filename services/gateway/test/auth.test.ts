@@ -1,0 +1,224 @@
+import { startRedis } from '@ferry/testkit';
+import { createClient } from 'redis';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_SCOPES } from '../src/auth/oidc.js';
+import { MemoryTokenCache, RedisTokenCache, tokenCacheKey } from '../src/auth/token-cache.js';
+import { createTokenVerifier, userinfoLookup } from '../src/auth/token-verifier.js';
+import { Browser, followSignIn, fragmentOf, startAuthStack, type AuthStack } from './auth-helpers.js';
+import { capturingLogger } from './helpers.js';
+
+let stack: AuthStack;
+const log = capturingLogger();
+
+beforeAll(async () => {
+  stack = await startAuthStack({ logger: log.logger });
+});
+afterAll(async () => {
+  await stack.stop();
+});
+
+async function signIn(email: string, query = ''): Promise<{ token: string; fragment: URLSearchParams; browser: Browser; end: URL }> {
+  const browser = new Browser();
+  const { location } = await followSignIn(browser, `${stack.origin}/api/auth/local${query}`, stack.origin, { email });
+  const fragment = fragmentOf(location);
+  return { token: fragment.get('access_token') ?? '', fragment, browser, end: location };
+}
+
+const me = (token: string | undefined, method: 'GET' | 'HEAD' = 'GET') =>
+  fetch(`${stack.origin}/api/me`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('GET /api/auth/{provider}', () => {
+  it('starts the code flow with state, PKCE S256, nonce, the four scopes and prompt=consent', async () => {
+    const res = await fetch(`${stack.origin}/api/auth/local`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const url = new URL(res.headers.get('location')!);
+    expect(url.origin + url.pathname).toBe(`${stack.issuer}/o/oauth2/v2/auth`);
+    const q = url.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe('ferry-gateway');
+    expect(q.get('redirect_uri')).toBe(`${stack.origin}/api/auth/local/callback`);
+    expect(q.get('scope')!.split(' ').sort()).toEqual(['email', 'https://www.googleapis.com/auth/drive.file', 'openid', 'profile']);
+    expect(q.get('scope')).toBe(SIGN_IN_SCOPES);
+    expect(q.get('prompt')).toBe('consent');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')!.length).toBeGreaterThanOrEqual(32);
+    expect(q.get('nonce')!.length).toBeGreaterThanOrEqual(32);
+    const cookie = res.headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/^ferry_auth_[A-Za-z0-9_-]+=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toContain('Path=/api/auth/local/callback');
+    // The sealed cookie does not reveal the PKCE verifier or the state.
+    expect(cookie).not.toContain(q.get('state')!);
+  });
+
+  it('uses prompt=none for the silent refresh', async () => {
+    const res = await fetch(`${stack.origin}/api/auth/local?prompt=none`, { redirect: 'manual' });
+    expect(new URL(res.headers.get('location')!).searchParams.get('prompt')).toBe('none');
+  });
+
+  it('answers 404 for a provider that is not configured', async () => {
+    const res = await fetch(`${stack.origin}/api/auth/facebook`, { redirect: 'manual' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'unknown_provider' });
+  });
+});
+
+describe('sign-in callback', () => {
+  it('exchanges the code server-side and hands the token to the shell in the fragment only, with the return path', async () => {
+    const { token, fragment, end } = await signIn('Alice.Smith@example.com', `?next=${encodeURIComponent('/upload?x=1')}`);
+    expect(end.pathname).toBe('/auth/callback');
+    expect(end.search).toBe('');
+    expect(token.length).toBeGreaterThan(10);
+    expect(fragment.get('token_type')).toBe('Bearer');
+    expect(Number(fragment.get('expires_in'))).toBeGreaterThan(3000);
+    expect(fragment.get('next')).toBe('/upload?x=1');
+    expect(fragment.has('silent')).toBe(false);
+
+    const res = await me(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as Record<string, string>;
+    expect(body.email).toBe('alice.smith@example.com');
+    expect(body.sub).toMatch(/^\d{21}$/);
+  });
+
+  it('never logs the access token or the code', async () => {
+    const { token } = await signIn('logcheck@example.com');
+    const text = JSON.stringify(log.lines);
+    expect(text).not.toContain(token);
+    expect(text).toContain('sign-in completed');
+    expect(text).not.toMatch(/[?&]code=(?!%5Bredacted%5D)/);
+  });
+
+  it('drops hostile return paths', async () => {
+    for (const next of ['//evil.example', 'https://evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example']) {
+      const { fragment } = await signIn('bob@example.com', `?next=${encodeURIComponent(next)}`);
+      expect(fragment.get('access_token')).toBeTruthy();
+      expect(fragment.get('next')).toBeNull();
+    }
+  });
+
+  it('sends the user to / with the error when they cancel', async () => {
+    const browser = new Browser();
+    const { location } = await followSignIn(browser, `${stack.origin}/api/auth/local`, stack.origin, { deny: true });
+    expect(location.pathname).toBe('/');
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.hash).toBe('');
+  });
+
+  it('refuses a callback whose state has no matching flow cookie (forged, replayed or from another browser)', async () => {
+    const res = await fetch(`${stack.origin}/api/auth/local/callback?code=abc&state=forged`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!, stack.origin);
+    expect(location.pathname).toBe('/');
+    expect(location.searchParams.get('error')).toBe('invalid_state');
+  });
+
+  it('a replayed callback URL does not sign in twice', async () => {
+    const browser = new Browser();
+    const { visited } = await followSignIn(browser, `${stack.origin}/api/auth/local`, stack.origin, { email: 'replay@example.com' });
+    const callback = visited.find((u) => u.includes('/api/auth/local/callback'))!;
+    const again = await browser.fetch(callback);
+    expect(new URL(again.headers.get('location')!, stack.origin).searchParams.get('error')).toBe('invalid_state');
+  });
+
+  it('silent refresh: a token without any page when the provider session and grant exist; login_required back to the shell otherwise', async () => {
+    const { browser } = await signIn('carol@example.com', '?next=/account');
+    const silent = await followSignIn(browser, `${stack.origin}/api/auth/local?prompt=none&next=/account`, stack.origin);
+    const f = fragmentOf(silent.location);
+    expect(silent.location.pathname).toBe('/auth/callback');
+    expect(f.get('access_token')).toBeTruthy();
+    expect(f.get('silent')).toBe('1');
+    expect(f.get('next')).toBe('/account');
+
+    const fresh = await followSignIn(new Browser(), `${stack.origin}/api/auth/local?prompt=none&next=/faq`, stack.origin);
+    expect(fresh.location.pathname).toBe('/auth/callback');
+    expect(Object.fromEntries(fragmentOf(fresh.location))).toEqual({ error: 'login_required', silent: '1', next: '/faq' });
+  });
+});
+
+describe('HEAD|GET /api/me and the auth middleware', () => {
+  it('401 without a token or with a malformed or unknown one', async () => {
+    const none = await me(undefined);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await none.json()).toMatchObject({ code: 'unauthenticated' });
+    expect((await me('not a token')).status).toBe(401);
+    expect((await me('unknown-token-1234567890')).status).toBe(401);
+    expect((await me(undefined, 'HEAD')).status).toBe(401);
+  });
+
+  it('HEAD answers 200 for a valid token', async () => {
+    const { token } = await signIn('dave@example.com');
+    const res = await me(token, 'HEAD');
+    expect(res.status).toBe(200);
+  });
+
+  it('a burst of calls with one token costs one verification', async () => {
+    const { token } = await signIn('erin@example.com');
+    const before = stack.userinfoCalls();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => me(token, 'HEAD')));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(stack.userinfoCalls() - before).toBe(1);
+  });
+
+  it('logout revocation: POST /api/auth/revoke revokes at the provider and the token is refused at once', async () => {
+    const { token } = await signIn('frank@example.com');
+    expect((await me(token, 'HEAD')).status).toBe(200); // now cached
+    const revoke = await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(revoke.status).toBe(204);
+    expect((await me(token, 'HEAD')).status).toBe(401);
+    expect((await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('token cache', () => {
+  it('a token revoked elsewhere is refused once the cache entry expires', async () => {
+    let now = 1_000_000;
+    const { token } = await signIn('grace@example.com');
+    const cache = new MemoryTokenCache(100, () => now);
+    const endpoint = async () => `${stack.issuer}/v1/userinfo`;
+    const verifier = createTokenVerifier({ lookup: userinfoLookup(endpoint), cache, ttlMs: 30_000 });
+    expect((await verifier.verify(token)).ok).toBe(true);
+    // Revoked at the provider directly (another app, the user's Google account page…).
+    await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    now += 29_000;
+    expect((await verifier.verify(token)).ok).toBe(true);
+    now += 2_000;
+    expect(await verifier.verify(token)).toEqual({ ok: false, status: 401 });
+  });
+
+  it('Redis: two gateways share one verification; keys are hashes, never the token', async () => {
+    const own = process.env.FERRY_TEST_REDIS_URL ? undefined : await startRedis();
+    const url = process.env.FERRY_TEST_REDIS_URL ?? own!.url;
+    const client = createClient({ url });
+    await client.connect();
+    try {
+      const { token } = await signIn('heidi@example.com');
+      let calls = 0;
+      const lookup = userinfoLookup(async () => `${stack.issuer}/v1/userinfo`);
+      const counting = (t: string) => {
+        calls++;
+        return lookup(t);
+      };
+      const prefix = `ferry:test:${Date.now()}:`;
+      const a = createTokenVerifier({ lookup: counting, cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix) });
+      const b = createTokenVerifier({ lookup: counting, cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix) });
+      expect((await a.verify(token)).ok).toBe(true);
+      expect((await b.verify(token)).ok).toBe(true);
+      expect(calls).toBe(1);
+      const keys = await client.keys(`${prefix}*`);
+      expect(keys).toEqual([`${prefix}${tokenCacheKey(token)}`]);
+      expect(await client.pTTL(keys[0]!)).toBeGreaterThan(20_000);
+      await b.forget(token);
+      expect(await client.keys(`${prefix}*`)).toEqual([]);
+    } finally {
+      await client.close();
+      await own?.stop();
+    }
+  });
+});
