@@ -139,6 +139,8 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
       WEB_SHELL_DIR: join(root, 'shell', 'dist'),
       WEB_REMOTES: mounts,
       WEB_REMOTES_MANIFEST: manifestFile,
+      // The upload remote calls the Drive API from the browser: the pages' CSP must allow it.
+      CSP_CONNECT_ORIGINS: new URL(defaults.DRIVE_ROOT_URL!).origin,
     },
     ready: () => httpAnswers(`http://127.0.0.1:${ports.GATEWAY_PORT}/api/livez`, (s) => s === 200),
   });
