@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, env, loadConfig } from './config.js';
+import { ConfigError, env, loadConfig, runMain } from './config.js';
 
 const schema = z.object({
   LINK_PORT: env.port(),
@@ -67,5 +67,32 @@ describe('loadConfig', () => {
     expect(loadConfig(s, { LINK_ADDR: '127.0.0.1:50051' }).LINK_ADDR).toBe('127.0.0.1:50051');
     expect(loadConfig(s, { LINK_ADDR: 'dns:///link.ferry.svc.cluster.local:50051' }).LINK_ADDR).toContain('dns:///');
     expect(errorOf(() => loadConfig(s, { LINK_ADDR: 'http://link' })).problems[0]).toMatch(/^LINK_ADDR is invalid/);
+  });
+});
+
+describe('runMain', () => {
+  function capture() {
+    const out = { errors: [] as string[], exits: [] as number[] };
+    return { out, options: { exit: (code: number) => void out.exits.push(code), writeError: (t: string) => void out.errors.push(t) } };
+  }
+
+  it('prints a ConfigError plainly, naming the variables, and exits 1', async () => {
+    const { out, options } = capture();
+    await runMain('link', async () => { loadConfig(schema, {}); }, options);
+    expect(out.exits).toEqual([1]);
+    expect(out.errors.join('')).toBe('link: Invalid configuration:\n  - LINK_PORT is missing\n  - LINK_DATABASE_URL is missing\n');
+  });
+
+  it('logs any other crash as one JSON line and exits 1', async () => {
+    const { out, options } = capture();
+    await runMain('link', async () => { throw new Error('port in use'); }, options);
+    expect(out.exits).toEqual([1]);
+    expect(JSON.parse(out.errors[0]!)).toMatchObject({ level: 'fatal', service: 'link', msg: 'crashed', err: { message: 'port in use' } });
+  });
+
+  it('does not exit when main succeeds', async () => {
+    const { out, options } = capture();
+    await runMain('link', async () => undefined, options);
+    expect(out).toEqual({ errors: [], exits: [] });
   });
 });

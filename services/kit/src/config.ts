@@ -45,18 +45,27 @@ export const env = {
   millis: () => z.coerce.number().int().min(0),
 };
 
+export interface RunMainOptions {
+  /** Replaces process.exit (tests). */
+  exit?: (code: number) => void;
+  /** Replaces process.stderr.write (tests). */
+  writeError?: (text: string) => void;
+}
+
 /**
  * Runs a process's main function. A ConfigError is printed plainly (no stack) and exits 1;
- * any other crash is logged as JSON and exits 1.
+ * any other crash is logged as one JSON line and exits 1. Resolves once main has settled.
  */
-export function runMain(name: string, main: () => Promise<void>): void {
-  main().catch((err: unknown) => {
+export function runMain(name: string, main: () => Promise<void>, options: RunMainOptions = {}): Promise<void> {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const writeError = options.writeError ?? ((text: string) => void process.stderr.write(text));
+  return main().catch((err: unknown) => {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${name}: ${err.message}\n`);
+      writeError(`${name}: ${err.message}\n`);
     } else {
       const e = err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
-      process.stderr.write(`${JSON.stringify({ level: 'fatal', service: name, msg: 'crashed', err: e, time: Date.now() })}\n`);
+      writeError(`${JSON.stringify({ level: 'fatal', service: name, msg: 'crashed', err: e, time: new Date().toISOString() })}\n`);
     }
-    process.exit(1);
+    exit(1);
   });
 }

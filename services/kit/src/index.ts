@@ -1,4 +1,4 @@
-export { ConfigError, loadConfig, runMain, env } from './config.js';
+export { ConfigError, loadConfig, runMain, env, type RunMainOptions } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { grpcError, isGrpcError, unimplemented } from './errors.js';
 export { unary, clientStreaming, notImplemented } from './handlers.js';
