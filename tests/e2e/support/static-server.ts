@@ -29,16 +29,32 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+export interface StaticServerOptions {
+  /** Extra folders served under a path prefix, e.g. `/remotes/upload/0.1.0` → mfe-upload/dist. */
+  mounts?: { prefix: string; dir: string }[];
+  /** Fixed JSON answers by path, e.g. `/remotes.json`. */
+  json?: Record<string, unknown>;
+  host?: string;
+}
+
 /**
- * Serves one built front end (a remote's dist) on a free port, like a CDN or a remote's own
- * host would: any origin may load it, unknown paths fall back to index.html.
+ * Serves a built front end (a remote's dist, or the shell with remotes mounted beside it) on a
+ * free port, like a CDN or the gateway would: any origin may load it, unknown paths without a file
+ * extension fall back to the root's index.html.
  */
-export async function startStaticServer(root: string, host = '127.0.0.1'): Promise<StaticServer> {
-  const base = path.resolve(root);
+export async function startStaticServer(root: string, options: StaticServerOptions = {}): Promise<StaticServer> {
+  const host = options.host ?? '127.0.0.1';
   const server: Server = createServer((req, res) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      let file = path.resolve(base, `.${pathname}`);
+      const answer = options.json?.[pathname];
+      if (answer !== undefined) {
+        res.writeHead(200, { 'Content-Type': TYPES['.json']!, 'Cache-Control': 'no-cache' }).end(JSON.stringify(answer));
+        return;
+      }
+      const mount = options.mounts?.find((m) => pathname.startsWith(`${m.prefix}/`));
+      const base = path.resolve(mount ? mount.dir : root);
+      let file = path.resolve(base, `.${mount ? pathname.slice(mount.prefix.length) : pathname}`);
       if (!file.startsWith(base)) {
         res.writeHead(403).end();
         return;
@@ -48,7 +64,7 @@ export async function startStaticServer(root: string, host = '127.0.0.1'): Promi
           res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('not found');
           return;
         }
-        file = path.join(base, 'index.html');
+        file = path.join(path.resolve(root), 'index.html');
       }
       res.writeHead(200, {
         'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
