@@ -9,7 +9,11 @@ export interface Principal {
   sub: string;
   email: string;
   displayName: string;
-  clientId: string;
+  /**
+   * The app for drive.file visibility and appProperties: Google scopes these per Cloud project, so
+   * several OAuth clients may map to one app (DRIVE_CLIENT_APPS); by default each client is its own app.
+   */
+  appId: string;
   /** `drive` scope: sees every file of the user; `drive.file`: only files its client created. */
   fullAccess: boolean;
 }
@@ -20,6 +24,8 @@ export interface IntrospectionConfig {
   clientSecret: string;
   /** How long an introspection answer is reused (seconds); never beyond the token's exp. */
   cacheSeconds: number;
+  /** OAuth client id → app id (clients of the same Google Cloud project share files). */
+  clientApps?: Record<string, string>;
 }
 
 export interface TokenVerifier {
@@ -67,7 +73,7 @@ export class IntrospectionVerifier implements TokenVerifier {
           sub: info.sub,
           email: info.email ?? `${info.sub}@users.invalid`,
           displayName: info.name ?? info.email ?? info.sub,
-          clientId: info.client_id,
+          appId: this.config.clientApps?.[info.client_id] ?? info.client_id,
           fullAccess: scopes.has(DRIVE_SCOPE),
         };
       }

@@ -8,6 +8,18 @@ const EnvSchema = z.object({
   DRIVE_INTROSPECTION_URL: z.url(),
   DRIVE_INTROSPECTION_CLIENT_ID: z.string().min(1),
   DRIVE_INTROSPECTION_CLIENT_SECRET: z.string().min(1),
+  DRIVE_CLIENT_APPS: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        const parsed = z.record(z.string(), z.string()).parse(JSON.parse(v));
+        return parsed;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object mapping client ids to app ids' });
+        return z.NEVER;
+      }
+    }),
   DRIVE_INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** 0 or empty = unlimited. */
   DRIVE_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),

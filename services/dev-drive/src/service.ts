@@ -63,7 +63,7 @@ export class DriveService {
 
   /** drive.file: an app sees the user's root and the files it created; `drive` sees all of the user's files. */
   visible(f: FileRecord, p: Principal): boolean {
-    return f.ownerSub === p.sub && (p.fullAccess || f.isRoot === true || f.createdByClient === p.clientId);
+    return f.ownerSub === p.sub && (p.fullAccess || f.isRoot === true || f.createdByApp === p.appId);
   }
 
   resolveId(p: Principal, id: string): string {
@@ -167,7 +167,7 @@ export class DriveService {
       createdTime: m.createdTime ? new Date(m.createdTime).toISOString() : now,
       modifiedTime: m.modifiedTime ? new Date(m.modifiedTime).toISOString() : now,
       ownerSub: p.sub,
-      createdByClient: p.clientId,
+      createdByApp: p.appId,
       version: 1,
       originalFilename: m.originalFilename ?? (content ? m.name : undefined),
       properties: dropNulls(m.properties),
@@ -175,7 +175,7 @@ export class DriveService {
       permissions: [],
     };
     const app = dropNulls(m.appProperties);
-    if (Object.keys(app).length) f.appProperties[p.clientId] = app;
+    if (Object.keys(app).length) f.appProperties[p.appId] = app;
     if (!isFolder && !mimeType.startsWith(GOOGLE_APPS_PREFIX)) {
       if (content) {
         await this.blobs.commit(content.path, f.id);
@@ -217,9 +217,9 @@ export class DriveService {
     if (m.originalFilename !== undefined) f.originalFilename = m.originalFilename;
     if (m.properties) f.properties = mergeProps(f.properties, m.properties);
     if (m.appProperties) {
-      const merged = mergeProps(f.appProperties[p.clientId] ?? {}, m.appProperties);
-      if (Object.keys(merged).length) f.appProperties[p.clientId] = merged;
-      else delete f.appProperties[p.clientId];
+      const merged = mergeProps(f.appProperties[p.appId] ?? {}, m.appProperties);
+      if (Object.keys(merged).length) f.appProperties[p.appId] = merged;
+      else delete f.appProperties[p.appId];
     }
     if (m.trashed !== undefined && m.trashed !== f.trashed) this.setTrashed(f, m.trashed, now);
     if (opts.addParents || opts.removeParents) {
@@ -308,7 +308,7 @@ export class DriveService {
       modifiedTime: Date.parse(f.modifiedTime),
       viewedByMeTime: Date.parse(f.modifiedTime),
       properties: f.properties,
-      appProperties: f.appProperties[p.clientId] ?? {},
+      appProperties: f.appProperties[p.appId] ?? {},
       visibility: f.permissions.some((x) => x.type === 'anyone')
         ? f.permissions.some((x) => x.type === 'anyone' && x.allowFileDiscovery) ? 'anyoneCanFind' : 'anyoneWithLink'
         : 'limited',

@@ -69,12 +69,12 @@ export class Views {
       size: f.size === undefined ? undefined : String(f.size),
       quotaBytesUsed: String(f.size ?? 0),
       headRevisionId: f.size === undefined ? undefined : `0B${f.id.slice(0, 20)}v${f.version}`,
-      isAppAuthorized: f.createdByClient === p.clientId,
+      isAppAuthorized: f.createdByApp === p.appId,
       capabilities: {
         canAddChildren: isFolder, canDelete: !f.isRoot, canDownload: !isFolder, canEdit: true, canListChildren: isFolder,
         canRename: !f.isRoot, canShare: true, canTrash: !f.isRoot, canUntrash: !f.isRoot, canReadRevisions: !isFolder,
       },
-      appProperties: f.appProperties[p.clientId],
+      appProperties: f.appProperties[p.appId],
       properties: Object.keys(f.properties).length ? f.properties : undefined,
     };
     for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];

@@ -10,7 +10,7 @@ let full: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({}, { 'ferry-web': 'ferry', 'ferry-gateway': 'ferry' });
   web = h.idp.add({ sub: '300', email: 'dana@example.com', clientId: 'ferry-web' });
   other = h.idp.add({ sub: '300', email: 'dana@example.com', clientId: 'other-app' });
   full = h.idp.add({ sub: '300', email: 'dana@example.com', clientId: 'other-app', scope: 'https://www.googleapis.com/auth/drive' });
@@ -56,6 +56,12 @@ describe('drive.file semantics and app properties', () => {
 
     // another user never sees it
     expect((await api(h, carol.token, `/drive/v3/files/${a.id}`)).status).toBe(404);
+  });
+
+  it('clients mapped to one app (DRIVE_CLIENT_APPS) share files and appProperties, like clients of one Cloud project', async () => {
+    const gateway = h.idp.add({ sub: '300', email: 'dana@example.com', clientId: 'ferry-gateway' });
+    const f = await json(await post(web, '/drive/v3/files?fields=id', { name: 'shared-app.txt', appProperties: { k: 'v' } }));
+    expect(await json(await api(h, gateway.token, `/drive/v3/files/${f.id}?fields=name,appProperties`))).toEqual({ name: 'shared-app.txt', appProperties: { k: 'v' } });
   });
 
   it('insufficient scope → 403 insufficientPermissions; root alias works', async () => {

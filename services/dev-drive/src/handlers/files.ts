@@ -110,7 +110,7 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
     if (e instanceof OrderByError) throw errors.invalidParam('orderBy', `Invalid Value`);
     throw e;
   }
-  const queryHash = createHash('sha256').update(`${p.sub}|${p.clientId}|${q}|${orderBy}|${spaces}`).digest('base64url').slice(0, 12);
+  const queryHash = createHash('sha256').update(`${p.sub}|${p.appId}|${q}|${orderBy}|${spaces}`).digest('base64url').slice(0, 12);
   let offset = 0;
   const token = ctx.query.get('pageToken');
   if (token) {

@@ -26,15 +26,15 @@ export interface FileRecord {
   createdTime: string;
   modifiedTime: string;
   ownerSub: string;
-  /** OAuth client that created the file: drive.file scope only sees its own files. */
-  createdByClient: string;
+  /** App (OAuth client, or its group) that created the file: drive.file scope only sees its own files. */
+  createdByApp: string;
   isRoot?: boolean;
   size?: number;
   md5Checksum?: string;
   version: number;
   originalFilename?: string;
   properties: Record<string, string>;
-  /** App properties per OAuth client id; each app sees only its own. */
+  /** App properties per app id; each app sees only its own. */
   appProperties: Record<string, Record<string, string>>;
   permissions: PermissionRecord[];
 }
@@ -101,7 +101,7 @@ export class MetadataStore {
     const now = new Date().toISOString();
     const root: FileRecord = {
       id: newFileId(), name: 'My Drive', mimeType: FOLDER_MIME, parents: [], trashed: false, explicitlyTrashed: false,
-      starred: false, createdTime: now, modifiedTime: now, ownerSub: sub, createdByClient: '', isRoot: true, version: 1,
+      starred: false, createdTime: now, modifiedTime: now, ownerSub: sub, createdByApp: '', isRoot: true, version: 1,
       properties: {}, appProperties: {}, permissions: [],
     };
     this.files.set(root.id, root);

@@ -66,14 +66,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Partial<DriveServerConfig> = {}): Promise<Harness> {
+export async function startHarness(overrides: Partial<DriveServerConfig> = {}, clientApps: Record<string, string> = {}): Promise<Harness> {
   const idp = new FakeIntrospection();
   await idp.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'dev-drive-test-'));
   const make = () =>
     createDriveServer({
       dataDir,
-      auth: { url: idp.url, clientId: 'ferry-drive', clientSecret: 'drive-secret', cacheSeconds: 30 },
+      auth: { url: idp.url, clientId: 'ferry-drive', clientSecret: 'drive-secret', cacheSeconds: 30, clientApps },
       quotaBytes: null,
       scanThresholdBytes: 1024 * 1024,
       adminEnabled: true,
