@@ -13,7 +13,7 @@ export default defineConfig({
   // The standalone page uses relative asset URLs ('auto'); <base> keeps them right on deep links like /r/abc.
   html: { title: 'Ferry', tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
   server: {
-    port: 3004,
+    port: Number(process.env.MARKETING_DEV_PORT ?? 3004),
     strictPort: true,
     // Dev only: the shell dev server (any localhost port, sender subdomains) loads this remote.
     cors: { origin: /^https?:\/\/([a-z0-9-]+\.)?(localhost|127\.0\.0\.1)(:\d+)?$/ },

@@ -13,17 +13,37 @@ const DESCRIPTION = 'Send files of any size from your own Google Drive with a sh
 /** Remote folders whose `public/locales/{lng}/{ns}.json` are published under the shell's /locales. */
 const REMOTE_FOLDERS = ['mfe-upload', 'mfe-download', 'mfe-account', 'mfe-marketing'];
 
-/**
- * Dev/preview only: serve /remotes.json (no-cache) from FERRY_REMOTES_MANIFEST or remotes.dev.json.
- * In every other setting the gateway serves that file.
- */
 type ServerSetupFn = Extract<NonNullable<ServerConfig['setup']>, (...args: never[]) => unknown>;
 
+/** Dev ports (the orchestrator passes them; these are the fixed defaults of the port table). */
+const DEV_PORTS = {
+  shell: Number(process.env.SHELL_DEV_PORT ?? 3000),
+  upload: Number(process.env.UPLOAD_DEV_PORT ?? 3001),
+  download: Number(process.env.DOWNLOAD_DEV_PORT ?? 3002),
+  account: Number(process.env.ACCOUNT_DEV_PORT ?? 3003),
+  marketing: Number(process.env.MARKETING_DEV_PORT ?? 3004),
+};
+
+/** The remotes manifest of `npm run dev`: every remote from its own dev server. */
+function devRemotesManifest(): string {
+  const remotes = Object.fromEntries(
+    (['upload', 'download', 'account', 'marketing'] as const).map((name) => [
+      name,
+      { entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js`, version: 'dev' },
+    ]),
+  );
+  return `${JSON.stringify({ remotes }, null, 2)}\n`;
+}
+
+/**
+ * Dev/preview only: answer /remotes.json (no-cache) from the file FERRY_REMOTES_MANIFEST names,
+ * else with the dev manifest above. Everywhere else the gateway serves that file.
+ */
 const serveRemotesManifest: ServerSetupFn = ({ server }) => {
-  const file = process.env.FERRY_REMOTES_MANIFEST ?? path.join(here, 'remotes.dev.json');
+  const file = process.env.FERRY_REMOTES_MANIFEST;
   server.middlewares.use((req, res, next) => {
     if (req.url?.split('?')[0] !== '/remotes.json') return next();
-    readFile(file, 'utf8').then(
+    (file ? readFile(file, 'utf8') : Promise.resolve(devRemotesManifest())).then(
       (body) => {
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('Cache-Control', 'no-cache');
@@ -58,8 +78,14 @@ const REFRESH_HOOK_SHIM = `(() => {
 export default defineConfig(({ command }) => ({
   plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
   source: { entry: { index: './src/index.tsx' } },
-  // Fixed port (remotes.dev.json and the orchestrator rely on it): fail instead of moving on.
-  server: { port: 3000, strictPort: true, setup: serveRemotesManifest },
+  server: {
+    // A fixed port (the orchestrator and the port table rely on it): fail instead of moving on.
+    port: DEV_PORTS.shell,
+    strictPort: true,
+    setup: serveRemotesManifest,
+    // `npm run dev`: the product API comes from the gateway the orchestrator started.
+    ...(process.env.GATEWAY_URL ? { proxy: { '/api': process.env.GATEWAY_URL } } : {}),
+  },
   html: {
     title: `Ferry — ${TAGLINE_NL}`,
     meta: {
