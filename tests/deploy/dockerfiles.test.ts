@@ -54,6 +54,12 @@ describe.each(kinds)('$file', ({ file, arg, workspaces }) => {
     }
   });
 
+  it('refers only to repository files that exist', () => {
+    const paths = [...text.matchAll(/\b(deploy\/[\w./-]+)/g)].map((m) => m[1]!.replace(/\/$/, ''));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const p of paths) expect(existsSync(join(repoRoot, p)), p).toBe(true);
+  });
+
   it('has a Dockerfile-specific .dockerignore that keeps local state out of the context', () => {
     const ignore = readFileSync(`${path}.dockerignore`, 'utf8').split('\n');
     for (const entry of ['**/node_modules', '**/dist', '.git', '.data', '.env']) expect(ignore).toContain(entry);
