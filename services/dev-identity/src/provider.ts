@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { pino, type Logger } from 'pino';
-import { Accounts, EMAIL_PATTERN } from './accounts.js';
+import { Accounts, EMAIL_PATTERN, subjectFor } from './accounts.js';
 import type { ClientConfig } from './clients.js';
 import { FileStore } from './file-adapter.js';
 import { loadOrCreateSecrets } from './keys.js';
@@ -80,6 +80,7 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       res.end(avatarSvg(claims?.given_name[0] ?? '?'));
       return;
     }
+    if (url.pathname === ROUTES.authorization) rewriteSelectAccount(req, url);
     const m = /^\/interaction\/([^/]+)(?:\/(login|confirm|abort))?$/.exec(url.pathname);
     if (m) {
       await interaction(provider, req, res, m[2]);
@@ -179,6 +180,32 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
   };
 }
 
+/**
+ * Google's `prompt=select_account` shows its account chooser; here that is the login page, so it
+ * becomes `prompt=login` (oidc-provider would reject the unknown value).
+ */
+function rewriteSelectAccount(req: IncomingMessage, url: URL): void {
+  const prompt = url.searchParams.get('prompt');
+  if (!prompt?.split(' ').includes('select_account')) return;
+  const rest = prompt.split(' ').filter((p) => p && p !== 'select_account' && p !== 'login');
+  url.searchParams.set('prompt', ['login', ...rest].join(' '));
+  req.url = `${url.pathname}?${url.searchParams.toString()}`;
+}
+
+/** The login prompt also fires when login_hint names someone other than the signed-in account. */
+function loginPolicy(): ReturnType<typeof interactionPolicy.base> {
+  const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('login_hint_mismatch', 'login_hint does not match the signed-in account', 'login_required', (ctx) => {
+      const hint = ctx.oidc.params?.login_hint;
+      const accountId = ctx.oidc.session?.accountId;
+      if (typeof hint !== 'string' || !accountId || !EMAIL_PATTERN.test(hint.trim())) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      return subjectFor(hint.trim()) === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+    }),
+  );
+  return policy;
+}
+
 function html(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(body);
@@ -236,7 +263,7 @@ function providerConfiguration(
       rpInitiatedLogout: { enabled: true },
       userinfo: { enabled: true },
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { policy: loginPolicy(), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     clientBasedCORS: () => true,
     ttl: {

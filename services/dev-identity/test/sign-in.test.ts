@@ -47,6 +47,17 @@ async function introspect(token: string): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
+async function eventually<T>(fn: () => Promise<T>, attempts = 20): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= attempts) throw e;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dev-identity-'));
   await start();
@@ -143,6 +154,27 @@ describe('dev identity provider', () => {
     expect(silent).toHaveProperty('code');
   });
 
+  it('prompt=select_account shows the login page; a login_hint for another account asks to log in again', async () => {
+    const { challenge } = pkcePair();
+    const jar = new CookieJar();
+    const first = await authorize({ issuer, ...WEB, email: 'henry@example.com', codeChallenge: challenge, jar });
+    expect(first).toHaveProperty('code');
+    const other = await authorize({ issuer, ...WEB, email: 'iris@example.com', codeChallenge: challenge, jar, extraParams: { prompt: 'none' } });
+    expect(other).toMatchObject({ error: 'login_required' });
+    const same = await authorize({ issuer, ...WEB, email: 'henry@example.com', codeChallenge: challenge, jar, extraParams: { prompt: 'none' } });
+    expect(same).toHaveProperty('code');
+
+    const d = await discover(issuer);
+    const url = new URL(d.authorization_endpoint);
+    url.search = new URLSearchParams({
+      client_id: 'ferry-web', redirect_uri: WEB.redirectUri, response_type: 'code', scope: 'openid email',
+      code_challenge: challenge, code_challenge_method: 'S256', prompt: 'select_account',
+    }).toString();
+    const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^\/interaction\//);
+  });
+
   it('shows a login page without login_hint and a consent page listing the scopes', async () => {
     const { challenge } = pkcePair();
     const d = await discover(issuer);
@@ -197,6 +229,8 @@ describe('dev identity provider', () => {
     await idp.close();
     idp = createIdentityProvider({ issuer, dataDir, clients, logger: pino({ level: 'silent' }) });
     await idp.listen(port, '127.0.0.1');
+    // The client's keep-alive pool may still hold a socket of the old server: wait until a request gets through.
+    await eventually(() => discover(issuer));
     expect(await (await fetch((await discover(issuer)).jwks_uri)).json()).toEqual(jwksBefore);
     expect(await introspect(tokens.access_token)).toMatchObject({ active: true, email: 'grace@example.com' });
   });
