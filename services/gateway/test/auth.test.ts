@@ -60,6 +60,12 @@ describe('GET /api/auth/{provider}', () => {
     expect(new URL(res.headers.get('location')!).searchParams.get('prompt')).toBe('none');
   });
 
+  it('/api/auth/login forwards to the configured provider with the query kept', async () => {
+    const res = await fetch(`${stack.origin}/api/auth/login?prompt=none&next=%2Fupload`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/api/auth/local?prompt=none&next=%2Fupload');
+  });
+
   it('answers 404 for a provider that is not configured', async () => {
     const res = await fetch(`${stack.origin}/api/auth/facebook`, { redirect: 'manual' });
     expect(res.status).toBe(404);

@@ -61,6 +61,14 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     res.redirect(303, `/?${query}`);
   }
 
+  // The shell does not need to know which provider this environment uses: `/api/auth/login`
+  // forwards (query kept) to `/api/auth/{provider}` of the configured one.
+  router.get('/auth/login', (req: Request, res: Response) => {
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    noStore(res);
+    res.redirect(302, `/api/auth/${provider}${query}`);
+  });
+
   router.get('/auth/:provider', async (req: Request, res: Response) => {
     if (req.params.provider !== provider) {
       res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
