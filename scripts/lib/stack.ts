@@ -118,7 +118,16 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
     specs.push({
       name: 'drive',
       dir: driveDir,
-      env: { DRIVE_PORT: String(ports.DRIVE_PORT), DRIVE_DATA_DIR: join(dataDir, 'drive'), IDENTITY_ISSUER: defaults.IDENTITY_ISSUER! },
+      env: {
+        DRIVE_PORT: String(ports.DRIVE_PORT),
+        DRIVE_DATA_DIR: join(dataDir, 'drive'),
+        DRIVE_INTROSPECTION_URL: `${defaults.IDENTITY_ISSUER}/token/introspection`,
+        DRIVE_INTROSPECTION_CLIENT_ID: 'ferry-drive',
+        DRIVE_INTROSPECTION_CLIENT_SECRET: defaults.DRIVE_CLIENT_SECRET!,
+        // The browser app and the gateway are one Google Cloud project: they share drive.file access.
+        DRIVE_CLIENT_APPS: JSON.stringify({ 'ferry-web': 'ferry', 'ferry-gateway': 'ferry' }),
+        DRIVE_ADMIN_ENABLED: process.env.DRIVE_ADMIN_ENABLED ?? 'true', // fault injection for tests; local only
+      },
       ready: () => httpAnswers(`${defaults.DRIVE_ROOT_URL}/drive/v3/about`),
     });
   }
@@ -164,10 +173,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...defaults };
-  for (const service of dataServices) {
-    mkdirSync(join(dataDir, service), { recursive: true });
-    await migrate(service, env);
-  }
+  for (const service of dataServices) mkdirSync(join(dataDir, service), { recursive: true });
+  await Promise.all(dataServices.map((service) => migrate(service, env)));
 
   const processes = new Map<string, ManagedProcess>();
   const stop = async () => {
