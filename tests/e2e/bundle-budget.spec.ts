@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { kilobytes, navigateInApp, recordJavaScript } from './support/measure';
-import { REPO_ROOT, remoteDist } from './support/paths';
-import { startStaticServer, type StaticServer } from './support/static-server';
+import { kilobytes, navigateInApp, recordJavaScript } from './support/measure.ts';
+import { REPO_ROOT, remoteDist } from './support/paths.ts';
+import { startStaticServer, type StaticServer } from './support/static-server.ts';
 
 /**
  * A first visit, measured from the dist folders: the JavaScript the shell needs before its first

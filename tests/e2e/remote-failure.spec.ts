@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { pointRemote } from './support/manifest';
-import { closedPort } from './support/static-server';
+import { pointRemote } from './support/manifest.ts';
+import { closedPort } from './support/static-server.ts';
 
 /** Journey: the upload remote is down; the visitor sees an error in its place and the rest of Ferry works. */
 test.use({ locale: 'en-US' });

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { pointRemote } from './support/manifest';
-import { REPO_ROOT } from './support/paths';
-import { startStaticServer, type StaticServer } from './support/static-server';
+import { pointRemote } from './support/manifest.ts';
+import { REPO_ROOT } from './support/paths.ts';
+import { startStaticServer, type StaticServer } from './support/static-server.ts';
 
 /**
  * Journey of a release: a new build of the marketing remote, served from another origin, goes

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { remoteDist } from './support/paths';
-import { startStaticServer, type StaticServer } from './support/static-server';
+import { remoteDist } from './support/paths.ts';
+import { startStaticServer, type StaticServer } from './support/static-server.ts';
 
 /** Journey of a remote's own team: each remote's build runs alone with the SDK's stand-in shell. */
 const REMOTES = [

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { senderOrigin } from './support/paths';
+import { senderOrigin } from './support/paths.ts';
 
 /** Journey: a visitor opens each page of Ferry and gets it from the remote that owns it, inside the shell. */
 const ROUTES = [

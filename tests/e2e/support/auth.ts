@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Completes the local identity provider's pages in the browser: types the e-mail on the login page
+ * (when the provider has no session yet) and presses Allow on the consent page (Ferry always asks).
+ * Resolves once the browser is back on Ferry's origin.
+ */
+export async function completeProviderSignIn(page: Page, baseURL: string, email = 'alice@example.com'): Promise<void> {
+  const origin = new URL(baseURL).origin;
+  await page.waitForURL((url) => url.origin !== origin);
+  const emailField = page.locator('input[type="email"]');
+  const allow = page.locator('#allow');
+  await expect(emailField.or(allow)).toBeVisible();
+  if (await emailField.isVisible()) {
+    await emailField.fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await allow.click();
+  await page.waitForURL((url) => url.origin === origin && url.pathname !== '/auth/callback');
+}
+
+/** Signs in from the landing page's header Login button and waits for the signed-in header. */
+export async function signInFromHeader(page: Page, baseURL: string, email?: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login' }).click();
+  await completeProviderSignIn(page, baseURL, email);
+  await expect(logoutButton(page)).toBeVisible();
+}
+
+export function logoutButton(page: Page) {
+  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' });
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('ferry_access_token'));
+}
