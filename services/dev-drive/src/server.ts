@@ -169,6 +169,13 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
   }
 
   const server = createServer((req, res) => {
+    if (log.isLevelEnabled('debug')) {
+      const started = performance.now();
+      // Path only: query strings may carry access_token.
+      res.once('finish', () =>
+        log.debug({ method: req.method, path: req.url?.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'),
+      );
+    }
     handle(req, res).catch((err: unknown) => {
       if (err instanceof ClientGone || req.socket?.destroyed) return;
       if (err instanceof DriveError) {

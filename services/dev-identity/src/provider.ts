@@ -80,6 +80,10 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       res.end(avatarSvg(claims?.given_name[0] ?? '?'));
       return;
     }
+    if (url.pathname === '/tokeninfo') {
+      await tokenInfo(provider, url, res);
+      return;
+    }
     if (url.pathname === ROUTES.authorization) rewriteSelectAccount(req, url);
     const m = /^\/interaction\/([^/]+)(?:\/(login|confirm|abort))?$/.exec(url.pathname);
     if (m) {
@@ -178,6 +182,34 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       await store.flush();
     },
   };
+}
+
+/**
+ * Google's `GET https://oauth2.googleapis.com/tokeninfo?access_token=…` — the one Google endpoint that
+ * shows a token's scopes; server code written against Google may call it.
+ */
+async function tokenInfo(p: Provider, url: URL, res: ServerResponse): Promise<void> {
+  const value = url.searchParams.get('access_token') ?? '';
+  const token = value ? await p.AccessToken.find(value) : undefined;
+  if (!token || token.isExpired) {
+    res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'invalid_token', error_description: 'Invalid Value' }));
+    return;
+  }
+  const extra = (token.extra ?? {}) as { email?: string; email_verified?: boolean };
+  const now = Math.floor(Date.now() / 1000);
+  const body = {
+    azp: token.clientId,
+    aud: token.clientId,
+    sub: token.accountId,
+    scope: token.scope,
+    exp: String(token.exp),
+    expires_in: String(Math.max(0, (token.exp ?? now) - now)),
+    ...(extra.email ? { email: extra.email, email_verified: String(extra.email_verified ?? true) } : {}),
+    access_type: 'online',
+  };
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
 }
 
 /**

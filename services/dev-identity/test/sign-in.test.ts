@@ -103,6 +103,11 @@ describe('dev identity provider', () => {
     });
     expect(me.sub).toMatch(/^\d{21}$/);
 
+    const tokeninfo = (await (await fetch(`${issuer}/tokeninfo?access_token=${tokens.access_token}`)).json()) as Record<string, string>;
+    expect(tokeninfo).toMatchObject({ azp: 'ferry-web', sub: me.sub, email: 'alice.smith@example.com', email_verified: 'true' });
+    expect(tokeninfo.scope!.split(' ')).toContain(DRIVE_FILE);
+    expect((await fetch(`${issuer}/tokeninfo?access_token=bogus`)).status).toBe(400);
+
     const info = await introspect(tokens.access_token);
     expect(info).toMatchObject({ active: true, sub: me.sub, client_id: 'ferry-web', email: 'alice.smith@example.com' });
     expect(String(info.scope).split(' ')).toContain(DRIVE_FILE);
