@@ -141,6 +141,7 @@ describe('resumable uploads', () => {
     expect(del.status).toBe(499);
     const after = await put(url, 'bytes */*');
     expect(after.status).toBe(404);
+    expect((await api(h, alice.token, '/upload/drive/v3/files?uploadType=resumable', { method: 'DELETE' })).status).toBe(405);
     expect(((await after.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe('notFound');
   });
 

@@ -16,6 +16,9 @@ export async function uploadEntry(ctx: RequestContext, deps: Deps): Promise<void
     await resumableChunk(ctx, deps);
     return;
   }
+  // Without a session id: POST creates, PATCH (or PUT) updates a file's content; nothing else.
+  const method = ctx.req.method;
+  if (ctx.params.fileId ? method !== 'PATCH' && method !== 'PUT' : method !== 'POST') throw errors.methodNotAllowed();
   const type = ctx.query.get('uploadType') ?? (boundaryOf(ctx.req.headers['content-type']) ? 'multipart' : 'media');
   switch (type) {
     case 'resumable':
