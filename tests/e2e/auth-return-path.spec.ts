@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeProviderSignIn } from './support/auth';
+import { completeProviderSignIn } from './support/auth.ts';
 
 test.use({ locale: 'en-US' });
 

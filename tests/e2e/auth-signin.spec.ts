@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeProviderSignIn, logoutButton, signInFromHeader, storedToken } from './support/auth';
+import { completeProviderSignIn, logoutButton, signInFromHeader, storedToken } from './support/auth.ts';
 
 test.use({ locale: 'en-US' });
 
