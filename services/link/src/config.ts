@@ -6,7 +6,11 @@ export const configSchema = z.object({
   LINK_PORT: env.port(),
   /** postgresql://… or pglite:///abs/dir / pglite:memory */
   LINK_DATABASE_URL: env.databaseUrl(),
-  /** Shared cache and invalidation channel; absent means in-process only. */
+  /** Drive API root used to verify a file before it gets a link (https://www.googleapis.com or the stand-in). */
+  DRIVE_ROOT_URL: z.url(),
+  /** Notification service, which receives the first-download events of the outbox. */
+  NOTIFICATION_ADDR: env.grpcAddress(),
+  /** Shared invalidation channel between link replicas; absent means in-process only. */
   REDIS_URL: env.redisUrl().optional(),
   LOG_LEVEL: env.logLevel().optional(),
 });

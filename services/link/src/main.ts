@@ -1,7 +1,10 @@
-import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
+import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
+import { createGrpcClient, createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import { readConfig } from './config.js';
 import { openDatabase } from './db.js';
+import { driveFileVerifier } from './drive/verify-file.js';
+import { localInvalidations, redisInvalidations } from './invalidations.js';
 import { startLinkServer } from './server.js';
 
 runMain('link', async () => {
@@ -9,6 +12,16 @@ runMain('link', async () => {
   const logger = createLogger('link', config.LOG_LEVEL);
   const db = await openDatabase(config.LINK_DATABASE_URL);
   logger.info({ database: redact(config.LINK_DATABASE_URL), redis: config.REDIS_URL ? 'configured' : 'none (in-process)' }, 'database ready');
-  const server = await startLinkServer({ port: config.LINK_PORT, prisma: db.prisma, logger });
-  onShutdownSignals(logger, [() => server.shutdown(), () => db.close()]);
+  const invalidations = config.REDIS_URL ? await redisInvalidations(config.REDIS_URL, logger) : localInvalidations();
+  const notification = createGrpcClient(NotificationServiceClient, config.NOTIFICATION_ADDR);
+  const server = await startLinkServer({
+    port: config.LINK_PORT,
+    prisma: db.prisma,
+    logger,
+    verifyFile: driveFileVerifier(config.DRIVE_ROOT_URL),
+    notification,
+    invalidations,
+  });
+  logger.info({ port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR }, 'link service listening');
+  onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
 });

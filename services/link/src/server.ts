@@ -1,10 +1,14 @@
 import { LinkServiceService, type LinkServiceServer } from '@ferry/contracts/link/v1';
+import type { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
+import type { FileVerifier } from './drive/verify-file.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
 import { resolveHandlers } from './handlers/resolve.js';
 import type { HandlerDeps } from './handlers/deps.js';
+import { localInvalidations, type Invalidations } from './invalidations.js';
+import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
 
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
 
@@ -21,11 +25,49 @@ export interface StartLinkServerOptions {
   host?: string;
   prisma: PrismaClient;
   logger: Logger;
+  verifyFile: FileVerifier;
+  /** Receives first-download events; absent = events stay in the outbox (tests of other parts). */
+  notification?: NotificationServiceClient;
+  invalidations?: Invalidations;
   now?: () => Date;
+  /** Outbox relay timings (tests shorten them). */
+  relay?: { intervalMs?: number; baseBackoffMs?: number; maxBackoffMs?: number };
+}
+
+export interface RunningLinkServer extends RunningGrpcServer {
+  relay?: OutboxRelay;
+  invalidations: Invalidations;
 }
 
 /** The link service's gRPC server (link RPCs + health), listening once this resolves. */
-export function startLinkServer(opts: StartLinkServerOptions): Promise<RunningGrpcServer> {
-  const deps: HandlerDeps = { prisma: opts.prisma, logger: opts.logger, now: opts.now ?? (() => new Date()) };
-  return startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [linkServiceBinding(deps)] });
+export async function startLinkServer(opts: StartLinkServerOptions): Promise<RunningLinkServer> {
+  const now = opts.now ?? (() => new Date());
+  const invalidations = opts.invalidations ?? localInvalidations();
+  const relay = opts.notification
+    ? startOutboxRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now, ...opts.relay })
+    : undefined;
+  const deps: HandlerDeps = {
+    prisma: opts.prisma,
+    logger: opts.logger,
+    now,
+    verifyFile: opts.verifyFile,
+    invalidations,
+    onFirstDownload: () => relay?.poke(),
+    watchers: new Set(),
+  };
+  const server = await startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [linkServiceBinding(deps)] });
+  // Events written before a crash are relayed after the restart.
+  relay?.poke();
+  return {
+    ...server,
+    relay,
+    invalidations,
+    shutdown: async (graceMs?: number) => {
+      for (const call of deps.watchers) call.end();
+      deps.watchers.clear();
+      await relay?.stop();
+      await server.shutdown(graceMs);
+      await invalidations.close();
+    },
+  };
 }

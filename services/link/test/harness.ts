@@ -3,10 +3,11 @@ import * as grpc from '@grpc/grpc-js';
 import { LinkServiceClient } from '@ferry/contracts/link/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { applyMigrations } from '@ferry/db';
-import { createGrpcClient, createLogger, type RunningGrpcServer } from '@ferry/service-kit';
+import { createGrpcClient, createLogger } from '@ferry/service-kit';
 import { createTestDatabase } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
-import { startLinkServer } from '../src/server.js';
+import type { FileVerifier } from '../src/drive/verify-file.js';
+import { startLinkServer, type RunningLinkServer, type StartLinkServerOptions } from '../src/server.js';
 import { serviceDir } from './generate.global-setup.js';
 
 export const migrationsDir = join(serviceDir, 'prisma/migrations');
@@ -20,7 +21,7 @@ export async function migratedPostgres(): Promise<{ url: string; applied: string
 }
 
 export interface RunningLink {
-  server: RunningGrpcServer;
+  server: RunningLinkServer;
   db: Database;
   link: LinkServiceClient;
   health: HealthClient;
@@ -28,9 +29,9 @@ export interface RunningLink {
 }
 
 /** The link server on a free port over `databaseUrl`, with a client and a health client. */
-export async function startLink(databaseUrl: string): Promise<RunningLink> {
+export async function startLink(databaseUrl: string, opts: Partial<StartLinkServerOptions> = {}): Promise<RunningLink> {
   const db = await openDatabase(databaseUrl);
-  const server = await startLinkServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger });
+  const server = await startLinkServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger, verifyFile: fakeDrive(), ...opts });
   const address = `127.0.0.1:${server.port}`;
   const link = createGrpcClient(LinkServiceClient, address);
   const health = createGrpcClient(HealthClient, address);
@@ -56,5 +57,31 @@ export function callUnary<Req, Res>(
 ): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
   return new Promise((resolve) => {
     method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
+  });
+}
+
+/** Files a fake drive knows: id → owner sub. Anything else is not in the caller's drive. */
+export const driveFiles = new Map<string, { owner: string; name: string; size: bigint }>();
+
+/** A verifier answering from `driveFiles`; the token is the owner's sub (tests only). */
+export function fakeDrive(): FileVerifier {
+  return async (fileId, token) => {
+    const f = driveFiles.get(fileId);
+    if (!f || f.owner !== token) throw Object.assign(new Error('file not found in your drive'), { code: grpc.status.NOT_FOUND, details: 'file not found in your drive', metadata: new grpc.Metadata() });
+    return { id: fileId, name: f.name, sizeBytes: f.size };
+  };
+}
+
+/** Sends batches on one RecordDownloads stream. */
+export function recordDownloads(
+  client: LinkServiceClient,
+  batches: Array<{ batchId: string; counts: Array<{ slug: string; count: string }> }>,
+  timeoutMs = 5000,
+): Promise<{ err: grpc.ServiceError | null; res?: { recorded: string; duplicateBatches: string } }> {
+  return new Promise((resolve) => {
+    const stream = client.recordDownloads(new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
+    stream.on('error', () => undefined);
+    for (const b of batches) stream.write(b);
+    stream.end();
   });
 }

@@ -3,7 +3,7 @@ import { checkHealth } from '@ferry/service-kit';
 import * as grpc from '@grpc/grpc-js';
 import { describe, expect, it } from 'vitest';
 import { LINK_SERVICE_NAME } from '../src/server.js';
-import { callUnary, migrationsDir, startLink } from './harness.js';
+import { callUnary, migrationsDir, recordDownloads, startLink } from './harness.js';
 
 // `npm start` runs the services on embedded PGlite (LINK_DATABASE_URL=pglite:///abs/dir).
 describe('link service on PGlite', () => {
@@ -42,8 +42,17 @@ describe('link service on PGlite', () => {
       ).rejects.toThrow();
 
       expect(await checkHealth(running.health, LINK_SERVICE_NAME, 2000)).toBe('SERVING');
-      const { err } = await callUnary(running.link.getDownloadCount.bind(running.link), { slug: 'AbCdEfGh123' });
-      expect(err?.code).toBe(grpc.status.UNIMPLEMENTED);
+      const { res } = await callUnary(running.link.getDownloadCount.bind(running.link), { slug: 'AbCdEfGh123' });
+      expect(res?.count).toBe('1');
+
+      // The batched count UPDATE (unnest of arrays) on PGlite, and a retried batch counted once.
+      const batch = { batchId: 'pglite-1', counts: [{ slug: 'AbCdEfGh123', count: '41' }, { slug: 'NoSuchSlug1', count: '3' }] };
+      expect((await recordDownloads(running.link, [batch])).res?.recorded).toBe('41');
+      expect((await recordDownloads(running.link, [batch])).res?.duplicateBatches).toBe('1');
+      const after = await callUnary(running.link.getDownloadCount.bind(running.link), { slug: 'AbCdEfGh123' });
+      expect(after.res?.count).toBe('42');
+      const bad = await callUnary(running.link.getDownloadCount.bind(running.link), { slug: '../etc/passwd' });
+      expect(bad.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     } finally {
       await running.stop();
     }

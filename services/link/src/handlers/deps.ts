@@ -1,9 +1,19 @@
+import type { ServerWritableStream } from '@grpc/grpc-js';
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
+import type { FileVerifier } from '../drive/verify-file.js';
+import type { Invalidations } from '../invalidations.js';
 
 /** What every handler group may use. */
 export interface HandlerDeps {
   prisma: PrismaClient;
   logger: Logger;
   now: () => Date;
+  /** Verifies a drive file with the owner's token (Shorten). */
+  verifyFile: FileVerifier;
+  invalidations: Invalidations;
+  /** Called after a first-download event was written, so the relay sends it at once. */
+  onFirstDownload: () => void;
+  /** Open WatchInvalidations streams, ended on shutdown (grpc-js tryShutdown waits for open streams). */
+  watchers: Set<ServerWritableStream<unknown, unknown>>;
 }

@@ -1,14 +1,111 @@
-import { notImplemented } from '@ferry/service-kit';
-import type { LinkServiceServer } from '@ferry/contracts/link/v1';
+import * as grpc from '@grpc/grpc-js';
+import type { DownloadCount, LinkServiceServer, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
+import { clientStreaming, grpcError, unary } from '@ferry/service-kit';
+import { classifyCode, isValidShortId } from '../domain/codes.js';
+import type { PrismaClient } from '../db.js';
 import type { HandlerDeps } from './deps.js';
 
-const ISSUE = 'issue 5, short links';
+const BATCH_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+/** More than this in one entry is not a plausible batch of downloads. */
+const MAX_COUNT = 10_000_000n;
+
+interface Applied {
+  recorded: bigint;
+  duplicate: boolean;
+  firstDownloads: number;
+}
+
+function parseCounts(counts: DownloadCount[]): Map<string, bigint> {
+  const merged = new Map<string, bigint>();
+  for (const c of counts) {
+    if (!isValidShortId(c.slug) || !/^\d{1,12}$/.test(c.count)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'each count needs a valid slug and a positive count');
+    const n = BigInt(c.count);
+    if (n <= 0n || n > MAX_COUNT) throw grpcError(grpc.status.INVALID_ARGUMENT, 'count out of range');
+    merged.set(c.slug, (merged.get(c.slug) ?? 0n) + n);
+  }
+  return merged;
+}
+
+/**
+ * One batch in one transaction: the batch id row (a retried batch finds it and counts nothing),
+ * every link's count in one UPDATE (no per-download row writes), and for links downloaded for the
+ * first time the notified mark plus the outbox row. `notified_at IS NULL` in the UPDATE makes
+ * concurrent batches race safely: only one of them gets the row back.
+ */
+async function applyBatch(prisma: PrismaClient, batchId: string, counts: Map<string, bigint>, at: Date): Promise<Applied> {
+  return prisma.$transaction(async (tx) => {
+    const total = [...counts.values()].reduce((a, b) => a + b, 0n);
+    const inserted = await tx.downloadBatch.createMany({ data: [{ batchId, downloads: total }], skipDuplicates: true });
+    if (inserted.count === 0) return { recorded: 0n, duplicate: true, firstDownloads: 0 };
+    if (counts.size === 0) return { recorded: 0n, duplicate: false, firstDownloads: 0 };
+    const slugs = [...counts.keys()];
+    const increments = slugs.map((s) => counts.get(s)!.toString());
+    const updated = await tx.$queryRaw<Array<{ id: string; slug: string; notified: boolean }>>`
+      UPDATE links AS l SET download_count = l.download_count + v.n
+      FROM (SELECT unnest(${slugs}::text[]) AS slug, unnest(${increments}::bigint[]) AS n) AS v
+      WHERE l.slug = v.slug
+      RETURNING l.id::text AS id, l.slug, (l.notified_at IS NOT NULL) AS notified`;
+    let recorded = 0n;
+    let firstDownloads = 0;
+    for (const row of updated) {
+      recorded += counts.get(row.slug) ?? 0n;
+      if (row.notified) continue;
+      const marked = await tx.link.updateMany({ where: { id: row.id, notifiedAt: null }, data: { notifiedAt: at } });
+      if (marked.count !== 1) continue;
+      const link = await tx.link.findUniqueOrThrow({ where: { id: row.id } });
+      await tx.firstDownloadOutbox.create({
+        data: {
+          linkId: link.id,
+          idempotencyKey: `first-download/${link.id}`,
+          payload: {
+            slug: link.slug,
+            ownerEmail: link.ownerEmail,
+            ownerSubdomain: link.ownerSubdomain,
+            fileName: link.fileName,
+            sizeBytes: link.sizeBytes.toString(),
+            expiresAt: link.expiresAt.toISOString(),
+            downloadedAt: at.toISOString(),
+          },
+        },
+      });
+      firstDownloads++;
+    }
+    return { recorded, duplicate: false, firstDownloads };
+  });
+}
 
 /** Download counting and the download page's telemetry. */
-export function downloadHandlers(_deps: HandlerDeps): Pick<LinkServiceServer, 'getDownloadCount' | 'recordDownloads' | 'recordTelemetry'> {
+export function downloadHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'getDownloadCount' | 'recordDownloads' | 'recordTelemetry'> {
+  const { prisma, logger, now } = deps;
   return {
-    getDownloadCount: notImplemented('LinkService.GetDownloadCount', ISSUE),
-    recordDownloads: notImplemented('LinkService.RecordDownloads', ISSUE),
-    recordTelemetry: notImplemented('LinkService.RecordTelemetry', ISSUE),
+    getDownloadCount: unary(logger, async (req) => {
+      if (classifyCode(req.slug) === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug');
+      const row = await prisma.link.findUnique({ where: { slug: req.slug }, select: { downloadCount: true } });
+      if (!row) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+      return { count: row.downloadCount.toString() };
+    }),
+
+    recordDownloads: clientStreaming(logger, async (call: grpc.ServerReadableStream<RecordDownloadsRequest, unknown>) => {
+      const batches: RecordDownloadsRequest[] = [];
+      for await (const batch of call as AsyncIterable<RecordDownloadsRequest>) batches.push(batch);
+      let recorded = 0n;
+      let duplicates = 0;
+      let firstDownloads = 0;
+      for (const batch of batches) {
+        if (!BATCH_ID.test(batch.batchId)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'batch_id is required ([A-Za-z0-9._:-], at most 200)');
+        const applied = await applyBatch(prisma, batch.batchId, parseCounts(batch.counts), now());
+        recorded += applied.recorded;
+        if (applied.duplicate) duplicates++;
+        firstDownloads += applied.firstDownloads;
+      }
+      if (firstDownloads > 0) deps.onFirstDownload();
+      return { recorded: recorded.toString(), duplicateBatches: String(duplicates) };
+    }),
+
+    recordTelemetry: unary(logger, async (req) => {
+      if (!isValidShortId(req.slug)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug');
+      logger.debug({ slug: req.slug, clientTime: req.clientTime?.toISOString() }, 'download page beacon');
+      return {};
+    }),
   };
 }

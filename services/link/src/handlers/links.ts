@@ -1,21 +1,153 @@
-import { notImplemented } from '@ferry/service-kit';
-import type { LinkServiceServer } from '@ferry/contracts/link/v1';
+import * as grpc from '@grpc/grpc-js';
+import type { LinkServiceServer, WatchInvalidationsRequest, WatchInvalidationsResponse } from '@ferry/contracts/link/v1';
+import { grpcError, unary } from '@ferry/service-kit';
+import { classifyCode, isValidShortId } from '../domain/codes.js';
+import { defaultExpiry, linkState, maxExtendedExpiry, ttlSeconds, MIN_TTL_SECONDS } from '../domain/lifetime.js';
+import { newSlug } from '../domain/slug.js';
+import { senderSubdomain } from '../domain/subdomain.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
+import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
 
-const ISSUE = 'issue 5, short links';
+const MAX_PAGE = 100;
+
+function slugArg(value: string): string {
+  if (!isValidShortId(value)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'slug must be 8 to 16 characters of A-Z, a-z, 0-9, _ or -');
+  return value;
+}
 
 /** Creating and managing links on behalf of their owner. */
-export function linkManagementHandlers(_deps: HandlerDeps): Pick<
+export function linkManagementHandlers(deps: HandlerDeps): Pick<
   LinkServiceServer,
   'shorten' | 'createShortlink' | 'updateExpiry' | 'deleteLink' | 'listLinks' | 'invalidateLink' | 'watchInvalidations'
 > {
+  const { prisma, logger, now } = deps;
+
   return {
-    shorten: notImplemented('LinkService.Shorten', ISSUE),
-    createShortlink: notImplemented('LinkService.CreateShortlink', ISSUE),
-    updateExpiry: notImplemented('LinkService.UpdateExpiry', ISSUE),
-    deleteLink: notImplemented('LinkService.DeleteLink', ISSUE),
-    listLinks: notImplemented('LinkService.ListLinks', ISSUE),
-    invalidateLink: notImplemented('LinkService.InvalidateLink', ISSUE),
-    watchInvalidations: notImplemented('LinkService.WatchInvalidations', ISSUE),
+    shorten: unary(logger, async (req) => {
+      const caller = requireCaller(req.caller);
+      if (!req.driveAccessToken) throw grpcError(grpc.status.UNAUTHENTICATED, 'a drive access token is required');
+      const at = now();
+      const longest = defaultExpiry(at);
+      let expiresAt = longest;
+      if (req.expiresAt) {
+        if (req.expiresAt.getTime() <= at.getTime() + MIN_TTL_SECONDS * 1000) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
+        if (req.expiresAt.getTime() < longest.getTime()) expiresAt = req.expiresAt;
+      }
+      const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
+      const existing = await prisma.link.findFirst({
+        where: { driveFileId: file.id, ownerSub: caller.sub, deletedAt: null, expiresAt: { gt: at } },
+        orderBy: { createdAt: 'desc' },
+      });
+      if (existing) return { link: toLinkMessage(existing, at), shortId: existing.slug, ownerSubdomain: existing.ownerSubdomain };
+      const ownerSubdomain = senderSubdomain(caller.email);
+      for (let attempt = 0; ; attempt++) {
+        const slug = newSlug();
+        try {
+          const row = await prisma.link.create({
+            data: { slug, driveFileId: file.id, ownerSub: caller.sub, ownerEmail: caller.email, ownerSubdomain, fileName: file.name, sizeBytes: file.sizeBytes, expiresAt },
+          });
+          // A gateway may hold a "not found" for this slug from someone guessing it.
+          deps.invalidations.publish(slug);
+          logger.info({ slug, ownerSub: caller.sub }, 'link created');
+          return { link: toLinkMessage(row, at), shortId: slug, ownerSubdomain };
+        } catch (err) {
+          if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002' && attempt < 5) continue;
+          throw err;
+        }
+      }
+    }),
+
+    createShortlink: unary(logger, async (req) => {
+      const caller = requireCaller(req.caller);
+      const kind = classifyCode(req.code);
+      if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'code must be a slug (8 to 16 characters) or a token code');
+      const slug = kind === 'slug' ? req.code : slugArg(req.slug);
+      const subdomain = senderSubdomain(caller.email);
+      if (!subdomain || req.subdomain.toLowerCase() !== subdomain) throw grpcError(grpc.status.PERMISSION_DENIED, 'subdomain does not belong to you');
+      const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
+      const at = now();
+      if (linkState(row, at) !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is no longer active');
+      const ttl = Number(req.ttlSeconds) > 0 ? Math.max(MIN_TTL_SECONDS, Number(req.ttlSeconds)) : ttlSeconds(row.expiresAt, at);
+      const expiresAt = new Date(Math.min(row.expiresAt.getTime(), at.getTime() + ttl * 1000));
+      if (kind === 'token') {
+        const taken = await prisma.shortCode.findUnique({ where: { code: req.code } });
+        if (taken && taken.linkId !== row.id) throw grpcError(grpc.status.ALREADY_EXISTS, 'code already in use');
+        await prisma.shortCode.upsert({ where: { code: req.code }, create: { code: req.code, linkId: row.id, subdomain, expiresAt }, update: { expiresAt } });
+        deps.invalidations.publish(req.code);
+      }
+      return { slug: kind === 'token' ? req.code : slug, subdomain, expiresAt };
+    }),
+
+    updateExpiry: unary(logger, async (req) => {
+      const caller = requireCaller(req.caller);
+      const slug = slugArg(req.slug);
+      const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
+      const at = now();
+      const state = linkState(row, at);
+      if (state !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, `the link is ${state}`);
+      const max = maxExtendedExpiry(row.expiresAt, at);
+      let next = max;
+      if (req.expiresAt) {
+        if (req.expiresAt.getTime() <= at.getTime()) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
+        next = new Date(Math.min(req.expiresAt.getTime(), max.getTime()));
+      }
+      const updated = await prisma.link.update({ where: { id: row.id }, data: { expiresAt: next } });
+      deps.invalidations.publish(slug);
+      return { link: toLinkMessage(updated, at) };
+    }),
+
+    deleteLink: unary(logger, async (req) => {
+      const caller = requireCaller(req.caller);
+      const slug = slugArg(req.slug);
+      const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
+      if (!row.deletedAt) await prisma.link.update({ where: { id: row.id }, data: { deletedAt: now() } });
+      deps.invalidations.publish(slug);
+      const codes = await prisma.shortCode.findMany({ where: { linkId: row.id }, select: { code: true } });
+      for (const c of codes) deps.invalidations.publish(c.code);
+      return {};
+    }),
+
+    listLinks: unary(logger, async (req) => {
+      const caller = requireCaller(req.caller);
+      const pageSize = Math.min(MAX_PAGE, req.pageSize > 0 ? req.pageSize : MAX_PAGE);
+      const offset = /^\d{1,9}$/.test(req.pageToken) ? Number(req.pageToken) : 0;
+      const ids = req.driveFileIds.filter((id) => id.length > 0).slice(0, 1000);
+      const rows = await prisma.link.findMany({
+        where: { ownerSub: caller.sub, deletedAt: null, ...(ids.length ? { driveFileId: { in: ids } } : {}) },
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+        skip: offset,
+        take: pageSize + 1,
+      });
+      const at = now();
+      return {
+        links: rows.slice(0, pageSize).map((r) => toLinkMessage(r, at)),
+        nextPageToken: rows.length > pageSize ? String(offset + pageSize) : '',
+      };
+    }),
+
+    invalidateLink: unary(logger, async (req) => {
+      const caller = requireCaller(req.caller);
+      const slug = slugArg(req.slug);
+      requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
+      deps.invalidations.publish(slug);
+      return {};
+    }),
+
+    watchInvalidations: (call: grpc.ServerWritableStream<WatchInvalidationsRequest, WatchInvalidationsResponse>) => {
+      const unsubscribe = deps.invalidations.subscribe((slug) => {
+        if (!call.cancelled) call.write({ slug });
+      });
+      // An empty slug tells the watcher the stream is live (it clears its cache on every (re)connect).
+      call.write({ slug: '' });
+      deps.watchers.add(call);
+      const done = () => {
+        unsubscribe();
+        deps.watchers.delete(call);
+      };
+      call.on('cancelled', done);
+      call.on('close', done);
+      call.on('error', done);
+    },
   };
 }

@@ -1,14 +1,69 @@
-import { notImplemented } from '@ferry/service-kit';
+import * as grpc from '@grpc/grpc-js';
 import type { LinkServiceServer } from '@ferry/contracts/link/v1';
+import { grpcError, unary } from '@ferry/service-kit';
+import { classifyCode } from '../domain/codes.js';
+import { isValidDriveFileId } from '../domain/drive-id.js';
+import type { Link } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
-
-const ISSUE = 'issue 5, short links';
+import { linkStatus, toLinkMessage } from './link-message.js';
 
 /** Public look-ups of a link: resolve, share info, size. */
-export function resolveHandlers(_deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'getShareInfo' | 'getSize'> {
+export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'getShareInfo' | 'getSize'> {
+  const { prisma, logger, now } = deps;
+
+  /** A slug, or a token code of a shortlink (whose own expiry also ends the link for that code). */
+  async function findByCode(code: string): Promise<Link> {
+    const kind = classifyCode(code);
+    if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug or code');
+    if (kind === 'slug') {
+      const row = await prisma.link.findUnique({ where: { slug: code } });
+      if (!row) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+      return row;
+    }
+    const short = await prisma.shortCode.findUnique({ where: { code }, include: { link: true } });
+    if (!short) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+    const expiresAt = short.expiresAt < short.link.expiresAt ? short.expiresAt : short.link.expiresAt;
+    return { ...short.link, expiresAt };
+  }
+
   return {
-    resolveLink: notImplemented('LinkService.ResolveLink', ISSUE),
-    getShareInfo: notImplemented('LinkService.GetShareInfo', ISSUE),
-    getSize: notImplemented('LinkService.GetSize', ISSUE),
+    resolveLink: unary(logger, async (req) => {
+      const row = await findByCode(req.slug);
+      if (req.ownerSubdomain && req.ownerSubdomain.toLowerCase() !== row.ownerSubdomain) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+      return { link: toLinkMessage(row, now()) };
+    }),
+
+    getShareInfo: unary(logger, async (req) => {
+      const row = await findByCode(req.slug);
+      return {
+        fileName: row.fileName,
+        sizeBytes: row.sizeBytes.toString(),
+        expiresAt: row.expiresAt,
+        driveFileId: row.driveFileId,
+        senderEmail: row.ownerEmail,
+        ownerEmail: row.ownerEmail,
+        ownerSubdomain: row.ownerSubdomain,
+        // Every link is verified on the drive at creation (Shorten refuses otherwise).
+        unverifiable: false,
+        status: linkStatus(row, now()),
+      };
+    }),
+
+    getSize: unary(logger, async (req) => {
+      let row: Link | null;
+      if (classifyCode(req.id) !== 'invalid') {
+        row = await findByCode(req.id).catch(() => null);
+      } else if (isValidDriveFileId(req.id)) {
+        row = await prisma.link.findFirst({ where: { driveFileId: req.id, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+      } else {
+        throw grpcError(grpc.status.INVALID_ARGUMENT, 'id must be a slug or a drive file id');
+      }
+      // A 17+ character drive id is also a valid token code: try it as a file id too.
+      if (!row && isValidDriveFileId(req.id)) {
+        row = await prisma.link.findFirst({ where: { driveFileId: req.id, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+      }
+      if (!row || (req.ownerSubdomain && req.ownerSubdomain.toLowerCase() !== row.ownerSubdomain)) throw grpcError(grpc.status.NOT_FOUND, 'file not found');
+      return { sizeBytes: row.sizeBytes.toString() };
+    }),
   };
 }

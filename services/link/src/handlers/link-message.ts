@@ -1,0 +1,43 @@
+import * as grpc from '@grpc/grpc-js';
+import { LinkStatus, type Caller, type Link as LinkMessage } from '@ferry/contracts/link/v1';
+import { grpcError } from '@ferry/service-kit';
+import { linkState, type LinkState } from '../domain/lifetime.js';
+import type { Link } from '../generated/prisma/client.js';
+
+const STATUS: Record<LinkState, LinkStatus> = {
+  active: LinkStatus.LINK_STATUS_ACTIVE,
+  expired: LinkStatus.LINK_STATUS_EXPIRED,
+  deleted: LinkStatus.LINK_STATUS_DELETED,
+};
+
+export function linkStatus(row: Pick<Link, 'expiresAt' | 'deletedAt'>, now: Date): LinkStatus {
+  return STATUS[linkState(row, now)];
+}
+
+export function toLinkMessage(row: Link, now: Date): LinkMessage {
+  return {
+    slug: row.slug,
+    driveFileId: row.driveFileId,
+    ownerEmail: row.ownerEmail,
+    ownerSubdomain: row.ownerSubdomain,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes.toString(),
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    deletedAt: row.deletedAt ?? undefined,
+    downloadCount: row.downloadCount.toString(),
+    status: linkStatus(row, now),
+  };
+}
+
+/** The verified caller of an owner-only RPC; the gateway sets it from the token, never from a body. */
+export function requireCaller(caller: Caller | undefined): Caller {
+  if (!caller || !caller.sub || !caller.email.includes('@')) throw grpcError(grpc.status.UNAUTHENTICATED, 'a verified caller is required');
+  return caller;
+}
+
+/** Other users' links read as unknown: their existence is not revealed. */
+export function requireOwner(row: Link | null, caller: Caller): Link {
+  if (!row || row.ownerSub !== caller.sub) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+  return row;
+}
