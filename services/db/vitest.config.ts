@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     // Throw-away PostgreSQL from @ferry/testkit, then a fresh dist/ + the fixture's generated client.
     globalSetup: ['@ferry/testkit/global-setup', './test/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -41,7 +41,8 @@ export async function runCli(argv: string[], context: Partial<CliContext> = {}):
       ctx.err(`ferry-db: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    ctx.err(error instanceof MigrationError ? `ferry-db: ${error.message}` : `ferry-db: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const detail = error instanceof Error ? (ctx.env.FERRY_DB_DEBUG ? (error.stack ?? error.message) : error.message) : String(error);
+    ctx.err(`ferry-db: ${error instanceof MigrationError ? '' : `${(error as Error)?.name ?? 'Error'}: `}${detail}`);
     return 1;
   }
 }
@@ -79,7 +80,7 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
           if (!name) throw new UsageError('migrate create needs a name');
           const { createMigration } = await import('./migrations/create.js');
           const created = await createMigration({ schemaPath, migrationsDir, name });
-          ctx.out(created ? `Created ${created.folder}` : 'No changes: the migrations already produce schema.prisma.');
+          ctx.out(created ? `Created ${created.folder}/migration.sql:\n\n${created.sql}` : 'No changes: the migrations already produce schema.prisma.');
           return 0;
         }
         case 'check': {
