@@ -44,7 +44,6 @@ export class Views {
       version: String(f.version),
       webViewLink: isFolder ? `${base}/drive/folders/${f.id}` : `${base}/file/d/${f.id}/view?usp=drivesdk`,
       webContentLink: isFolder || f.size === undefined ? undefined : `${base}/uc?id=${f.id}&export=download`,
-      iconLink: `${base}/icons/${encodeURIComponent(f.mimeType)}`,
       hasThumbnail: false,
       thumbnailVersion: '0',
       viewedByMe: true,

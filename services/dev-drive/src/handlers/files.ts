@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { compileQuery, QueryError } from '../domain/query.js';
 import { DEFAULT_ORDER, OrderByError, parseOrderBy } from '../domain/order.js';
 import { FILE, FILE_LIST, GENERATED_IDS } from '../domain/schemas.js';
@@ -141,8 +141,4 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
     result.nextPageToken = Buffer.from(JSON.stringify({ o: offset + pageSize, h: queryHash } satisfies PageToken)).toString('base64url');
   }
   sendJson(ctx, 200, selectFields(ctx, result, FILE_LIST, LIST_DEFAULT_FIELDS));
-}
-
-export function randomUuid(): string {
-  return randomBytes(16).toString('hex');
 }
