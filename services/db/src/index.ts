@@ -4,3 +4,18 @@ export { closeAllPGlite } from './pglite-registry.js';
 export { applyMigrations, type ApplyMigrationsOptions, type MigrationLogger } from './migrations/apply.js';
 export { MigrationError, type MigrationErrorCode } from './migrations/errors.js';
 export { readMigrations, checksumOf, type MigrationOnDisk } from './migrations/folder.js';
+
+// Schema-engine based tooling, loaded on demand so services' runtime does not load it.
+export type { MigrationPaths, CreateMigrationOptions } from './migrations/create.js';
+
+/** The SQL missing from the migrations folder to produce schema.prisma, or null when they agree. */
+export async function checkMigrations(paths: import('./migrations/create.js').MigrationPaths): Promise<string | null> {
+  return (await import('./migrations/create.js')).checkMigrations(paths);
+}
+
+/** Writes a new migration folder for the schema changes; null when there are none. */
+export async function createMigration(
+  options: import('./migrations/create.js').CreateMigrationOptions,
+): Promise<{ folder: string; name: string; sql: string } | null> {
+  return (await import('./migrations/create.js')).createMigration(options);
+}

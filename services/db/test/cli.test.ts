@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@ferry/testkit';
-import { copyFixtureService, packageDir } from './helpers.js';
+import { copyFixtureService, packageDir, scratchDir } from './helpers.js';
 
 const run = promisify(execFile);
 const cli = join(packageDir, 'dist/cli.js');
@@ -68,6 +68,24 @@ describe('ferry-db bin', () => {
     expect(first.stdout).toContain('Applied 1 migration(s): 20260101000000_init');
     const second = await ferryDb(service.path, ['migrate', 'apply', '--url', db.url]);
     expect(second.stdout).toContain('No pending migrations.');
+  });
+
+  it('init-config writes the standard prisma.config.ts once', async () => {
+    const dir = scratchDir('init-config');
+    cleanups.push(() => dir.remove());
+    expect((await ferryDb(dir.path, ['init-config'])).code).toBe(0);
+    const { readFileSync } = await import('node:fs');
+    const written = readFileSync(join(dir.path, 'prisma.config.ts'), 'utf8');
+    expect(written).toBe(readFileSync(join(packageDir, 'test/fixtures/service/prisma.config.ts'), 'utf8'));
+    writeFileSync(join(dir.path, 'prisma.config.ts'), '// custom\n');
+    expect((await ferryDb(dir.path, ['init-config'])).stdout).toContain('left as is');
+    expect(readFileSync(join(dir.path, 'prisma.config.ts'), 'utf8')).toBe('// custom\n');
+  });
+
+  it('rejects unknown commands with usage', async () => {
+    const result = await ferryDb(packageDir, ['migrate', 'frobnicate']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage');
   });
 
   it('fails with a clear message when no URL is given', async () => {

@@ -62,7 +62,8 @@ export async function checkMigrations(paths: MigrationPaths): Promise<string | n
   return diffMigrationsToSchema(paths);
 }
 
-function migrationListOf(migrationsDir: string): MigrationList {
+/** The migrations folder as the schema engine takes it. */
+export function migrationListOf(migrationsDir: string): MigrationList {
   const lockFile = join(migrationsDir, MIGRATION_LOCK_FILE);
   return {
     baseDir: migrationsDir,

@@ -34,17 +34,20 @@ function loadSchemaEngineWasm(): Promise<void> {
 }
 
 /**
- * A throw-away in-memory PGlite serving as both the engine's main and shadow database. The main
- * connection is only asked for the server version; the diff replays the migrations on the shadow.
- * (Sharing saves one 2-4 s PGlite start; each engine is used for exactly one diff.)
+ * Serves the schema engine one PGlite database as both its main and shadow database. For diffs it is
+ * a throw-away scratch database: the main connection is only asked for the server version and the
+ * diff replays the migrations on the shadow (sharing saves one 2-4 s PGlite start; each engine does
+ * one diff). Tests also point it at a real database to check Prisma's own view of the history.
  *
  * pglite-prisma-adapter 0.7.2's executeScript does not await PGlite.exec, so a broken migration
  * would pass silently: it is replaced by one that awaits and reports the error.
  */
-class ScratchPGliteFactory implements SqlMigrationAwareDriverAdapterFactory {
+class PGliteEngineFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = 'postgres';
-  readonly adapterName = 'ferry-db-scratch-pglite';
+  readonly adapterName = 'ferry-db-pglite';
   private db: Promise<PGlite> | undefined;
+
+  constructor(private readonly given?: PGlite) {}
 
   connect(): Promise<SqlDriverAdapter> {
     return this.adapter();
@@ -54,13 +57,15 @@ class ScratchPGliteFactory implements SqlMigrationAwareDriverAdapterFactory {
     return this.adapter();
   }
 
+  /** Closes the scratch database (a given database stays open: it belongs to the caller). */
   async close(): Promise<void> {
+    if (this.given) return;
     const db = await this.db?.catch(() => undefined);
     if (db && !db.closed) await db.close();
   }
 
   private async adapter(): Promise<SqlDriverAdapter> {
-    this.db ??= scratchPGlite();
+    this.db ??= this.given ? Promise.resolve(this.given) : scratchPGlite();
     const db = await this.db;
     const adapter = (await new PrismaPGlite(db).connect()) as unknown as SqlDriverAdapter & { onError(e: unknown): never };
     adapter.executeScript = async (script: string) => {
@@ -76,10 +81,17 @@ class ScratchPGliteFactory implements SqlMigrationAwareDriverAdapterFactory {
   }
 }
 
-/** Runs `work` with a fresh schema engine over a scratch PGlite, and frees both afterwards. */
-export async function withSchemaEngine<T>(schema: { path: string; content: string }, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with a fresh schema engine over a scratch PGlite (or over `database`), and frees the
+ * engine and the scratch database afterwards.
+ */
+export async function withSchemaEngine<T>(
+  schema: { path: string; content: string },
+  work: (engine: SchemaEngine) => Promise<T>,
+  database?: PGlite,
+): Promise<T> {
   await loadSchemaEngineWasm();
-  const factory = new ScratchPGliteFactory();
+  const factory = new PGliteEngineFactory(database);
   try {
     const engine = await glue.SchemaEngine.new(
       { datamodels: [[schema.path, schema.content]] },
