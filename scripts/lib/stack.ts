@@ -150,6 +150,9 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
       WEB_REMOTES_MANIFEST: manifestFile,
       // The upload remote calls the Drive API from the browser: the pages' CSP must allow it.
       CSP_CONNECT_ORIGINS: new URL(defaults.DRIVE_ROOT_URL!).origin,
+      // /api/d/{slug} redirects to the drive's public download URL (the stand-in serves /uc and /download).
+      DRIVE_DOWNLOAD_ORIGIN: process.env.DRIVE_DOWNLOAD_ORIGIN ?? new URL(defaults.DRIVE_ROOT_URL!).origin,
+      DRIVE_SCAN_THRESHOLD_BYTES: process.env.DRIVE_SCAN_THRESHOLD_BYTES ?? String(100 * 1024 * 1024),
     },
     ready: () => httpAnswers(`http://127.0.0.1:${ports.GATEWAY_PORT}/api/livez`, (s) => s === 200),
   });

@@ -14,6 +14,8 @@ import { errorHandler, notFound } from './http/errors.js';
 import { pathGuard } from './http/path-guard.js';
 import { requestId } from './http/request-id.js';
 import { healthRoutes } from './routes/health.js';
+import { linkRoutes, type LinkRouteDeps } from './routes/links.js';
+import { requireAuth } from './auth/require-auth.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
 
@@ -44,6 +46,8 @@ export interface AppDeps {
   csp?: Omit<CspOptions, 'manifestFile'>;
   /** Largest accepted JSON body. */
   jsonLimit?: string;
+  /** Short links and public downloads (issue 5); `authenticate` defaults to requireAuth of `auth`. */
+  links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
 }
 
 /** Builds the Express app from its dependencies; no listening, no env reading (testable with supertest). */
@@ -73,7 +77,13 @@ export function createApp(deps: AppDeps): Express {
     api.use(authRoutes(deps.auth));
     api.use(meRoutes(deps.auth.verifier));
   }
-  // Feature routes (/api/shorten, /api/d/:slug, …) are mounted here by later issues.
+  // Feature routes are mounted here. GET /api/d/{slug} is answered before Express (gateway.ts).
+  if (deps.links) {
+    const authenticate =
+      deps.links.authenticate ??
+      (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
+    api.use(linkRoutes({ ...deps.links, authenticate }));
+  }
   api.use(notFound);
   app.use('/api', api);
 

@@ -86,6 +86,13 @@ export const gatewayConfigSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1),
   OIDC_CLIENT_SECRET: z.string().min(8),
   CSP_SCRIPT_ORIGINS: optional(z.string().transform(parseOrigins)),
+  // Public downloads (issue 5): redirect targets are built on these origins only.
+  /** Origin of the drive's public download links (`/uc?id=…`): https://drive.google.com, or the stand-in. Absent = /api/d answers 503. */
+  DRIVE_DOWNLOAD_ORIGIN: optional(z.url().transform((u) => new URL(u).origin)),
+  /** Origin of the direct download behind Drive's virus-scan page (https://drive.usercontent.google.com); absent = DRIVE_DOWNLOAD_ORIGIN. */
+  DRIVE_DIRECT_DOWNLOAD_ORIGIN: optional(z.url().transform((u) => new URL(u).origin)),
+  /** Files above this size are sent to the direct URL (Drive's scan page starts at ~100 MiB). */
+  DRIVE_SCAN_THRESHOLD_BYTES: optional(z.coerce.number().int().min(0)),
   CSP_CONNECT_ORIGINS: optional(z.string().transform(parseOrigins)),
 });
 

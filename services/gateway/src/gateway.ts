@@ -11,6 +11,7 @@ import type { GatewayConfig } from './config.js';
 import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
 import { closeHttpServer } from './http/close-server.js';
+import { startLinkFeatures, type LinkFeatures } from './links/features.js';
 
 /** A health check may take this long per backend before it counts as UNREACHABLE. */
 export const HEALTH_TIMEOUT_MS = 1_000;
@@ -54,6 +55,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   }
   const verifier = createTokenVerifier({ lookup: userinfoLookup(() => oidc.userinfoEndpoint()), cache: tokenCache });
   let draining = false;
+  const links: LinkFeatures | undefined = startLinkFeatures(config, backends, redis, logger, () => draining);
   const app = createApp({
     logger,
     health,
@@ -61,6 +63,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     grpcDeadlineMs: config.GRPC_DEADLINE_MS,
     isDraining: () => draining,
     auth: { oidc, verifier },
+    links: links?.routeDeps,
     csp: {
       scriptOrigins: config.CSP_SCRIPT_ORIGINS,
       connectOrigins: config.CSP_CONNECT_ORIGINS,
@@ -74,7 +77,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     },
   });
 
-  const server = http.createServer(app);
+  // GET /api/d/{slug} is answered by node:http directly; everything else goes to Express.
+  const redirect = links?.redirect;
+  const server = http.createServer(redirect ? (req, res) => void (redirect(req, res) || app(req, res)) : app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.GATEWAY_PORT, () => {
@@ -91,6 +96,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       logger.info({ graceMs }, 'gateway draining');
       const drained = await closeHttpServer(server, graceMs);
       if (!drained) logger.warn({ graceMs }, 'grace period over: open connections were cut');
+      // Counted downloads are delivered before the channels close.
+      await links?.stop();
       backends.close();
       if (redis?.isOpen) await redis.close().catch(() => undefined);
       logger.info('gateway stopped');

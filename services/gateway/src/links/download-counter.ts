@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { Metadata } from '@grpc/grpc-js';
+import type { LinkServiceClient, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
+import type { Logger } from 'pino';
+
+export interface DownloadCounterOptions {
+  client: LinkServiceClient;
+  logger: Logger;
+  /** Flush period. */
+  intervalMs?: number;
+  /** Flush early once this many downloads are pending. */
+  maxPending?: number;
+  deadlineMs?: number;
+}
+
+/**
+ * Counts redirects in memory and sends them to the link service in batches (RecordDownloads),
+ * off the request path. A batch keeps its id until the link service acknowledged it, so a retry
+ * after a timeout or a link-service crash is recognised and counted once. New downloads go into
+ * the next batch meanwhile: one batch is in flight at a time.
+ */
+export class DownloadCounter {
+  private pending = new Map<string, number>();
+  private pendingTotal = 0;
+  private firstAt: Date | undefined;
+  private inflight: RecordDownloadsRequest | undefined;
+  private sending: Promise<void> | undefined;
+  private seq = 0;
+  private failures = 0;
+  private nextTryAt = 0;
+  private readonly instance = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  private readonly timer: NodeJS.Timeout;
+  private readonly maxPending: number;
+  private readonly deadlineMs: number;
+  /** Downloads acknowledged by the link service (for tests and the load runner). */
+  acknowledged = 0;
+
+  constructor(private readonly opts: DownloadCounterOptions) {
+    this.maxPending = opts.maxPending ?? 5_000;
+    this.deadlineMs = opts.deadlineMs ?? 5_000;
+    this.timer = setInterval(() => void this.flush(), opts.intervalMs ?? 200);
+    this.timer.unref();
+  }
+
+  /** One download of `slug` (hot path: a map increment). */
+  add(slug: string): void {
+    this.pending.set(slug, (this.pending.get(slug) ?? 0) + 1);
+    if (this.pendingTotal++ === 0) this.firstAt = new Date();
+    if (this.pendingTotal >= this.maxPending && !this.sending) void this.flush();
+  }
+
+  /** Downloads not yet acknowledged. */
+  get unacknowledged(): number {
+    return this.pendingTotal + (this.inflight ? this.inflight.counts.reduce((a, c) => a + Number(c.count), 0) : 0);
+  }
+
+  flush(): Promise<void> {
+    if (this.sending) return this.sending;
+    if (!this.inflight && this.pendingTotal === 0) return Promise.resolve();
+    if (Date.now() < this.nextTryAt) return Promise.resolve();
+    if (!this.inflight) {
+      this.inflight = {
+        batchId: `${this.instance}-${++this.seq}`,
+        counts: [...this.pending].map(([slug, n]) => ({ slug, count: String(n), firstDownloadedAt: this.firstAt })),
+      };
+      this.pending = new Map();
+      this.pendingTotal = 0;
+      this.firstAt = undefined;
+    }
+    const batch = this.inflight;
+    this.sending = this.send(batch)
+      .then(() => {
+        this.acknowledged += batch.counts.reduce((a, c) => a + Number(c.count), 0);
+        this.inflight = undefined;
+        this.failures = 0;
+        this.nextTryAt = 0;
+      })
+      .catch((err: Error) => {
+        this.failures++;
+        this.nextTryAt = Date.now() + Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6));
+        if (this.failures === 1 || this.failures % 20 === 0) this.opts.logger.warn({ error: err.message, batchId: batch.batchId, failures: this.failures }, 'download batch not recorded yet, will retry');
+      })
+      .finally(() => {
+        this.sending = undefined;
+      });
+    return this.sending;
+  }
+
+  private send(batch: RecordDownloadsRequest): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const call = this.opts.client.recordDownloads(new Metadata(), { deadline: Date.now() + this.deadlineMs }, (err) => (err ? reject(err) : resolve()));
+      call.on('error', () => undefined);
+      call.write(batch);
+      call.end();
+    });
+  }
+
+  /** Stops the timer and tries to deliver what is pending within `graceMs`. */
+  async stop(graceMs = 5_000): Promise<void> {
+    clearInterval(this.timer);
+    const until = Date.now() + graceMs;
+    while (this.unacknowledged > 0 && Date.now() < until) {
+      this.nextTryAt = 0;
+      await this.flush();
+      if (this.unacknowledged > 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (this.unacknowledged > 0) this.opts.logger.error({ lost: this.unacknowledged }, 'download counts could not be delivered before exit');
+  }
+}

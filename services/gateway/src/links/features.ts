@@ -1,0 +1,66 @@
+import { Metadata } from '@grpc/grpc-js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { createClient } from 'redis';
+import type { GatewayConfig } from '../config.js';
+import type { Backends } from '../grpc/backends.js';
+import type { LinkRouteDeps } from '../routes/links.js';
+import { DownloadCounter } from './download-counter.js';
+import type { DriveDownloadOptions } from './drive-url.js';
+import { watchInvalidations } from './invalidation-watch.js';
+import { LinkCache } from './link-cache.js';
+import { NotFoundLimiter } from './not-found-limiter.js';
+import { downloadRedirect } from './redirect.js';
+import { redisLinkCache } from './redis-cache.js';
+
+/** Drive's virus-scan page appears above about 100 MB (notes/drive-api.md). */
+const DEFAULT_SCAN_THRESHOLD = 100 * 1024 * 1024;
+
+export interface LinkFeatures {
+  routeDeps: Omit<LinkRouteDeps, 'authenticate'>;
+  redirect: (req: IncomingMessage, res: ServerResponse) => boolean;
+  cache: LinkCache;
+  counter: DownloadCounter;
+  stop(): Promise<void>;
+}
+
+/** The resolve cache, its invalidation stream, the download counter and the /api/d fast path. */
+export function startLinkFeatures(
+  config: GatewayConfig,
+  backends: Backends,
+  redis: ReturnType<typeof createClient> | undefined,
+  logger: Logger,
+  isDraining: () => boolean,
+): LinkFeatures | undefined {
+  if (!config.DRIVE_DOWNLOAD_ORIGIN) {
+    logger.warn('DRIVE_DOWNLOAD_ORIGIN is not set: short links and /api/d are not served');
+    return undefined;
+  }
+  const client = backends.link.client;
+  const drive: DriveDownloadOptions = {
+    downloadOrigin: config.DRIVE_DOWNLOAD_ORIGIN,
+    directOrigin: config.DRIVE_DIRECT_DOWNLOAD_ORIGIN ?? config.DRIVE_DOWNLOAD_ORIGIN,
+    scanThresholdBytes: config.DRIVE_SCAN_THRESHOLD_BYTES ?? DEFAULT_SCAN_THRESHOLD,
+  };
+  const cache = new LinkCache({
+    resolve: (code) =>
+      new Promise((resolve, reject) =>
+        client.resolveLink({ slug: code, ownerSubdomain: '' }, new Metadata(), { deadline: Date.now() + config.GRPC_DEADLINE_MS }, (err, res) => (err ? reject(err) : resolve(res))),
+      ),
+    shared: redis ? redisLinkCache(redis) : undefined,
+  });
+  const watch = watchInvalidations(client, cache, logger);
+  const counter = new DownloadCounter({ client, logger });
+  const limiter = new NotFoundLimiter();
+  logger.info({ drive, sharedCache: redis ? 'redis' : 'in-process' }, 'short links enabled');
+  return {
+    routeDeps: { link: client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, cache, counter, limiter, drive, publicOrigin: config.PUBLIC_ORIGIN },
+    redirect: downloadRedirect({ cache, counter, limiter, drive, logger, isDraining }),
+    cache,
+    counter,
+    async stop() {
+      await counter.stop();
+      watch.close();
+    },
+  };
+}

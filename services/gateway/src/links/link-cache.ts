@@ -1,0 +1,155 @@
+import type { ResolveLinkResponse } from '@ferry/contracts/link/v1';
+import { LinkStatus } from '@ferry/contracts/link/v1';
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+
+/** What the redirect needs of a link; expiry is checked against `expiresAtMs` on every request. */
+export interface CachedLink {
+  found: true;
+  slug: string;
+  driveFileId: string;
+  sizeBytes: number;
+  expiresAtMs: number;
+  deleted: boolean;
+  ownerSubdomain: string;
+}
+export type CacheEntry = CachedLink | { found: false };
+
+export type Resolver = (code: string) => Promise<ResolveLinkResponse>;
+
+export interface SharedCache {
+  get(code: string): Promise<CacheEntry | undefined>;
+  set(code: string, entry: CacheEntry): Promise<void>;
+  delete(code: string): Promise<void>;
+}
+
+export interface LinkCacheOptions {
+  resolve: Resolver;
+  /** Redis when configured; absent = this process only. */
+  shared?: SharedCache;
+  maxEntries?: number;
+  /** How long an entry is trusted while the invalidation stream is live (changes arrive through it). */
+  liveTtlMs?: number;
+  /** …and while it is down: the bound on staleness when invalidations may be missed. */
+  offlineTtlMs?: number;
+  /** Unknown slugs are remembered this long at most (a new link also sends an invalidation). */
+  notFoundTtlMs?: number;
+  now?: () => number;
+}
+
+interface Slot {
+  entry: CacheEntry;
+  storedAt: number;
+}
+
+export function fromResolve(res: ResolveLinkResponse): CacheEntry {
+  const l = res.link;
+  if (!l) return { found: false };
+  return {
+    found: true,
+    slug: l.slug,
+    driveFileId: l.driveFileId,
+    sizeBytes: Number(l.sizeBytes),
+    expiresAtMs: l.expiresAt ? l.expiresAt.getTime() : 0,
+    deleted: l.status === LinkStatus.LINK_STATUS_DELETED || l.deletedAt !== undefined,
+    ownerSubdomain: l.ownerSubdomain,
+  };
+}
+
+/**
+ * The gateway's resolve cache (Dub's pattern): in-process map → shared Redis → link service.
+ * Expiry needs no invalidation (checked per request from the cached expiry); extensions and
+ * deletions arrive through `invalidate` (the link service's WatchInvalidations stream).
+ */
+export class LinkCache {
+  private readonly slots = new Map<string, Slot>();
+  private readonly inflight = new Map<string, Promise<CacheEntry>>();
+  /** Bumped per code on invalidation, so a resolve that started before it is not cached. */
+  private readonly generations = new Map<string, number>();
+  private live = false;
+  private readonly maxEntries: number;
+  private readonly liveTtlMs: number;
+  private readonly offlineTtlMs: number;
+  private readonly notFoundTtlMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: LinkCacheOptions) {
+    this.maxEntries = opts.maxEntries ?? 100_000;
+    this.liveTtlMs = opts.liveTtlMs ?? 60_000;
+    this.offlineTtlMs = opts.offlineTtlMs ?? 2_000;
+    this.notFoundTtlMs = opts.notFoundTtlMs ?? 10_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** The entry if this process holds a fresh one (the synchronous hot path). */
+  peek(code: string): CacheEntry | undefined {
+    const slot = this.slots.get(code);
+    if (!slot) return undefined;
+    const age = this.now() - slot.storedAt;
+    const ttl = slot.entry.found ? (this.live ? this.liveTtlMs : this.offlineTtlMs) : Math.min(this.notFoundTtlMs, this.live ? this.notFoundTtlMs : this.offlineTtlMs);
+    if (age < ttl) return slot.entry;
+    this.slots.delete(code);
+    return undefined;
+  }
+
+  async get(code: string): Promise<CacheEntry> {
+    const hit = this.peek(code);
+    if (hit) return hit;
+    let pending = this.inflight.get(code);
+    if (!pending) {
+      pending = this.load(code).finally(() => this.inflight.delete(code));
+      this.inflight.set(code, pending);
+    }
+    return pending;
+  }
+
+  private async load(code: string): Promise<CacheEntry> {
+    const generation = this.generations.get(code) ?? 0;
+    let entry = await this.opts.shared?.get(code).catch(() => undefined);
+    let fromLinkService = false;
+    if (!entry) {
+      try {
+        entry = fromResolve(await this.opts.resolve(code));
+      } catch (err) {
+        if ((err as ServiceError).code !== GrpcStatus.NOT_FOUND) throw err;
+        entry = { found: false };
+      }
+      fromLinkService = true;
+    }
+    if ((this.generations.get(code) ?? 0) === generation) {
+      this.store(code, entry);
+      if (fromLinkService) void this.opts.shared?.set(code, entry).catch(() => undefined);
+    }
+    return entry;
+  }
+
+  private store(code: string, entry: CacheEntry): void {
+    if (this.slots.size >= this.maxEntries) {
+      // Evict the oldest insertion (Map keeps insertion order): cheap and good enough for a hot set.
+      const oldest = this.slots.keys().next().value;
+      if (oldest !== undefined) this.slots.delete(oldest);
+    }
+    this.slots.set(code, { entry, storedAt: this.now() });
+  }
+
+  invalidate(code: string): void {
+    this.slots.delete(code);
+    this.generations.set(code, (this.generations.get(code) ?? 0) + 1);
+    if (this.generations.size > this.maxEntries) this.generations.clear();
+    void this.opts.shared?.delete(code).catch(() => undefined);
+  }
+
+  /** Called when the invalidation stream (re)connects (true) or drops (false). */
+  setLive(live: boolean): void {
+    // Invalidations may have been missed while it was down: start over.
+    if (live && !this.live) this.slots.clear();
+    this.live = live;
+  }
+
+  isLive(): boolean {
+    return this.live;
+  }
+
+  get size(): number {
+    return this.slots.size;
+  }
+}

@@ -1,0 +1,176 @@
+import * as grpc from '@grpc/grpc-js';
+import {
+  LinkServiceService,
+  LinkStatus,
+  type Link,
+  type LinkServiceServer,
+  type RecordDownloadsRequest,
+  type WatchInvalidationsResponse,
+} from '@ferry/contracts/link/v1';
+
+export interface FakeLinkRow {
+  slug: string;
+  driveFileId: string;
+  ownerSub: string;
+  ownerEmail: string;
+  sizeBytes: number;
+  expiresAt: Date;
+  deleted?: boolean;
+  count: number;
+}
+
+const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
+
+/**
+ * An in-memory link service with the real contract: idempotent batch ids, owner checks,
+ * WatchInvalidations. `loseNextAck` applies a batch but answers UNAVAILABLE (a crash after commit).
+ */
+export async function startFakeLink(): Promise<{
+  port: number;
+  rows: Map<string, FakeLinkRow>;
+  batches: Set<string>;
+  resolveCalls: { n: number };
+  loseNextAck: { n: number };
+  publish(slug: string): void;
+  stop(): Promise<void>;
+}> {
+  const rows = new Map<string, FakeLinkRow>();
+  const batches = new Set<string>();
+  const watchers = new Set<grpc.ServerWritableStream<unknown, WatchInvalidationsResponse>>();
+  const resolveCalls = { n: 0 };
+  const loseNextAck = { n: 0 };
+  const status = (r: FakeLinkRow) =>
+    r.deleted ? LinkStatus.LINK_STATUS_DELETED : Date.now() < r.expiresAt.getTime() ? LinkStatus.LINK_STATUS_ACTIVE : LinkStatus.LINK_STATUS_EXPIRED;
+  const message = (r: FakeLinkRow): Link => ({
+    slug: r.slug,
+    driveFileId: r.driveFileId,
+    ownerEmail: r.ownerEmail,
+    ownerSubdomain: r.ownerEmail.split('@')[0]!,
+    fileName: 'file.bin',
+    sizeBytes: String(r.sizeBytes),
+    expiresAt: r.expiresAt,
+    createdAt: new Date(),
+    deletedAt: r.deleted ? new Date() : undefined,
+    downloadCount: String(r.count),
+    status: status(r),
+  });
+  const publish = (slug: string) => {
+    for (const w of watchers) w.write({ slug });
+  };
+  const owned = (slug: string, sub: string | undefined) => {
+    const r = rows.get(slug);
+    if (!r || r.ownerSub !== sub) throw fail(grpc.status.NOT_FOUND, 'link not found');
+    return r;
+  };
+  const wrap =
+    <Req, Res>(fn: (req: Req) => Res) =>
+    (call: grpc.ServerUnaryCall<Req, Res>, cb: grpc.sendUnaryData<Res>) => {
+      try {
+        cb(null, fn(call.request));
+      } catch (err) {
+        cb(err as grpc.ServiceError);
+      }
+    };
+
+  const impl: Partial<LinkServiceServer> = {
+    resolveLink: wrap((req) => {
+      resolveCalls.n++;
+      const r = rows.get(req.slug);
+      if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');
+      return { link: message(r) };
+    }),
+    getShareInfo: wrap((req) => {
+      const r = rows.get(req.slug);
+      if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');
+      return {
+        fileName: 'file.bin',
+        sizeBytes: String(r.sizeBytes),
+        expiresAt: r.expiresAt,
+        driveFileId: r.driveFileId,
+        senderEmail: r.ownerEmail,
+        ownerEmail: r.ownerEmail,
+        ownerSubdomain: r.ownerEmail.split('@')[0]!,
+        unverifiable: false,
+        status: status(r),
+      };
+    }),
+    getDownloadCount: wrap((req) => {
+      const r = rows.get(req.slug);
+      if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');
+      return { count: String(r.count) };
+    }),
+    recordDownloads: (call: grpc.ServerReadableStream<RecordDownloadsRequest, unknown>, cb: grpc.sendUnaryData<{ recorded: string; duplicateBatches: string }>) => {
+      const got: RecordDownloadsRequest[] = [];
+      call.on('data', (b: RecordDownloadsRequest) => got.push(b));
+      call.on('end', () => {
+        let recorded = 0;
+        let dup = 0;
+        for (const b of got) {
+          if (batches.has(b.batchId)) {
+            dup++;
+            continue;
+          }
+          batches.add(b.batchId);
+          for (const c of b.counts) {
+            const r = rows.get(c.slug);
+            if (r) {
+              r.count += Number(c.count);
+              recorded += Number(c.count);
+            }
+          }
+        }
+        if (loseNextAck.n > 0) {
+          loseNextAck.n--;
+          cb(fail(grpc.status.UNAVAILABLE, 'connection reset'));
+          return;
+        }
+        cb(null, { recorded: String(recorded), duplicateBatches: String(dup) });
+      });
+    },
+    watchInvalidations: (call: grpc.ServerWritableStream<unknown, WatchInvalidationsResponse>) => {
+      watchers.add(call);
+      call.write({ slug: '' });
+      call.on('cancelled', () => watchers.delete(call));
+    },
+    updateExpiry: wrap((req) => {
+      const r = owned(req.slug, req.caller?.sub);
+      r.expiresAt = new Date(Math.min(req.expiresAt?.getTime() ?? Infinity, r.expiresAt.getTime() + 86_400_000));
+      publish(r.slug);
+      return { link: message(r) };
+    }),
+    deleteLink: wrap((req) => {
+      const r = owned(req.slug, req.caller?.sub);
+      r.deleted = true;
+      publish(r.slug);
+      return {};
+    }),
+    invalidateLink: wrap((req) => {
+      owned(req.slug, req.caller?.sub);
+      publish(req.slug);
+      return {};
+    }),
+    shorten: wrap((req) => {
+      if (!req.driveFileId.startsWith('1')) throw fail(grpc.status.NOT_FOUND, 'file not found in your drive');
+      const slug = `S${req.driveFileId.slice(1, 11)}`;
+      rows.set(slug, { slug, driveFileId: req.driveFileId, ownerSub: req.caller!.sub, ownerEmail: req.caller!.email, sizeBytes: 3, expiresAt: new Date(Date.now() + 7 * 86_400_000), count: 0 });
+      return { link: message(rows.get(slug)!), shortId: slug, ownerSubdomain: req.caller!.email.split('@')[0]! };
+    }),
+  };
+  const server = new grpc.Server();
+  server.addService(LinkServiceService, impl as LinkServiceServer);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return {
+    port,
+    rows,
+    batches,
+    resolveCalls,
+    loseNextAck,
+    publish,
+    stop: async () => {
+      for (const w of watchers) w.end();
+      server.forceShutdown();
+    },
+  };
+}
