@@ -82,6 +82,13 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   defaults.OIDC_CLIENT_SECRET = env.OIDC_CLIENT_SECRET ?? secrets.gatewayClientSecret;
   defaults.IDENTITY_CLIENTS = identityClients(defaults.PUBLIC_ORIGIN!, local(ports.SHELL_DEV_PORT), secrets);
   defaults.DRIVE_CLIENT_SECRET = secrets.driveClientSecret;
+  // Mail (issue 7): the notification service sends over SMTP to the local stand-in (services/dev-mail).
+  defaults.SMTP_URL = env.SMTP_URL ?? `smtp://127.0.0.1:${ports.SMTP_PORT}`;
+  defaults.MAIL_FROM = env.MAIL_FROM ?? 'Ferry <no-reply@ferry.localhost>';
+  defaults.MAIL_INBOX_URL = env.MAIL_INBOX_URL ?? local(ports.MAIL_INBOX_PORT);
+  defaults.SHARE_MAX_RECIPIENTS = env.SHARE_MAX_RECIPIENTS ?? '50';
+  defaults.SHARE_LIMIT_SENDER_PER_HOUR = env.SHARE_LIMIT_SENDER_PER_HOUR ?? '100';
+  defaults.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY = env.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY ?? '3';
   return defaults;
 }
 
@@ -129,6 +136,15 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
         DRIVE_ADMIN_ENABLED: process.env.DRIVE_ADMIN_ENABLED ?? 'true', // fault injection for tests; local only
       },
       ready: () => httpAnswers(`${defaults.DRIVE_ROOT_URL}/drive/v3/about`),
+    });
+  }
+  const mailDir = join(root, 'services', 'dev-mail');
+  if (existsSync(join(mailDir, 'dist', 'main.js'))) {
+    specs.push({
+      name: 'mail',
+      dir: mailDir,
+      env: { SMTP_PORT: String(ports.SMTP_PORT), MAIL_INBOX_PORT: String(ports.MAIL_INBOX_PORT), MAIL_DATA_DIR: join(dataDir, 'mail') },
+      ready: () => httpAnswers(`http://127.0.0.1:${ports.MAIL_INBOX_PORT}/api/smtp`, (s) => s === 200),
     });
   }
   for (const service of dataServices) {

@@ -25,6 +25,7 @@ export async function start(): Promise<void> {
       '    redis: ' + (stack.defaults.REDIS_URL ? stack.defaults.REDIS_URL : 'none — in-process cache (set REDIS_URL=redis://… for Redis)'),
       printable,
       '',
+      ...(stack.processes.has('mail') ? [`[ferry] mail stand-in inbox (every mail Ferry sends): ${stack.defaults.MAIL_INBOX_URL}`] : []),
       `[ferry] Ferry is running at ${stack.baseUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything)`,
       '',
     ].join('\n'),
