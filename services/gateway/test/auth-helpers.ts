@@ -65,7 +65,7 @@ export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache
     userinfoCalls: () => calls,
     async stop() {
       await close(server);
-      await idp.close();
+      await idp.close().catch(() => undefined); // a test may have stopped it already
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

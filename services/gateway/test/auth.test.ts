@@ -228,3 +228,16 @@ describe('token cache', () => {
     }
   });
 });
+
+describe('provider unreachable', () => {
+  it('/api/me answers 502 (never 401: the shell must not log out) and sign-in goes home with temporarily_unavailable', async () => {
+    const down = await startAuthStack();
+    await down.idp.close();
+    const me = await fetch(`${down.origin}/api/me`, { headers: { authorization: 'Bearer some-token-1234567' } });
+    expect(me.status).toBe(502);
+    const start = await fetch(`${down.origin}/api/auth/local`, { redirect: 'manual' });
+    expect(start.status).toBe(303);
+    expect(new URL(start.headers.get('location')!, down.origin).searchParams.get('error')).toBe('temporarily_unavailable');
+    await down.stop();
+  });
+});
