@@ -2,17 +2,39 @@ import { ConfigError } from '@ferry/service-kit';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 
+const complete = {
+  NOTIFICATION_PORT: '50052',
+  NOTIFICATION_DATABASE_URL: 'postgresql://u@h/db',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  MAIL_FROM: 'Ferry <no-reply@ferry.test>',
+  PUBLIC_ORIGIN: 'http://localhost:8080/',
+  SHARE_MAX_RECIPIENTS: '50',
+  SHARE_LIMIT_SENDER_PER_HOUR: '100',
+  SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY: '3',
+};
+
 describe('notification config', () => {
   it('names the missing variables', () => {
     expect(() => readConfig({})).toThrow(ConfigError);
-    expect(() => readConfig({})).toThrow(/NOTIFICATION_PORT is missing[\s\S]*NOTIFICATION_DATABASE_URL is missing/);
+    expect(() => readConfig({})).toThrow(/NOTIFICATION_PORT is missing[\s\S]*NOTIFICATION_DATABASE_URL is missing[\s\S]*SMTP_URL is missing[\s\S]*MAIL_FROM is missing/);
   });
 
   it('reads a complete environment', () => {
-    expect(readConfig({ NOTIFICATION_PORT: '50052', NOTIFICATION_DATABASE_URL: 'postgresql://u@h/db', LOG_LEVEL: 'warn' })).toEqual({
+    expect(readConfig({ ...complete, LOG_LEVEL: 'warn', MAIL_RETRY_BASE_MS: '' })).toEqual({
       NOTIFICATION_PORT: 50052,
       NOTIFICATION_DATABASE_URL: 'postgresql://u@h/db',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Ferry <no-reply@ferry.test>',
+      PUBLIC_ORIGIN: 'http://localhost:8080',
+      SHARE_MAX_RECIPIENTS: 50,
+      SHARE_LIMIT_SENDER_PER_HOUR: 100,
+      SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY: 3,
       LOG_LEVEL: 'warn',
     });
+  });
+
+  it('refuses a From header with a line break and a non-SMTP URL', () => {
+    expect(() => readConfig({ ...complete, MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM is invalid/);
+    expect(() => readConfig({ ...complete, SMTP_URL: 'http://x' })).toThrow(/SMTP_URL is invalid/);
   });
 });

@@ -2,6 +2,7 @@ import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import { readConfig } from './config.js';
 import { openDatabase } from './db.js';
+import { smtpSender } from './mail/transport.js';
 import { startNotificationServer } from './server.js';
 
 runMain('notification', async () => {
@@ -9,6 +10,26 @@ runMain('notification', async () => {
   const logger = createLogger('notification', config.LOG_LEVEL);
   const db = await openDatabase(config.NOTIFICATION_DATABASE_URL);
   logger.info({ database: redact(config.NOTIFICATION_DATABASE_URL) }, 'database ready');
-  const server = await startNotificationServer({ port: config.NOTIFICATION_PORT, prisma: db.prisma, logger });
+  const sendTimeoutMs = config.MAIL_SEND_TIMEOUT_MS ?? 30_000;
+  const server = await startNotificationServer({
+    port: config.NOTIFICATION_PORT,
+    prisma: db.prisma,
+    logger,
+    mail: {
+      sender: smtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: sendTimeoutMs }),
+      from: config.MAIL_FROM,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      limits: {
+        maxRecipients: config.SHARE_MAX_RECIPIENTS,
+        senderPerHour: config.SHARE_LIMIT_SENDER_PER_HOUR,
+        recipientPerLinkPerDay: config.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY,
+      },
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      relayIntervalMs: config.MAIL_RELAY_INTERVAL_MS,
+      sendTimeoutMs,
+    },
+  });
+  logger.info({ smtp: redact(config.SMTP_URL), from: config.MAIL_FROM, publicOrigin: config.PUBLIC_ORIGIN }, 'mail relay running');
   onShutdownSignals(logger, [() => server.shutdown(), () => db.close()]);
 });

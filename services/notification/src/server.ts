@@ -1,9 +1,13 @@
 import { NotificationServiceService, type NotificationServiceServer } from '@ferry/contracts/notification/v1';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
-import type { HandlerDeps } from './handlers/deps.js';
+import { RETRY_BASE_MS, RETRY_MAX_MS } from './domain/outbox.js';
+import type { HandlerDeps, ShareLimits } from './handlers/deps.js';
 import { firstDownloadHandlers } from './handlers/first-download.js';
 import { shareHandlers } from './handlers/share.js';
+import type { MailSender } from './mail/transport.js';
+import { startRelay, type Relay } from './outbox/relay.js';
+import { purgeExpired } from './outbox/retention.js';
 
 export const NOTIFICATION_SERVICE_NAME = 'ferry.notification.v1.NotificationService';
 
@@ -15,16 +19,76 @@ export function notificationServiceBinding(deps: HandlerDeps): GrpcServiceBindin
   return { name: NOTIFICATION_SERVICE_NAME, definition: NotificationServiceService, implementation: notificationServiceImplementation(deps) };
 }
 
+export interface MailSettings {
+  sender: MailSender;
+  /** The From header. */
+  from: string;
+  publicOrigin: string;
+  limits: ShareLimits;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  relayIntervalMs?: number;
+  /** One SMTP send may take this long; a leased row is retried after twice this. */
+  sendTimeoutMs?: number;
+  /** How often expired e-mail data is purged (spec §9, 24 h). */
+  purgeIntervalMs?: number;
+}
+
 export interface StartNotificationServerOptions {
   port: number;
   host?: string;
   prisma: PrismaClient;
   logger: Logger;
+  mail: MailSettings;
   now?: () => Date;
 }
 
-/** The notification service's gRPC server (notification RPCs + health), listening once this resolves. */
-export function startNotificationServer(opts: StartNotificationServerOptions): Promise<RunningGrpcServer> {
-  const deps: HandlerDeps = { prisma: opts.prisma, logger: opts.logger, now: opts.now ?? (() => new Date()) };
-  return startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [notificationServiceBinding(deps)] });
+export interface RunningNotificationServer extends RunningGrpcServer {
+  relay: Relay;
+  purge(): ReturnType<typeof purgeExpired>;
+}
+
+/**
+ * The notification service: gRPC server (notification RPCs + health), the outbox relay and the
+ * hourly purge, all running once this resolves. Rows left by an earlier process are picked up at once.
+ */
+export async function startNotificationServer(opts: StartNotificationServerOptions): Promise<RunningNotificationServer> {
+  const now = opts.now ?? (() => new Date());
+  const { mail, logger, prisma } = opts;
+  const relay = startRelay({
+    prisma,
+    sender: mail.sender,
+    logger,
+    from: mail.from,
+    now,
+    retryBaseMs: mail.retryBaseMs ?? RETRY_BASE_MS,
+    retryMaxMs: mail.retryMaxMs ?? RETRY_MAX_MS,
+    intervalMs: mail.relayIntervalMs ?? 2_000,
+    leaseMs: 2 * (mail.sendTimeoutMs ?? 30_000),
+  });
+  const deps: HandlerDeps = { prisma, logger, now, publicOrigin: mail.publicOrigin, limits: mail.limits, poke: () => relay.poke() };
+  const purge = () => purgeExpired(prisma, now(), logger);
+  const purgeTimer = setInterval(() => void purge().catch((err: Error) => logger.warn({ error: err.message }, 'purge failed')), mail.purgeIntervalMs ?? 60 * 60_000);
+  purgeTimer.unref();
+  let grpc: RunningGrpcServer;
+  try {
+    grpc = await startGrpcServer({ host: opts.host, port: opts.port, logger, services: [notificationServiceBinding(deps)] });
+  } catch (err) {
+    clearInterval(purgeTimer);
+    await relay.stop();
+    throw err;
+  }
+  void purge().catch((err: Error) => logger.warn({ error: err.message }, 'purge failed'));
+  relay.poke();
+  return {
+    ...grpc,
+    relay,
+    purge,
+    async shutdown(graceMs?: number) {
+      clearInterval(purgeTimer);
+      await grpc.shutdown(graceMs);
+      await relay.stop();
+      mail.sender.close();
+    },
+  };
 }

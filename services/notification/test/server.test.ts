@@ -25,8 +25,10 @@ describe('notification server on PostgreSQL', () => {
     expect(await checkHealth(running.health, NOTIFICATION_SERVICE_NAME, 2000)).toBe('SERVING');
   });
 
-  it('answers UNIMPLEMENTED for RPCs that arrive with issue 7', async () => {
-    const { err } = await callUnary(running.notification.sendShareEmail.bind(running.notification), {
+  it('answers every RPC (nothing is UNIMPLEMENTED any more)', async () => {
+    const copy = await callUnary(running.notification.logCopyLink.bind(running.notification), { caller: { sub: 'sub-1', email: 'ann@example.com' }, link: '', slug: '' });
+    expect(copy.err).toBeNull();
+    const share = await callUnary(running.notification.sendShareEmail.bind(running.notification), {
       caller: { sub: 'sub-1', email: 'ann@example.com' },
       kind: ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
       shareRequestId: 'req-1',
@@ -34,20 +36,19 @@ describe('notification server on PostgreSQL', () => {
       fileName: 'a.txt',
       sizeBytes: '3',
       sizeLabel: '3 B',
-      downloadUrl: 'http://ann.localhost:8080/AbCdEfGh',
+      downloadUrl: 'http://localhost:8080/r/AbCdEfGh',
       message: 'hi',
       subdomain: 'ann',
       slug: 'AbCdEfGh',
       locale: 'en',
-      downloadPageUrl: 'http://ann.localhost:8080/AbCdEfGh',
+      downloadPageUrl: 'http://localhost:8080/r/AbCdEfGh',
       fileDownloadUrl: 'http://localhost:8080/api/d/AbCdEfGh',
       code: '',
     });
-    expect(err?.code).toBe(grpc.status.UNIMPLEMENTED);
-    expect(err?.details).toBe('NotificationService.SendShareEmail is not implemented yet (arrives with issue 7, mail)');
-
+    expect(share.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(share.err?.details).toBe('share_request_id must be a UUID');
     const event = await callUnary(running.notification.recordFirstDownload.bind(running.notification), {
-      idempotencyKey: 'first-download/1',
+      idempotencyKey: 'first-download/2',
       linkId: '1',
       slug: 'AbCdEfGh',
       ownerEmail: 'ann@example.com',
@@ -56,7 +57,7 @@ describe('notification server on PostgreSQL', () => {
       sizeBytes: '3',
       locale: 'en',
     });
-    expect(event.err?.code).toBe(grpc.status.UNIMPLEMENTED);
+    expect(event.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 });
 

@@ -16,5 +16,6 @@ describe('outbox rules', () => {
   it('backs off exponentially and caps at 30 minutes', () => {
     const delays = [1, 2, 3, 20].map((n) => nextAttemptAt(n, now).getTime() - now.getTime());
     expect(delays).toEqual([5_000, 10_000, 20_000, 30 * 60_000]);
+    expect(nextAttemptAt(4, now, 100, 500).getTime() - now.getTime()).toBe(500);
   });
 });

@@ -11,8 +11,13 @@ export function firstDownloadIdempotencyKey(linkId: string): string {
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_MAX_MS = 30 * 60_000;
 
-/** When to try again after `attempts` failed sends: 5 s, 10 s, 20 s, … capped at 30 minutes. */
-export function nextAttemptAt(attempts: number, now: Date): Date {
-  const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+/** When to try again after `attempts` failed sends: 5 s, 10 s, 20 s, … capped at 30 minutes (both configurable). */
+export function nextAttemptAt(attempts: number, now: Date, baseMs = RETRY_BASE_MS, maxMs = RETRY_MAX_MS): Date {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
   return new Date(now.getTime() + delay);
+}
+
+/** A first-download idempotency key names its link: `first-download/<linkId>`. */
+export function isFirstDownloadKey(key: string, linkId: string): boolean {
+  return linkId !== '' && key === firstDownloadIdempotencyKey(linkId);
 }

@@ -1,9 +1,20 @@
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 
+export interface ShareLimits {
+  maxRecipients: number;
+  senderPerHour: number;
+  recipientPerLinkPerDay: number;
+}
+
 /** What every handler group may use. */
 export interface HandlerDeps {
   prisma: PrismaClient;
   logger: Logger;
   now: () => Date;
+  /** Share download URLs must be on this origin; links in notices are built on it. */
+  publicOrigin: string;
+  limits: ShareLimits;
+  /** Tells the relay that new rows are queued. */
+  poke: () => void;
 }

@@ -1,10 +1,52 @@
-import { notImplemented } from '@ferry/service-kit';
-import type { NotificationServiceServer } from '@ferry/contracts/notification/v1';
+import * as grpc from '@grpc/grpc-js';
+import { grpcError, unary } from '@ferry/service-kit';
+import type { NotificationServiceServer, RecordFirstDownloadRequest, RecordFirstDownloadResponse } from '@ferry/contracts/notification/v1';
+import { isMailAddress } from '../domain/address.js';
+import { expiresInLabel, sizeLabel } from '../domain/format.js';
+import { isFirstDownloadKey } from '../domain/outbox.js';
+import { oneLine } from '../domain/text.js';
+import { mailLanguage } from '../mail/i18n.js';
+import { renderFirstDownloadNotice } from '../mail/templates.js';
+import type { OutboxPayload } from '../outbox/payload.js';
 import type { HandlerDeps } from './deps.js';
+import { messageStatus } from './status.js';
 
-/** First-download events relayed by the link service. */
-export function firstDownloadHandlers(_deps: HandlerDeps): Pick<NotificationServiceServer, 'recordFirstDownload'> {
-  return {
-    recordFirstDownload: notImplemented('NotificationService.RecordFirstDownload', 'issue 7, mail'),
-  };
+const SLUG = /^[A-Za-z0-9_-]{8,16}$/;
+
+/**
+ * First-download events relayed (at least once) by the link service. The outbox row is keyed by
+ * the event's idempotency key: the first call inserts it, every repeat finds it and queues nothing.
+ */
+export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'recordFirstDownload'> {
+  const { prisma, logger, now } = deps;
+
+  async function recordFirstDownload(req: RecordFirstDownloadRequest): Promise<RecordFirstDownloadResponse> {
+    if (!isFirstDownloadKey(req.idempotencyKey, req.linkId)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'idempotency_key must be first-download/<link_id>');
+    const owner = req.ownerEmail.trim().toLowerCase();
+    if (!isMailAddress(owner)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'owner_email is not a valid address');
+    const at = now();
+    const lang = mailLanguage(req.locale);
+    const downloadedAt = req.downloadedAt ?? at;
+    const rendered = renderFirstDownloadNotice({
+      lang,
+      fileName: oneLine(req.fileName || req.slug || 'file', 255),
+      sizeLabel: Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes)) : '',
+      expiresIn: expiresInLabel(req.expiresAt, at, lang),
+      link: SLUG.test(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
+      downloadedAt: `${new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,
+      year: at.getUTCFullYear(),
+    });
+    const payload: OutboxPayload = { ...rendered, type: 'first-download', lang };
+    const created = await prisma.outboxMessage.createMany({
+      data: [{ idempotencyKey: req.idempotencyKey, kind: 'FIRST_DOWNLOAD', to: owner, payload: payload as object, nextAttemptAt: at, createdAt: at }],
+      skipDuplicates: true,
+    });
+    const row = await prisma.outboxMessage.findUnique({ where: { idempotencyKey: req.idempotencyKey }, select: { status: true } });
+    const accepted = created.count === 1;
+    if (accepted) deps.poke();
+    logger.info({ idempotencyKey: req.idempotencyKey, accepted }, accepted ? 'first-download notice queued' : 'first-download event already recorded');
+    return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
+  }
+
+  return { recordFirstDownload: unary(logger, recordFirstDownload) };
 }

@@ -1,0 +1,71 @@
+import * as grpc from '@grpc/grpc-js';
+import { grpcError } from '@ferry/service-kit';
+import type { Caller } from '@ferry/contracts/notification/v1';
+import { isMailAddress, normalizeAddress } from '../domain/address.js';
+import { INVALID_RECIPIENTS_MESSAGE } from '../domain/recipients.js';
+import { hasForbiddenMessageChars, hasLineBreakOrControl } from '../domain/text.js';
+
+/** Spec §8 texts, shared with the gateway's answers. */
+export const SENDER_UNKNOWN_MESSAGE = 'Unable to determine sender email.';
+export const URL_UNKNOWN_MESSAGE = 'Unable to determine download URL.';
+export const MAX_MESSAGE_LENGTH = 2_000;
+export const MAX_FILE_NAME_LENGTH = 255;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const invalid = (message: string) => grpcError(grpc.status.INVALID_ARGUMENT, message);
+
+export function requireSender(caller: Caller | undefined): { sub: string; email: string } {
+  if (!caller?.sub) throw grpcError(grpc.status.UNAUTHENTICATED, 'Sign-in required');
+  const email = caller.email.trim();
+  if (!isMailAddress(email)) throw invalid(SENDER_UNKNOWN_MESSAGE);
+  return { sub: caller.sub, email };
+}
+
+export function requireShareRequestId(id: string): string {
+  if (!UUID.test(id)) throw invalid('share_request_id must be a UUID');
+  return id.toLowerCase();
+}
+
+/** Every recipient must be a plain address; duplicates (case-insensitive) collapse; at most `max`. */
+export function requireRecipients(list: string[], max: number): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const address = raw.trim();
+    if (!address) continue;
+    if (!isMailAddress(address)) throw invalid(INVALID_RECIPIENTS_MESSAGE);
+    const key = normalizeAddress(address);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(key);
+  }
+  if (out.length === 0) throw invalid(INVALID_RECIPIENTS_MESSAGE);
+  if (out.length > max) throw invalid(`At most ${max} recipients per e-mail`);
+  return out;
+}
+
+/** The download URL must be an http(s) URL on Ferry's own origin: mails never carry foreign links. */
+export function requireDownloadUrl(value: string, publicOrigin: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid(URL_UNKNOWN_MESSAGE);
+  }
+  if (url.origin !== publicOrigin || url.username || url.password || hasLineBreakOrControl(value)) throw invalid(URL_UNKNOWN_MESSAGE);
+  return url.href;
+}
+
+export function requireFileName(value: string): string {
+  const name = value.trim();
+  if (!name || name.length > MAX_FILE_NAME_LENGTH) throw invalid('fileName must be 1 to 255 characters');
+  if (hasLineBreakOrControl(name)) throw invalid('fileName must be one line without control characters');
+  return name;
+}
+
+export function requireMessage(value: string): string {
+  if (value.length > MAX_MESSAGE_LENGTH) throw invalid(`The message may have at most ${MAX_MESSAGE_LENGTH} characters`);
+  if (hasForbiddenMessageChars(value)) throw invalid('The message may not contain control characters or carriage returns');
+  return value.trim();
+}

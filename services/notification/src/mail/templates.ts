@@ -1,0 +1,101 @@
+import { oneLine } from '../domain/text.js';
+import { strings, type MailLanguage } from './i18n.js';
+
+/** A rendered mail: what the relay sends, stored in the outbox payload. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface ShareMailData {
+  lang: MailLanguage;
+  senderEmail: string;
+  fileName: string;
+  sizeLabel: string;
+  downloadUrl: string;
+  expiresIn: string;
+  message: string;
+  year: number;
+  recipients: string[];
+}
+
+export interface NoticeData {
+  lang: MailLanguage;
+  fileName: string;
+  sizeLabel: string;
+  expiresIn: string;
+  link: string;
+  downloadedAt: string;
+  year: number;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
+
+function layout(lang: MailLanguage, title: string, inner: string, footer: string, year: number): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#fff5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<p style="font-size:20px;font-weight:bold;margin:0 0 16px">Ferry</p>
+${inner}
+<p style="color:#777;font-size:12px;margin-top:24px">${escapeHtml(footer)}<br>© ${year} Ferry</p>
+</div></body></html>`;
+}
+
+const row = (label: string, value: string) => (value ? `<tr><td style="color:#777;padding:2px 12px 2px 0">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '');
+const button = (label: string, url: string) =>
+  `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+const lines = (...items: Array<[string, string]>) =>
+  items
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+
+/** The receiver mail (type receiver): file, size, download URL, time left, the sender's message. */
+export function renderReceiverMail(d: ShareMailData): RenderedMail {
+  const t = strings[d.lang];
+  const subject = oneLine(t.receiverSubject(d.senderEmail, d.fileName), 200);
+  const messageText = d.message ? `\n\n${t.messageFrom(d.senderEmail)}:\n${d.message}` : '';
+  const text = `${t.receiverIntro(d.senderEmail)}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(d.senderEmail)}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.receiverIntro(d.senderEmail))}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
+<table style="font-size:14px">${row(t.size, d.sizeLabel)}${row(t.availableFor, d.expiresIn)}</table>
+${button(t.download, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
+${d.message ? `<p style="margin-top:16px;color:#777">${escapeHtml(t.messageFrom(d.senderEmail))}:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #e11d48">${paragraphs(d.message)}</blockquote>` : ''}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.receiverFooter(d.senderEmail), d.year) };
+}
+
+/** The uploader's copy (type start): the same share with the recipient list. */
+export function renderUploaderCopy(d: ShareMailData): RenderedMail {
+  const t = strings[d.lang];
+  const subject = oneLine(t.copySubject(d.fileName, d.recipients.length), 200);
+  const messageText = d.message ? `\n\n${t.yourMessage}:\n${d.message}` : '';
+  const text = `${t.copyIntro(d.recipients.length)}\n\n${d.fileName}\n${lines(
+    [t.size, d.sizeLabel],
+    [t.availableFor, d.expiresIn],
+    [t.link, d.downloadUrl],
+    [t.recipients, d.recipients.join(', ')],
+  )}${messageText}\n\n-- \n${t.copyFooter}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.copyIntro(d.recipients.length))}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
+<table style="font-size:14px">${row(t.size, d.sizeLabel)}${row(t.availableFor, d.expiresIn)}${row(t.recipients, d.recipients.join(', '))}</table>
+${button(t.link, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
+${d.message ? `<p style="margin-top:16px;color:#777">${escapeHtml(t.yourMessage)}:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #e11d48">${paragraphs(d.message)}</blockquote>` : ''}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.copyFooter, d.year) };
+}
+
+/** The first-download notice to the owner. */
+export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
+  const t = strings[d.lang];
+  const subject = oneLine(t.noticeSubject(d.fileName), 200);
+  const text = `${t.noticeIntro}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
+<table style="font-size:14px">${row(t.size, d.sizeLabel)}${row(t.downloadedAt, d.downloadedAt)}${row(t.timeLeft, d.expiresIn)}</table>
+${d.link ? button(t.link, d.link) : ''}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.noticeFooter, d.year) };
+}

@@ -1,0 +1,15 @@
+import type { RenderedMail } from '../mail/templates.js';
+
+/** What an outbox row carries: the rendered mail plus the headers that are not the same for every mail. */
+export interface OutboxPayload extends RenderedMail {
+  replyTo?: string;
+  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types). */
+  type: 'receiver' | 'start' | 'first-download';
+  lang: string;
+}
+
+export function readPayload(value: unknown): OutboxPayload | undefined {
+  const p = value as Partial<OutboxPayload> | null;
+  if (!p || typeof p.subject !== 'string' || typeof p.text !== 'string' || typeof p.html !== 'string' || typeof p.type !== 'string') return undefined;
+  return p as OutboxPayload;
+}
