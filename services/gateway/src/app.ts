@@ -16,6 +16,7 @@ import { requestId } from './http/request-id.js';
 import { healthRoutes } from './routes/health.js';
 import { linkRoutes, type LinkRouteDeps } from './routes/links.js';
 import { requireAuth } from './auth/require-auth.js';
+import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
 
@@ -48,6 +49,8 @@ export interface AppDeps {
   jsonLimit?: string;
   /** Short links and public downloads (issue 5); `authenticate` defaults to requireAuth of `auth`. */
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
+  /** Share by e-mail (issue 7); `authenticate` defaults to requireAuth of `auth`. */
+  shareEmail?: Omit<ShareEmailRouteDeps, 'authenticate'> & { authenticate?: ShareEmailRouteDeps['authenticate'] };
 }
 
 /** Builds the Express app from its dependencies; no listening, no env reading (testable with supertest). */
@@ -83,6 +86,12 @@ export function createApp(deps: AppDeps): Express {
       deps.links.authenticate ??
       (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
     api.use(linkRoutes({ ...deps.links, authenticate }));
+  }
+  if (deps.shareEmail) {
+    const authenticate =
+      deps.shareEmail.authenticate ??
+      (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
+    api.use(shareEmailRoutes({ ...deps.shareEmail, authenticate }));
   }
   api.use(notFound);
   app.use('/api', api);

@@ -64,6 +64,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     isDraining: () => draining,
     auth: { oidc, verifier },
     links: links?.routeDeps,
+    shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN },
     csp: {
       scriptOrigins: config.CSP_SCRIPT_ORIGINS,
       connectOrigins: config.CSP_CONNECT_ORIGINS,

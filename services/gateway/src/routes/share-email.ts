@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type RequestHandler } from 'express';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { LinkStatus, type GetShareInfoResponse, type LinkServiceClient } from '@ferry/contracts/link/v1';
+import { ShareEmailKind, type NotificationServiceClient, type SendShareEmailRequest, type SendShareEmailResponse } from '@ferry/contracts/notification/v1';
+import { unary } from '../grpc/call.js';
+import { isGrpcCallError } from '../grpc/status-map.js';
+import { HttpError } from '../http/errors.js';
+import { isLinkCode } from '../links/codes.js';
+import { INVALID_RECIPIENTS_MESSAGE, isMailAddress, parseRecipients } from '../share/recipients.js';
+
+export interface ShareEmailRouteDeps {
+  notification: NotificationServiceClient;
+  link: LinkServiceClient;
+  grpcDeadlineMs: number;
+  /** The sign-in gate (requireAuth); sets req.auth. */
+  authenticate: RequestHandler;
+  /** https://ferry.example.com — download URLs in mails are built on it. */
+  publicOrigin: string;
+}
+
+/** Spec §8 texts. */
+export const SHARE_TEXTS = {
+  invalidRecipients: INVALID_RECIPIENTS_MESSAGE,
+  senderUnknown: 'Unable to determine sender email.',
+  urlUnknown: 'Unable to determine download URL.',
+  sent: 'Email sent successfully!',
+  receiverFailed: 'receiver mail failed',
+  uploaderFailed: 'uploader mail failed',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOCALE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/;
+const MAX_MESSAGE = 2_000;
+const MAX_RECIPIENTS_INPUT = 20_000;
+
+const bad = (message: string, code = 'invalid_argument') => new HttpError(400, code, message);
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function pick(source: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const n of names) {
+    const v = source[n];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+}
+
+/**
+ * The link a share is about: a slug/code field, or one read from a download URL on Ferry's origin
+ * (…/r/{slug}, …/d/{slug}, …/{slug}, …/api/d/{slug}, also on a sender's subdomain).
+ */
+export function linkCodeFrom(body: Record<string, unknown>, publicOrigin: string): string | undefined {
+  const direct = pick(body, 'slug', 'shortId', 'code');
+  if (direct !== undefined) return isLinkCode(direct) ? direct : undefined;
+  const dynamic = (body.receiverDynamicData ?? {}) as Record<string, unknown>;
+  const url = pick(body, 'downloadUrl', 'shareUrl', 'shortUrl') ?? pick(dynamic, 'downloadPageUrl', 'preferredPageUrl', 'fileDownloadUrl');
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const origin = new URL(publicOrigin);
+  const sameSite = parsed.protocol === origin.protocol && parsed.port === origin.port && (parsed.hostname === origin.hostname || parsed.hostname.endsWith(`.${origin.hostname}`));
+  if (!sameSite) return undefined;
+  const m = /^\/(?:r\/|d\/|api\/d\/)?([^/]+)\/?$/.exec(parsed.pathname);
+  const code = m?.[1] ? decodeURIComponent(m[1]) : undefined;
+  return code && isLinkCode(code) ? code : undefined;
+}
+
+/** Maps a failed notification call: the caller's faults keep their status and text, the rest is the spec's text. */
+function mailFailure(err: unknown, text: string): unknown {
+  if (!isGrpcCallError(err)) return err;
+  const callerFault = [GrpcStatus.INVALID_ARGUMENT, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.PERMISSION_DENIED, GrpcStatus.UNAUTHENTICATED, GrpcStatus.FAILED_PRECONDITION].includes(err.code);
+  if (callerFault) return err;
+  return new HttpError(err.code === GrpcStatus.DEADLINE_EXCEEDED ? 504 : 502, 'mail_failed', text);
+}
+
+/**
+ * POST /api/share-email (spec §7): the receiver mail to every recipient and the uploader's copy, or
+ * with `via: "copy"` the copy-link log. The sender is the verified identity, never the body; the
+ * link must be the sender's own.
+ */
+export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
+  const router = Router();
+  const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
+
+  router.post('/share-email', deps.authenticate, async (req, res) => {
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const caller = { sub: req.auth!.sub, email: req.auth!.email };
+
+    if (body.via === 'copy') {
+      const link = (str(body.link) ?? '').slice(0, 2048);
+      const slug = linkCodeFrom(body, deps.publicOrigin) ?? (link ? linkCodeFrom({ downloadUrl: link }, deps.publicOrigin) : undefined) ?? '';
+      await unary((md, opts, cb) => deps.notification.logCopyLink({ caller, link: CONTROL.test(link) ? '' : link, slug }, md, opts, cb), ctx(req));
+      res.json({ ok: true });
+      return;
+    }
+
+    const recipientsInput = body.recipients ?? body.recipientsCsv ?? body.to ?? '';
+    if (typeof recipientsInput === 'string' && recipientsInput.length > MAX_RECIPIENTS_INPUT) throw bad(SHARE_TEXTS.invalidRecipients);
+    const parsed = parseRecipients(recipientsInput);
+    if (!parsed.ok) throw bad(SHARE_TEXTS.invalidRecipients);
+    if (!isMailAddress(caller.email)) throw bad(SHARE_TEXTS.senderUnknown);
+    const message = str(body.message) ?? str(body.note) ?? '';
+    if (message.length > MAX_MESSAGE) throw bad(`The message may have at most ${MAX_MESSAGE} characters`);
+    if (MESSAGE_CONTROL.test(message)) throw bad('The message may not contain control characters or carriage returns');
+    const claimedName = str(body.fileName);
+    if (claimedName !== undefined && CONTROL.test(claimedName)) throw bad('fileName must be one line without control characters');
+    const code = linkCodeFrom(body, deps.publicOrigin);
+    if (!code) throw bad(SHARE_TEXTS.urlUnknown);
+
+    let info: GetShareInfoResponse;
+    try {
+      info = await unary<GetShareInfoResponse>((md, opts, cb) => deps.link.getShareInfo({ slug: code }, md, opts, cb), ctx(req));
+    } catch (err) {
+      if (isGrpcCallError(err) && (err.code === GrpcStatus.NOT_FOUND || err.code === GrpcStatus.INVALID_ARGUMENT)) {
+        throw new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
+      }
+      throw err;
+    }
+    if (info.ownerEmail.toLowerCase() !== caller.email.toLowerCase()) throw new HttpError(403, 'permission_denied', 'You can only e-mail links to your own files');
+    if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
+
+    const requested = str(body.requestId);
+    const shareRequestId = requested && UUID.test(requested) ? requested : randomUUID();
+    const locale = pick(body, 'locale', 'lng', 'uploaderLocale') ?? '';
+    const request: SendShareEmailRequest = {
+      caller,
+      kind: ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
+      shareRequestId,
+      recipients: parsed.recipients,
+      fileName: info.fileName,
+      sizeBytes: info.sizeBytes,
+      sizeLabel: '',
+      downloadUrl: `${deps.publicOrigin}/r/${code}`,
+      message,
+      expiresAt: info.expiresAt,
+      subdomain: info.ownerSubdomain,
+      slug: code,
+      locale: LOCALE.test(locale) ? locale : '',
+      downloadPageUrl: `${deps.publicOrigin}/r/${code}`,
+      fileDownloadUrl: `${deps.publicOrigin}/api/d/${code}`,
+      code: code.length > 16 ? code : '',
+    };
+    let receiver: SendShareEmailResponse;
+    try {
+      receiver = await unary<SendShareEmailResponse>((md, opts, cb) => deps.notification.sendShareEmail(request, md, opts, cb), ctx(req));
+    } catch (err) {
+      throw mailFailure(err, SHARE_TEXTS.receiverFailed);
+    }
+    try {
+      await unary<SendShareEmailResponse>(
+        (md, opts, cb) => deps.notification.sendShareEmail({ ...request, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY }, md, opts, cb),
+        ctx(req),
+      );
+    } catch (err) {
+      throw mailFailure(err, SHARE_TEXTS.uploaderFailed);
+    }
+    res.json({
+      ok: true,
+      message: SHARE_TEXTS.sent,
+      shareRequestId,
+      recipients: receiver.messages.map((m) => m.to),
+      fileName: info.fileName,
+      downloadUrl: request.downloadUrl,
+    });
+  });
+
+  return router;
+}
