@@ -10,9 +10,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const TAGLINE_NL = 'Eenvoudig delen, slimme opslag.';
 const DESCRIPTION = 'Send files of any size from your own Google Drive with a short download link.';
 
-/** Remote folders whose `public/locales/{lng}/{ns}.json` are published under the shell's /locales. */
-const REMOTE_FOLDERS = ['mfe-upload', 'mfe-download', 'mfe-account', 'mfe-marketing'];
-
 type ServerSetupFn = Extract<NonNullable<ServerConfig['setup']>, (...args: never[]) => unknown>;
 
 /** Dev ports (the orchestrator passes them; these are the fixed defaults of the port table). */
@@ -104,11 +101,5 @@ export default defineConfig(({ command }) => ({
       { tag: 'link', attrs: { rel: 'canonical', href: '/' }, head: true },
       ...(command === 'dev' ? [{ tag: 'script', children: REFRESH_HOOK_SHIM, head: true, append: false }] : []),
     ],
-  },
-  output: {
-    copy: REMOTE_FOLDERS.map((folder) => ({
-      from: path.join(here, '..', folder, 'public', 'locales'),
-      to: 'locales',
-    })),
   },
 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { ferryI18nOptions, syncDocumentLanguage } from './i18n.js';
+import { ferryI18nOptions, setNamespaceLocation, syncDocumentLanguage } from './i18n.js';
 
 describe('ferryI18nOptions', () => {
   const options = ferryI18nOptions({ namespaces: ['shell'], defaultNamespace: 'shell', version: '42' });
@@ -15,8 +15,17 @@ describe('ferryI18nOptions', () => {
   });
 
   it('loads /locales/{lng}/{ns}.json with a version query, 5 retries from 350 ms, 10 parallel reads', () => {
-    expect(options.backend).toEqual({ loadPath: '/locales/{{lng}}/{{ns}}.json', queryStringParams: { v: '42' } });
+    const backend = options.backend as { loadPath: (languages: string[], namespaces: string[]) => string; queryStringParams: object };
+    expect(backend.loadPath(['en'], ['shell'])).toBe('/locales/{{lng}}/{{ns}}.json');
+    expect(backend.queryStringParams).toEqual({ v: '42' });
     expect(options).toMatchObject({ maxRetries: 5, retryTimeout: 350, maxParallelReads: 10, fallbackLng: 'en' });
+  });
+
+  it("loads a remote's namespace from beside its own build, so a remote release needs no shell rebuild", () => {
+    setNamespaceLocation('upload', 'https://cdn.example/remotes/upload/1.2.3/locales/');
+    const backend = options.backend as { loadPath: (languages: string[], namespaces: string[]) => string };
+    expect(backend.loadPath(['nl'], ['upload'])).toBe('https://cdn.example/remotes/upload/1.2.3/locales/{{lng}}/{{ns}}.json');
+    expect(backend.loadPath(['nl'], ['shell'])).toBe('/locales/{{lng}}/{{ns}}.json');
   });
 });
 

@@ -20,6 +20,21 @@ export interface FerryI18nSettings {
   version?: string;
 }
 
+/**
+ * Where each namespace's `{lng}/{ns}.json` files live when not under the shell's own base. A remote's
+ * strings ship inside its own versioned build, so a remote release changes them without a shell rebuild.
+ */
+const namespaceLocations = new Map<string, string>();
+
+export function setNamespaceLocation(namespace: string, localesBase: string): void {
+  namespaceLocations.set(namespace, localesBase.replace(/\/$/, ''));
+}
+
+export function localesLoadPath(namespace: string | undefined, fallbackBase: string): string {
+  const base = (namespace && namespaceLocations.get(namespace)) || fallbackBase;
+  return `${base}/{{lng}}/{{ns}}.json`;
+}
+
 export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpBackendOptions> {
   const base = (settings.localesBase ?? '/locales').replace(/\/$/, '');
   return {
@@ -40,7 +55,7 @@ export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpB
       caches: ['localStorage'],
     },
     backend: {
-      loadPath: `${base}/{{lng}}/{{ns}}.json`,
+      loadPath: (_languages: string[], namespaces: string[]) => localesLoadPath(namespaces[0], base),
       queryStringParams: { v: settings.version ?? String(Date.now()) },
     },
   };

@@ -7,6 +7,8 @@ export {
   TRANSLATION_LOADING,
   ferryI18nOptions,
   initFerryI18n,
+  localesLoadPath,
+  setNamespaceLocation,
   syncDocumentLanguage,
   type FerryI18nSettings,
 } from './i18n.js';

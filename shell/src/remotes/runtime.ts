@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteContainerName } from '@ferry/shell-sdk/federation';
-import type { RemoteAppProps, RemoteName } from '@ferry/shell-sdk';
+import { setNamespaceLocation, type RemoteAppProps, type RemoteName } from '@ferry/shell-sdk';
 import type { RemotesManifest } from './manifest';
 
 export type RemoteAppModule = { default: ComponentType<RemoteAppProps> };
@@ -24,6 +24,10 @@ export function createRemoteLoader(manifest: Promise<RemotesManifest>): RemoteAp
       })),
       { force: true },
     );
+    // Each remote's namespace (named after the remote) is served from beside its remoteEntry.js.
+    for (const [name, remote] of Object.entries(loaded.remotes)) {
+      setNamespaceLocation(name, new URL('locales', remote.entry).toString());
+    }
     return loaded;
   });
   return async (name) => {
