@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 export interface DownloadCounterOptions {
   client: LinkServiceClient;
   logger: Logger;
-  /** Flush period. */
+  /** Flush period (2 s: one UPDATE per 2 s whatever the traffic; the owner's count poll is 5 s). */
   intervalMs?: number;
   /** Flush early once this many downloads are pending. */
   maxPending?: number;
@@ -36,9 +36,9 @@ export class DownloadCounter {
   acknowledged = 0;
 
   constructor(private readonly opts: DownloadCounterOptions) {
-    this.maxPending = opts.maxPending ?? 5_000;
+    this.maxPending = opts.maxPending ?? 100_000;
     this.deadlineMs = opts.deadlineMs ?? 5_000;
-    this.timer = setInterval(() => void this.flush(), opts.intervalMs ?? 200);
+    this.timer = setInterval(() => void this.flush(), opts.intervalMs ?? 2_000);
     this.timer.unref();
   }
 

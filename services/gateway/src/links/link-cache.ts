@@ -74,7 +74,7 @@ export class LinkCache {
 
   constructor(private readonly opts: LinkCacheOptions) {
     this.maxEntries = opts.maxEntries ?? 100_000;
-    this.liveTtlMs = opts.liveTtlMs ?? 60_000;
+    this.liveTtlMs = opts.liveTtlMs ?? 300_000;
     this.offlineTtlMs = opts.offlineTtlMs ?? 2_000;
     this.notFoundTtlMs = opts.notFoundTtlMs ?? 10_000;
     this.now = opts.now ?? Date.now;

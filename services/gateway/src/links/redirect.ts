@@ -45,6 +45,9 @@ export function clientKey(req: IncomingMessage): string {
  */
 export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { cache, counter, limiter, drive, logger } = deps;
+  // Request ids of redirects: unique per process start, without a UUID per request.
+  const idPrefix = `${randomUUID().slice(0, 8)}-d`;
+  let seq = 0;
 
   function answer(req: IncomingMessage, res: ServerResponse, code: string, entry: CacheEntry, client: string): void {
     if (!entry.found) {
@@ -62,14 +65,10 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       json(res, 502, 'bad_link_target', 'This link cannot be served');
       return;
     }
-    res.writeHead(302, {
-      location,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-request-id': randomUUID(),
-      'content-length': 0,
-      ...(deps.isDraining() ? { connection: 'close' } : {}),
-    });
+    // Flat header list: the cheapest form for writeHead on this hot path.
+    const headers = ['location', location, 'cache-control', 'no-store', 'referrer-policy', 'no-referrer', 'x-request-id', `${idPrefix}${++seq}`, 'content-length', '0'];
+    if (deps.isDraining()) headers.push('connection', 'close');
+    res.writeHead(302, headers);
     res.end();
     if (req.method === 'GET') counter.add(entry.slug);
   }

@@ -46,29 +46,26 @@ async function applyBatch(prisma: PrismaClient, batchId: string, counts: Map<str
       WHERE l.slug = v.slug
       RETURNING l.id::text AS id, l.slug, (l.notified_at IS NOT NULL) AS notified`;
     let recorded = 0n;
-    let firstDownloads = 0;
+    const fresh: string[] = [];
     for (const row of updated) {
       recorded += counts.get(row.slug) ?? 0n;
-      if (row.notified) continue;
-      const marked = await tx.link.updateMany({ where: { id: row.id, notifiedAt: null }, data: { notifiedAt: at } });
-      if (marked.count !== 1) continue;
-      const link = await tx.link.findUniqueOrThrow({ where: { id: row.id } });
-      await tx.firstDownloadOutbox.create({
-        data: {
-          linkId: link.id,
-          idempotencyKey: `first-download/${link.id}`,
-          payload: {
-            slug: link.slug,
-            ownerEmail: link.ownerEmail,
-            ownerSubdomain: link.ownerSubdomain,
-            fileName: link.fileName,
-            sizeBytes: link.sizeBytes.toString(),
-            expiresAt: link.expiresAt.toISOString(),
-            downloadedAt: at.toISOString(),
-          },
-        },
-      });
-      firstDownloads++;
+      if (!row.notified) fresh.push(row.id);
+    }
+    let firstDownloads = 0;
+    if (fresh.length > 0) {
+      // Set-based: a batch touching thousands of new links is still two statements.
+      firstDownloads = await tx.$executeRaw`
+        WITH marked AS (
+          UPDATE links SET notified_at = ${at}
+          WHERE id = ANY(${fresh}::uuid[]) AND notified_at IS NULL
+          RETURNING id, slug, owner_email, owner_subdomain, file_name, size_bytes, expires_at
+        )
+        INSERT INTO first_download_outbox (id, link_id, idempotency_key, payload)
+        SELECT gen_random_uuid(), m.id, 'first-download/' || m.id::text,
+          jsonb_build_object('slug', m.slug, 'ownerEmail', m.owner_email, 'ownerSubdomain', m.owner_subdomain, 'fileName', m.file_name,
+            'sizeBytes', m.size_bytes::text, 'expiresAt', to_char(m.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'downloadedAt', ${at.toISOString()}::text)
+        FROM marked AS m`;
     }
     return { recorded, duplicate: false, firstDownloads };
   });

@@ -35,11 +35,6 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
         if (req.expiresAt.getTime() < longest.getTime()) expiresAt = req.expiresAt;
       }
       const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
-      const existing = await prisma.link.findFirst({
-        where: { driveFileId: file.id, ownerSub: caller.sub, deletedAt: null, expiresAt: { gt: at } },
-        orderBy: { createdAt: 'desc' },
-      });
-      if (existing) return { link: toLinkMessage(existing, at), shortId: existing.slug, ownerSubdomain: existing.ownerSubdomain };
       const ownerSubdomain = senderSubdomain(caller.email);
       for (let attempt = 0; ; attempt++) {
         const slug = newSlug();

@@ -91,6 +91,9 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
           data: { attempts, nextAttemptAt: new Date(now().getTime() + delay), lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500) },
         });
         logger.warn({ idempotencyKey: row.idempotencyKey, attempts, retryInMs: delay, code: e.code }, 'first-download relay failed, kept pending');
+        // The receiver is down or not ready (UNIMPLEMENTED before issue 7): stop this pass rather than
+        // try every row; the timer comes back later.
+        break;
       }
     }
     return acknowledged;
