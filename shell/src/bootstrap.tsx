@@ -2,6 +2,8 @@ import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { initFerryI18n } from '@ferry/shell-sdk';
 import { ShellApp } from './app/ShellApp';
+import { AuthController } from './auth/auth-controller';
+import { browserAuthEnvironment } from './auth/browser-env';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
 import './styles.css';
@@ -10,7 +12,11 @@ import './styles.css';
 void initFerryI18n({ namespaces: ['shell'], defaultNamespace: 'shell' });
 const manifest = fetchManifest(window.location.href);
 const loader = createRemoteLoader(manifest);
+// One auth controller for the page; it reads the sign-in hand-over before anything renders.
+// `login` is the gateway's alias of the configured provider (google, or local in development).
+const auth = new AuthController(browserAuthEnvironment(), { provider: 'login', hostKind: 'root', rootOrigin: window.location.origin });
+void auth.start();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<ShellApp i18n={i18next} manifest={manifest} loader={loader} />);
+createRoot(container).render(<ShellApp i18n={i18next} manifest={manifest} loader={loader} auth={auth} />);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { seedSession } from './support/auth.ts';
 import { kilobytes, navigateInApp, recordJavaScript } from './support/measure.ts';
 import { REPO_ROOT, remoteDist } from './support/paths.ts';
 import { startStaticServer, type StaticServer } from './support/static-server.ts';
@@ -48,6 +49,8 @@ for (const { remote, path: route } of REMOTES) {
     await expect(page.getByRole('heading', { name: 'File not available' })).toBeVisible();
     const hostBytes = await host.stop();
 
+    // /upload and /account need a session (the measured server has no API).
+    if (remote === 'upload' || remote === 'account') await seedSession(page);
     const visit = recordJavaScript(page);
     await navigateInApp(page, route);
     await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAt } from './support/auth.ts';
 import { senderOrigin } from './support/paths.ts';
 
 /** Journey: a visitor opens each page of Ferry and gets it from the remote that owns it, inside the shell. */
@@ -7,15 +8,17 @@ const ROUTES = [
   { path: '/faq', remote: 'marketing', heading: 'Frequently asked questions' },
   { path: '/privacy', remote: 'marketing', heading: 'Privacy policy' },
   { path: '/terms', remote: 'marketing', heading: 'Terms of service' },
-  { path: '/upload', remote: 'upload', heading: 'Upload to your own Google Drive' },
-  { path: '/account', remote: 'account', heading: 'Your account' },
+  { path: '/upload', remote: 'upload', heading: 'Upload to your own Google Drive', signedIn: true },
+  { path: '/account', remote: 'account', heading: 'Your account', signedIn: true },
   { path: '/r/abc12345', remote: 'download', heading: 'You received a file' },
 ];
 
 test.use({ locale: 'en-US' });
 
 for (const route of ROUTES) {
-  test(`${route.path} renders the ${route.remote} remote inside the shell`, async ({ page }) => {
+  test(`${route.path} renders the ${route.remote} remote inside the shell`, async ({ page, baseURL }) => {
+    // The product pages need a session (a visitor is sent to /: see auth-signin.spec.ts).
+    if ('signedIn' in route) await signInAt(page, baseURL!, route.path);
     await page.goto(route.path);
     const slot = page.locator(`[data-remote-slot="${route.remote}"] [data-remote="${route.remote}"]`);
     await expect(slot.getByRole('heading', { level: 1 })).toHaveText(route.heading);
@@ -27,7 +30,8 @@ for (const route of ROUTES) {
   });
 }
 
-test('client-side navigation moves between remotes without a reload', async ({ page }) => {
+test('client-side navigation moves between remotes without a reload', async ({ page, baseURL }) => {
+  await signInAt(page, baseURL!, '/upload');
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Go to the product' }).click();
@@ -54,6 +58,7 @@ test('/{slug} on a sender subdomain is a download page without footer', async ({
 });
 
 test('/upload on a sender subdomain goes to the root host, keeping the query', async ({ page, baseURL }) => {
+  await signInAt(page, baseURL!, '/upload');
   await page.goto(`${senderOrigin(baseURL!, 'anna')}/upload?highlight=drop`);
   await page.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/upload');
   expect(new URL(page.url()).search).toBe('?highlight=drop');

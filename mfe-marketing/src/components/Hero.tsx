@@ -6,10 +6,10 @@ import { NAMESPACE } from '../i18n';
 export function TryButtons() {
   const { t } = useTranslation(NAMESPACE);
   const { auth } = useShell();
-  const ready = auth !== null && auth.status !== 'loading';
+  const ready = auth !== null && auth.authReady;
   return (
     <div className="marketing-actions">
-      <button type="button" disabled={!ready} onClick={() => auth?.signIn('/upload')}>
+      <button type="button" disabled={!ready} onClick={() => auth?.login()}>
         {t('hero.try')}
       </button>
       <button type="button" disabled={!ready}>

@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SWITCHER_LANGUAGES, normaliseLanguage } from './languages.js';
 import { syncDocumentLanguage } from './i18n.js';
-import type { ShellContextValue } from './types.js';
+import type { ShellAuth, ShellContextValue } from './types.js';
 
 /** An isolated i18next instance with in-memory resources, for a remote's or the shell's tests. */
 export async function createTestI18n(namespace: string, resources: Resource, language = 'en'): Promise<I18n> {
@@ -36,4 +36,26 @@ export function createTestShellValue(i18n: I18n, overrides: Partial<ShellContext
     auth: null,
     ...overrides,
   };
+}
+
+/** A signed-out, ready auth context for remotes' tests; override what the test needs. */
+export function createTestAuth(overrides: Partial<ShellAuth> = {}): ShellAuth {
+  const base: ShellAuth = {
+    user: null,
+    token: null,
+    isAuthenticated: false,
+    authReady: true,
+    hydrated: true,
+    login: () => undefined,
+    logout: () => undefined,
+    logoutAndRedirect: () => undefined,
+    isTokenStale: () => false,
+    reloginForUpload: () => false,
+    status: 'signed-out',
+    signIn: () => undefined,
+    signOut: () => undefined,
+  };
+  const auth = { ...base, ...overrides };
+  auth.status = !auth.authReady ? 'loading' : auth.isAuthenticated ? 'signed-in' : 'signed-out';
+  return auth;
 }

@@ -10,8 +10,41 @@ export interface RemoteAppProps {
   mode?: 'host' | 'standalone';
 }
 
-/** Filled by the sign-in issue; `null` until then (remotes must treat it as "not ready"). */
+/** The signed-in user (spec §3: id and e-mail; name and picture when the provider gives them). */
+export interface ShellAuthUser {
+  id: string;
+  email: string;
+  name?: string;
+  picture?: string;
+}
+
+/**
+ * The shell's authentication context (spec §3), one shared instance; `null` in the context when
+ * a remote runs alone without sign-in (remotes must then treat it as "not ready").
+ */
 export interface ShellAuth {
+  user: ShellAuthUser | null;
+  /** The provider's access token (Drive calls, `Authorization: Bearer`). Never log it. */
+  token: string | null;
+  isAuthenticated: boolean;
+  /** Startup finished; sign-in buttons stay disabled until then. */
+  authReady: boolean;
+  /** This tab session's one-time startup ran. */
+  hydrated: boolean;
+  /** Interactive sign-in; returns to `returnPath` (same-origin) or the remembered path, else /upload. */
+  login(returnPath?: string): void;
+  /** Signs out everywhere (all tabs) and goes to `/`. */
+  logout(): void;
+  /** Signs out; `expired` goes to `/?session=expired`. */
+  logoutAndRedirect(reason?: 'expired'): void;
+  /** Spec §4: a token older than 1 hour is stale for uploading. */
+  isTokenStale(): boolean;
+  /**
+   * Starts a new login for a stale token (at most once per 5 s; false when throttled). The upload
+   * remote saves its queue before calling it and resumes after the sign-in.
+   */
+  reloginForUpload(returnPath?: string): boolean;
+  /** Short forms of the above for simple buttons. */
   status: 'loading' | 'signed-out' | 'signed-in';
   email?: string;
   signIn(next?: string): void;

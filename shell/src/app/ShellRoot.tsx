@@ -1,4 +1,4 @@
-import { use, useEffect, useMemo, useRef } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,10 @@ import {
   normaliseLanguage,
   type ShellContextValue,
 } from '@ferry/shell-sdk';
+import type { AuthController, AuthState } from '../auth/auth-controller';
+import { CALLBACK_PATH } from '../auth/constants';
+import { guardRoute } from '../auth/guards';
+import { toShellAuth } from '../auth/shell-auth';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { NotFound } from '../layout/NotFound';
@@ -31,12 +35,17 @@ export interface ShellRootProps {
   page?: PageLocation;
   /** Full-page navigation (redirects to /api/d/… and to the root host). */
   assign?: (url: string) => void;
+  /** The one auth controller of the page (absent: no sign-in, as in older tests and stand-ins). */
+  auth?: AuthController;
 }
+
+const NO_AUTH = () => null;
+const noSubscription = () => () => undefined;
 
 const replacePage = (url: string): void => window.location.replace(url);
 
 /** Layout and routing of the shell; rendered inside a router, an i18next provider and Suspense. */
-export function ShellRoot({ manifest, loader, page = window.location, assign = replacePage }: ShellRootProps) {
+export function ShellRoot({ manifest, loader, page = window.location, assign = replacePage, auth }: ShellRootProps) {
   const { t, i18n } = useTranslation('shell');
   const location = useLocation();
   const navigate = useNavigate();
@@ -45,6 +54,25 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
   const root = rootOrigin(page, rootDomain);
   const decision = resolveRoute({ pathname: location.pathname, search: location.search, host, rootOrigin: root });
   const language = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const subscribe = useCallback((cb: () => void) => (auth ? auth.subscribe(cb) : noSubscription()), [auth]);
+  const snapshot = useCallback(() => (auth ? auth.getState() : NO_AUTH()), [auth]);
+  const authState: AuthState | null = useSyncExternalStore(subscribe, snapshot);
+  useEffect(() => {
+    auth?.configure({ hostKind: host.kind, rootOrigin: root });
+  }, [auth, host.kind, root]);
+  const shellAuth = useMemo(() => (auth && authState ? toShellAuth(auth, authState) : null), [auth, authState]);
+  const onCallback = location.pathname === CALLBACK_PATH;
+  const guard =
+    authState && decision.kind === 'remote' && !onCallback
+      ? guardRoute({ pathname: location.pathname, search: location.search, isAuthenticated: authState.isAuthenticated, authReady: authState.authReady })
+      : { kind: 'render' as const };
+  const guardTarget = guard.kind === 'redirect' ? guard.to : null;
+  const guardRemember = guard.kind === 'redirect' ? guard.remember : undefined;
+  useEffect(() => {
+    if (!guardTarget) return;
+    if (guardRemember) auth?.rememberReturnPath(guardRemember);
+    navigate(guardTarget, { replace: true });
+  }, [auth, guardTarget, guardRemember, navigate]);
 
   const shell = useMemo<ShellContextValue>(
     () => ({
@@ -58,9 +86,9 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
       host,
       rootUrl: (path) => new URL(path, `${root}/`).toString(),
       navigate: (path) => navigate(path),
-      auth: null,
+      auth: shellAuth,
     }),
-    [host, i18n, language, navigate, root],
+    [host, i18n, language, navigate, root, shellAuth],
   );
 
   // Leave the app once per target, even when StrictMode runs effects twice in development.
@@ -84,11 +112,21 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
   return (
     <ShellProvider value={shell}>
       <div className="shell">
-        <Header items={navItems(decision, location.pathname, root)} />
+        <Header
+          items={navItems(decision, location.pathname, root, authState ?? undefined)}
+          onAction={(action) => (action === 'login' ? auth?.login() : auth?.logout())}
+          actionsReady={authState?.authReady ?? false}
+        />
         <main className="shell-main">
-          {decision.kind === 'remote' && <RemoteSlot name={decision.remote} loader={loader} />}
-          {decision.kind === 'not-found' && <NotFound homeUrl={`${root}/`} />}
-          {decision.kind === 'redirect' && <div className="remote-loading" role="status" aria-busy="true" />}
+          {onCallback || guard.kind !== 'render' ? (
+            <div className="remote-loading" role="status" aria-busy="true" />
+          ) : (
+            <>
+              {decision.kind === 'remote' && <RemoteSlot name={decision.remote} loader={loader} />}
+              {decision.kind === 'not-found' && <NotFound homeUrl={`${root}/`} />}
+              {decision.kind === 'redirect' && <div className="remote-loading" role="status" aria-busy="true" />}
+            </>
+          )}
         </main>
         {showsFooter(decision) && <Footer />}
       </div>

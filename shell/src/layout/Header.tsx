@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { NavItem } from '../routing/nav';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
-export function Header({ items }: { items: NavItem[] }) {
+export interface HeaderProps {
+  items: NavItem[];
+  /** Login/Logout buttons call this. */
+  onAction?: (action: 'login' | 'logout') => void;
+  /** Sign-in buttons stay disabled until the auth context is ready. */
+  actionsReady?: boolean;
+}
+
+export function Header({ items, onAction, actionsReady = false }: HeaderProps) {
   const { t } = useTranslation('shell');
   return (
     <header className="shell-header">
@@ -12,7 +20,11 @@ export function Header({ items }: { items: NavItem[] }) {
       </Link>
       <nav aria-label={t('nav.label')} className="shell-nav">
         {items.map((item) =>
-          item.external ? (
+          item.action ? (
+            <button key={item.labelKey} type="button" disabled={!actionsReady} onClick={() => onAction?.(item.action!)}>
+              {t(item.labelKey)}
+            </button>
+          ) : item.external ? (
             <a key={item.labelKey} href={item.to}>
               {t(item.labelKey)}
             </a>

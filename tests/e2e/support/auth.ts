@@ -33,3 +33,27 @@ export function logoutButton(page: Page) {
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('ferry_access_token'));
 }
+
+/**
+ * Signs in through the gateway (`/api/auth/login?next=…`) and the provider's pages, and waits
+ * until the shell has opened `path` signed in. For journeys that need the product pages.
+ */
+export async function signInAt(page: Page, baseURL: string, path: string, email = 'journey@example.com'): Promise<void> {
+  await page.goto(`/api/auth/login?next=${encodeURIComponent(path)}`);
+  await completeProviderSignIn(page, baseURL, email);
+  const target = new URL(path, baseURL);
+  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+}
+
+/**
+ * Puts a session into the page's storage without the provider (pages served without the API, e.g.
+ * the bundle measurement) and asks the shell to re-check: /upload and /account then render.
+ * Only for servers without /api/me: a real gateway would refuse this token.
+ */
+export async function seedSession(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.localStorage.setItem('ferry_access_token', 'seeded-token-for-measurement');
+    window.localStorage.setItem('ferry_access_token_at', String(Date.now()));
+    window.dispatchEvent(new CustomEvent('ferry:auth-check'));
+  });
+}

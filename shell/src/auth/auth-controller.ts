@@ -1,0 +1,396 @@
+import { AUTH_EVENTS, AUTH_TIMINGS, CALLBACK_PATH, DEFAULT_SESSION_MAX_AGE_HOURS, KEYS, MIN_TOKEN_LENGTH, TRANSIENT_PARAMS } from './constants';
+import { normaliseUser, type AuthUser } from './profile';
+import { chooseReturnPath, safeReturnPath } from './return-path';
+import { hasSessionCookie, SessionStore } from './session-store';
+
+export interface AuthState {
+  user: AuthUser | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  /** Startup finished: the session is known (login buttons may be enabled). */
+  authReady: boolean;
+  /** This tab session's one-time startup (silent refresh) has run. */
+  hydrated: boolean;
+  /** The provider said consent_required on a silent refresh. */
+  consentRequired: boolean;
+}
+
+/** What the controller needs from the browser (injected so rules can be tested with fake timers). */
+export interface AuthEnvironment {
+  local: Storage;
+  session: Storage;
+  cookies(): string;
+  location(): { pathname: string; search: string; hash: string };
+  /** Rewrites the address bar without navigating (drops the token fragment, transient params). */
+  replaceUrl(pathAndQuery: string): void;
+  /** In-app navigation (replace). */
+  navigate(pathAndQuery: string): void;
+  /** Full-page navigation (sign-in provider, logout). */
+  assign(url: string): void;
+  fetch: typeof fetch;
+  /** Window: storage and custom events arrive and are dispatched here. */
+  events: EventTarget;
+  /** Document: visibilitychange. */
+  visibility: { readonly visibilityState: DocumentVisibilityState } & EventTarget;
+  now(): number;
+}
+
+export interface AuthOptions {
+  /** Path segment of `/api/auth/{provider}`. */
+  provider: string;
+  maxAgeHours?: number;
+  /** A sender's subdomain signs in on the root host. */
+  hostKind: 'root' | 'sender' | 'other';
+  /** Origin of the root host (for sign-in from a sender's subdomain). */
+  rootOrigin: string;
+}
+
+type Listener = (state: AuthState) => void;
+
+/**
+ * The shell's authentication (spec §3-§5): one instance per page, shared with the remotes through
+ * the shell context. Framework-free; the React provider subscribes to it.
+ */
+export class AuthController {
+  private state: AuthState = { user: null, token: null, isAuthenticated: false, authReady: false, hydrated: false, consentRequired: false };
+  private readonly listeners = new Set<Listener>();
+  private readonly store: SessionStore;
+  private readonly maxAgeMs: number;
+  private readonly cleanups: (() => void)[] = [];
+  private started = false;
+  private leaving = false;
+  private lastCookieSession = false;
+  private lastRelogin = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly env: AuthEnvironment,
+    private readonly options: AuthOptions,
+  ) {
+    this.options = { ...options };
+    this.store = new SessionStore(env.local, env.session);
+    this.maxAgeMs = (options.maxAgeHours ?? DEFAULT_SESSION_MAX_AGE_HOURS) * 3_600_000;
+  }
+
+  /** The host rules are known once the remotes manifest (root domain) has loaded. */
+  configure(options: Pick<AuthOptions, 'hostKind' | 'rootOrigin'>): void {
+    this.options.hostKind = options.hostKind;
+    this.options.rootOrigin = options.rootOrigin;
+  }
+
+  getState(): AuthState {
+    return this.state;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs startup once: the sign-in callback, the session check, the silent refresh, the watchers. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.state = { ...this.state, consentRequired: this.store.getValue('local', KEYS.consentRequired) === '1' };
+    if (this.env.location().pathname === CALLBACK_PATH) {
+      await this.completeCallback();
+      this.watch();
+      return;
+    }
+    const hadToken = this.store.readToken() !== undefined;
+    const valid = this.validSession();
+    if (!valid && hadToken) {
+      this.logoutAndRedirect('expired');
+      return;
+    }
+    if (valid) {
+      this.setState({ isAuthenticated: true, token: valid.token, user: this.userFromStorage() });
+      this.stripTransientParams();
+    }
+    if (this.startupOnce(valid)) return;
+    this.ready();
+    this.watch();
+    if (valid?.token) await this.verifyWithServer(true);
+  }
+
+  stop(): void {
+    for (const c of this.cleanups.splice(0)) c();
+  }
+
+  /**
+   * Starts an interactive sign-in. The return path is the argument, else the remembered one,
+   * else `/upload` plus the current query; only same-origin paths are kept.
+   */
+  login(returnPath?: string): void {
+    const now = this.env.now();
+    // Redirect guard: a double click or a second effect does not start a second sign-in.
+    if (now - this.store.getNumber('session', KEYS.lastLoginRedirect) < AUTH_TIMINGS.redirectGuardMs) return;
+    const loc = this.env.location();
+    const next = chooseReturnPath([returnPath, this.store.readReturnPath()], loc.search);
+    this.store.setValue('session', KEYS.lastLoginRedirect, String(now));
+    this.store.debug('login redirect', now);
+    const query = `next=${encodeURIComponent(next)}`;
+    if (this.options.hostKind === 'sender') {
+      this.leave(`${this.options.rootOrigin}/api/auth/${this.options.provider}?${query}`);
+      return;
+    }
+    this.store.writeReturnPath(next);
+    this.leave(`/api/auth/${this.options.provider}?${query}`);
+  }
+
+  /** Signs out here and in every other tab, then goes to `/`. */
+  logout(): void {
+    this.logoutAndRedirect();
+  }
+
+  /** Signs out; `expired` sends the user home with `session=expired`. */
+  logoutAndRedirect(reason?: 'expired'): void {
+    const token = this.state.token ?? this.store.readToken()?.token;
+    this.clearLocal();
+    // Other tabs see this storage event and sign out as well.
+    this.store.setValue('local', KEYS.logoutMarker, String(this.env.now()));
+    this.store.debug(`logout${reason ? ` (${reason})` : ''}`, this.env.now());
+    if (token && reason !== 'expired') {
+      // Best effort: revoke at the provider; the local logout never waits for it.
+      this.env.fetch('/api/auth/revoke', { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+    }
+    this.leave(reason === 'expired' ? '/?session=expired' : '/');
+  }
+
+  /** A token older than 1 hour is stale for uploading (spec §4). */
+  isTokenStale(): boolean {
+    const stored = this.store.readToken();
+    return !stored || this.env.now() - stored.at > AUTH_TIMINGS.uploadStaleMs;
+  }
+
+  /**
+   * A new login because the upload token is stale; at most once per 5 s. Returns whether a login
+   * was started (the upload remote saves its queue first and resumes after the sign-in).
+   */
+  reloginForUpload(returnPath?: string): boolean {
+    const now = this.env.now();
+    if (now - this.lastRelogin < AUTH_TIMINGS.reloginThrottleMs) return false;
+    this.lastRelogin = now;
+    const loc = this.env.location();
+    this.login(returnPath ?? `${loc.pathname}${loc.search}`);
+    return true;
+  }
+
+  /** Remembers where a visitor wanted to go (route guard) for after the sign-in. */
+  rememberReturnPath(path: string): void {
+    const safe = safeReturnPath(path);
+    if (safe) this.store.writeReturnPath(safe);
+  }
+
+  /** Spec §4 session check: missing or too old → logout with session=expired; token appearing → signed in. */
+  checkSession(): void {
+    if (this.leaving) return;
+    const valid = this.validSession();
+    if (this.state.isAuthenticated && !valid) {
+      this.logoutAndRedirect('expired');
+      return;
+    }
+    if (!this.state.isAuthenticated && valid) {
+      this.setState({ isAuthenticated: true, token: valid.token, user: this.userFromStorage() });
+      this.emit(AUTH_EVENTS.changed);
+      if (valid.token) void this.verifyWithServer(true);
+      return;
+    }
+    if (valid && valid.token !== this.state.token) this.setState({ token: valid.token });
+  }
+
+  // --- internals -------------------------------------------------------------------------
+
+  private validSession(): { token: string | null } | undefined {
+    const stored = this.store.readToken();
+    const now = this.env.now();
+    if (stored && stored.at > 0 && now - stored.at < this.maxAgeMs && now >= stored.at - 60_000) return { token: stored.token };
+    if (stored) this.store.clearToken(); // expired (or without a time): removed
+    if (hasSessionCookie(this.env.cookies())) return { token: null };
+    return undefined;
+  }
+
+  private userFromStorage(): AuthUser | null {
+    const last = this.store.readLastUser();
+    return last ? { id: last.id, email: last.email } : null;
+  }
+
+  /** `GET /api/me` (profile) at start, `HEAD /api/me` on checks; 401/403 forces logout. */
+  private async verifyWithServer(withProfile: boolean, announce = true): Promise<void> {
+    const token = this.state.token;
+    if (!token || this.leaving) return;
+    let res: Response;
+    try {
+      res = await this.env.fetch('/api/me', { method: withProfile ? 'GET' : 'HEAD', headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
+    } catch {
+      return; // offline: keep the session, the next check retries
+    }
+    if (this.state.token !== token || this.leaving) return;
+    if (res.status === 401 || res.status === 403) {
+      this.logoutAndRedirect('expired');
+      return;
+    }
+    if (withProfile && res.ok) {
+      const user = normaliseUser(await res.json().catch(() => null));
+      if (user) {
+        this.store.writeUser(user);
+        if (user.email !== this.state.user?.email || user.id !== this.state.user?.id || user.name !== this.state.user?.name) {
+          this.setState({ user });
+          if (announce) this.emit(AUTH_EVENTS.changed);
+        }
+      }
+    }
+  }
+
+  /** The gateway's hand-over: `/auth/callback#access_token=…&next=…` or `#error=…&silent=1`. */
+  private async completeCallback(): Promise<void> {
+    const params = new URLSearchParams(this.env.location().hash.replace(/^#/, ''));
+    // The token must not stay in the address bar or the history.
+    this.env.replaceUrl(CALLBACK_PATH);
+    const token = params.get('access_token');
+    const silent = params.get('silent') === '1';
+    const next = safeReturnPath(params.get('next') ?? undefined);
+    const error = params.get('error');
+    this.store.setValue('session', KEYS.hydrated, '1');
+    if (!token || token.length < MIN_TOKEN_LENGTH) {
+      if (error === 'consent_required') {
+        this.store.setValue('local', KEYS.consentRequired, '1');
+        this.setState({ consentRequired: true });
+      }
+      this.store.debug(`sign-in callback error ${error ?? 'no token'}${silent ? ' (silent)' : ''}`, this.env.now());
+      this.setState({ hydrated: true });
+      this.ready();
+      // A failed silent refresh returns quietly; anything else is a sign-in error: home.
+      if (silent) this.env.navigate(next && !this.isProtected(next) ? next : '/');
+      else this.leave(`/?error=${encodeURIComponent(error ?? 'server_error')}`);
+      return;
+    }
+    const now = this.env.now();
+    this.store.writeToken(token, now);
+    this.store.removeValue('local', KEYS.consentRequired);
+    this.store.removeValue('local', KEYS.logoutMarker);
+    if (silent) this.store.setValue('session', KEYS.lastSilentRefresh, String(now));
+    this.store.debug(`signed in${silent ? ' (silent)' : ''}`, now);
+    this.setState({ isAuthenticated: true, token, hydrated: true, consentRequired: false, user: this.userFromStorage() });
+    await this.verifyWithServer(true, false);
+    if (this.leaving) return;
+    const target = stripParams(chooseReturnPath([next, this.store.readReturnPath()], ''));
+    this.store.clearReturnPath();
+    this.ready();
+    this.emit(AUTH_EVENTS.changed);
+    const timer = setTimeout(() => this.env.navigate(target), AUTH_TIMINGS.redirectAfterLoginMs);
+    this.cleanups.push(() => clearTimeout(timer));
+  }
+
+  /**
+   * Once per tab session: a silent refresh (`prompt=none`) when the token is stale for uploads,
+   * unless consent is known to be required or one ran in the last 2 minutes. True when the page leaves.
+   */
+  private startupOnce(valid: { token: string | null } | undefined): boolean {
+    if (this.store.getValue('session', KEYS.hydrated) === '1') {
+      this.setState({ hydrated: true });
+      return false;
+    }
+    this.store.setValue('session', KEYS.hydrated, '1');
+    this.setState({ hydrated: true });
+    const now = this.env.now();
+    const lastRefresh = Math.max(this.store.getNumber('local', KEYS.lastSilentRefresh), this.store.getNumber('session', KEYS.lastSilentRefresh));
+    if (!valid?.token || !this.isTokenStale() || this.state.consentRequired) return false;
+    if (now - lastRefresh < AUTH_TIMINGS.silentRefreshThrottleMs) return false;
+    this.store.setValue('local', KEYS.lastSilentRefresh, String(now));
+    this.store.setValue('session', KEYS.lastSilentRefresh, String(now));
+    const loc = this.env.location();
+    this.store.debug('silent refresh', now);
+    this.leave(`/api/auth/${this.options.provider}?prompt=none&next=${encodeURIComponent(`${loc.pathname}${loc.search}`)}`);
+    return true;
+  }
+
+  private watch(): void {
+    const onStorage = (e: Event) => {
+      const key = (e as StorageEvent).key;
+      if (key === KEYS.logoutMarker && (e as StorageEvent).newValue) {
+        // Another tab signed out.
+        if (this.state.isAuthenticated || this.store.readToken()) {
+          this.clearLocal();
+          this.leave('/');
+        }
+        return;
+      }
+      if (key === null || key.startsWith('ferry_') || (KEYS.tokenAliases as readonly string[]).includes(key)) this.checkSession();
+    };
+    const onVisible = () => {
+      if (this.env.visibility.visibilityState === 'visible') this.periodicCheck();
+    };
+    const onCheck = () => this.periodicCheck();
+    this.env.events.addEventListener('storage', onStorage);
+    this.env.visibility.addEventListener('visibilitychange', onVisible);
+    this.env.events.addEventListener(AUTH_EVENTS.check, onCheck);
+    this.lastCookieSession = hasSessionCookie(this.env.cookies());
+    const cookiePoll = setInterval(() => {
+      const now = hasSessionCookie(this.env.cookies());
+      if (now !== this.lastCookieSession) {
+        this.lastCookieSession = now;
+        this.checkSession();
+      }
+    }, AUTH_TIMINGS.cookiePollMs);
+    const interval = setInterval(() => this.periodicCheck(), AUTH_TIMINGS.sessionCheckMs);
+    this.cleanups.push(
+      () => this.env.events.removeEventListener('storage', onStorage),
+      () => this.env.visibility.removeEventListener('visibilitychange', onVisible),
+      () => this.env.events.removeEventListener(AUTH_EVENTS.check, onCheck),
+      () => clearInterval(cookiePoll),
+      () => clearInterval(interval),
+    );
+  }
+
+  private periodicCheck(): void {
+    this.checkSession();
+    if (this.state.isAuthenticated && !this.leaving) void this.verifyWithServer(false);
+  }
+
+  private clearLocal(): void {
+    this.store.clearToken();
+    this.store.clearUser();
+    this.store.clearReturnPath();
+    this.setState({ isAuthenticated: false, token: null, user: null });
+    this.emit(AUTH_EVENTS.changed);
+  }
+
+  private leave(url: string): void {
+    this.leaving = true;
+    this.stop();
+    this.env.assign(url);
+  }
+
+  private ready(): void {
+    if (this.state.authReady) return;
+    this.setState({ authReady: true });
+    this.emit(AUTH_EVENTS.ready);
+  }
+
+  private stripTransientParams(): void {
+    const loc = this.env.location();
+    const stripped = stripParams(`${loc.pathname}${loc.search}`);
+    if (stripped !== `${loc.pathname}${loc.search}`) this.env.replaceUrl(stripped);
+  }
+
+  private isProtected(path: string): boolean {
+    const p = path.split('?')[0]!.replace(/\/+$/, '');
+    return p === '/upload' || p === '/account';
+  }
+
+  private setState(patch: Partial<AuthState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l(this.state);
+  }
+
+  private emit(type: string): void {
+    this.env.events.dispatchEvent(new CustomEvent(type, { detail: { isAuthenticated: this.state.isAuthenticated } }));
+  }
+}
+
+/** Drops `session`, `error` and `error_description` from a path's query. */
+export function stripParams(pathAndQuery: string): string {
+  const url = new URL(pathAndQuery, 'http://ferry.invalid');
+  for (const p of TRANSIENT_PARAMS) url.searchParams.delete(p);
+  return `${url.pathname}${url.search}`;
+}
