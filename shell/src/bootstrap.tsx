@@ -4,6 +4,7 @@ import { initFerryI18n } from '@ferry/shell-sdk';
 import { ShellApp } from './app/ShellApp';
 import { AuthController } from './auth/auth-controller';
 import { browserAuthEnvironment } from './auth/browser-env';
+import { sessionMaxAgeHours } from './auth/constants';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
 import './styles.css';
@@ -14,7 +15,13 @@ const manifest = fetchManifest(window.location.href);
 const loader = createRemoteLoader(manifest);
 // One auth controller for the page; it reads the sign-in hand-over before anything renders.
 // `login` is the gateway's alias of the configured provider (google, or local in development).
-const auth = new AuthController(browserAuthEnvironment(), { provider: 'login', hostKind: 'root', rootOrigin: window.location.origin });
+const auth = new AuthController(browserAuthEnvironment(), {
+  provider: 'login',
+  hostKind: 'root',
+  rootOrigin: window.location.origin,
+  // Build setting (Rsbuild inlines PUBLIC_* variables): 72 h when unset; production builds use 168.
+  maxAgeHours: sessionMaxAgeHours(import.meta.env.PUBLIC_SESSION_MAX_AGE_HOURS),
+});
 void auth.start();
 
 const container = document.getElementById('root');

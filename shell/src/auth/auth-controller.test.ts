@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthController, type AuthOptions } from './auth-controller';
-import { AUTH_EVENTS, KEYS } from './constants';
+import { AUTH_EVENTS, KEYS, sessionMaxAgeHours } from './constants';
 import { flush, testEnv, type TestEnv } from './test-env';
 
 const TOKEN = 'ya29.token-abcdefghijklmnop';
@@ -75,6 +75,11 @@ describe('session validity (spec §4)', () => {
     signedIn(env, 71 * HOUR);
     const auth = track(await started(env));
     expect(auth.getState()).toMatchObject({ isAuthenticated: true, authReady: true, token: TOKEN });
+  });
+
+  it('the max age build setting PUBLIC_SESSION_MAX_AGE_HOURS is read as hours, 72 when unset or invalid', () => {
+    expect(sessionMaxAgeHours('168')).toBe(168);
+    for (const bad of [undefined, '', 'abc', '0', '-5']) expect(sessionMaxAgeHours(bad)).toBe(72);
   });
 
   it('the max age is configurable (the production setting is 168 h)', async () => {

@@ -16,8 +16,14 @@ export const AUTH_TIMINGS = {
   uploadStaleMs: 60 * 60_000,
 } as const;
 
-/** Session max age: 72 h unless the run-time config says otherwise (the production setting is 168 h). */
+/** Session max age: 72 h unless the build sets PUBLIC_SESSION_MAX_AGE_HOURS (the production setting is 168). */
 export const DEFAULT_SESSION_MAX_AGE_HOURS = 72;
+
+/** The build setting as a number of hours; anything missing or not a positive number is the default. */
+export function sessionMaxAgeHours(setting: string | undefined): number {
+  const hours = Number(setting);
+  return setting !== undefined && setting.trim() !== '' && Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_SESSION_MAX_AGE_HOURS;
+}
 
 /** Tokens shorter than this are leftovers or junk, never a real access token. */
 export const MIN_TOKEN_LENGTH = 11;
