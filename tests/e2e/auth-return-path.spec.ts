@@ -16,7 +16,7 @@ for (const next of HOSTILE) {
     // Remembered by the shell (as if a page had stored it) and sent to the gateway directly.
     await page.goto('/');
     await page.evaluate((p) => window.sessionStorage.setItem('ferry_return_path', p), next);
-    await page.goto(`/api/auth/local?next=${encodeURIComponent(next)}`);
+    await page.goto(`/api/auth/login?next=${encodeURIComponent(next)}`);
     await completeProviderSignIn(page, baseURL!, 'return.path@example.com');
     await expect(page).toHaveURL((url) => url.origin === origin && url.pathname === '/upload');
     expect(left.filter((u) => u.includes('evil.example') || u.startsWith('javascript:'))).toEqual([]);
