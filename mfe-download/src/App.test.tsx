@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { ShellProvider } from '@ferry/shell-sdk';
@@ -9,7 +9,29 @@ import nl from '../public/locales/nl/download.json';
 import App from './App';
 import { NAMESPACE } from './i18n';
 
-afterEach(cleanup);
+let answer: { status: number; body?: unknown } = { status: 200, body: {} };
+const fetchMock = vi.fn(async () => new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status }));
+
+beforeEach(() => {
+  answer = { status: 500 };
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const shareInfo = (over: Record<string, unknown> = {}) => ({
+  fileName: 'holiday.zip',
+  size: 5 * 1024 * 1024,
+  expiresAt: new Date(Date.now() + (2 * 86_400 + 3 * 3_600 + 60) * 1000).toISOString(),
+  downloadUrl: '/api/d/abc12345',
+  ownerEmail: 'ann@example.com',
+  ...over,
+});
 
 async function renderAt(path: string, language = 'en') {
   const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en }, nl: { [NAMESPACE]: nl } }, language);
@@ -40,6 +62,67 @@ describe('download App', () => {
     expect(screen.getByRole('link', { name: en.footer.faq }).getAttribute('href')).toBe(
       'https://ferry.app/faq?from=dl&back=%2Fr%2Fabc12345%3Flng%3Dnl',
     );
+  });
+
+  it('shows name, size, sender, time left and a download link once the share info arrives', async () => {
+    answer = { status: 200, body: shareInfo() };
+    await renderAt('/r/abc12345');
+    expect(await screen.findByText('holiday.zip')).toBeTruthy();
+    expect(screen.getByText('5 MB')).toBeTruthy();
+    expect(screen.getByText('ann@example.com')).toBeTruthy();
+    expect(screen.getByText('2d 3h')).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.download }).getAttribute('href')).toBe('/api/d/abc12345');
+    expect(fetchMock).toHaveBeenCalledWith('/api/s?slug=abc12345&meta=1', expect.anything());
+    expect(document.title).toBe('holiday.zip (5 MB) from ann@example.com · Ferry');
+  });
+
+  it('names the sender subdomain, else the anonymous label', async () => {
+    answer = { status: 200, body: shareInfo({ ownerEmail: undefined, ownerSubdomain: 'ann' }) };
+    await renderAt('/r/abc12345');
+    expect(await screen.findByText('ann')).toBeTruthy();
+    cleanup();
+    answer = { status: 200, body: shareInfo({ ownerEmail: undefined }) };
+    await renderAt('/r/abc12346');
+    expect(await screen.findByText(en.anonymous)).toBeTruthy();
+  });
+
+  it.each([404, 410])('shows the not-found screen on %d and stops resolving that slug', async (status) => {
+    answer = { status };
+    const container = await renderAt('/r/gone12345');
+    expect(await screen.findByText('Link niet gevonden')).toBeTruthy();
+    expect(container.querySelector('[data-screen="not-found"]')).toBeTruthy();
+    expect(screen.getByText(en.notFound.expired)).toBeTruthy();
+    expect(screen.getByText(en.notFound.linkNotFound)).toBeTruthy();
+    cleanup();
+    fetchMock.mockClear();
+    await renderAt('/r/gone12345');
+    expect(screen.getByText('Link niet gevonden')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says "Download started" for 1.2 s and ignores a second click within 2 s', async () => {
+    answer = { status: 200, body: shareInfo() };
+    await renderAt('/r/abc12345');
+    const link = await screen.findByRole('link', { name: en.download });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const first = fireEvent.click(link);
+    expect(first).toBe(true);
+    expect(link.textContent).toBe(en.downloadStarted);
+    act(() => void vi.advanceTimersByTime(500));
+    expect(fireEvent.click(link)).toBe(false); // default prevented: no second download
+    act(() => void vi.advanceTimersByTime(800));
+    expect(link.textContent).toBe(en.download);
+    act(() => void vi.advanceTimersByTime(1_000));
+    expect(fireEvent.click(link)).toBe(true);
+  });
+
+  it('refetches every 12 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'setTimeout'] });
+    answer = { status: 200, body: shareInfo() };
+    await renderAt('/r/abc12345');
+    const calls = fetchMock.mock.calls.length;
+    await act(async () => void vi.advanceTimersByTime(12_000));
+    expect(fetchMock.mock.calls.length).toBe(calls + 1);
   });
 
   it('shows the missing-slug state without a slug, in Dutch too', async () => {

@@ -1,21 +1,53 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { useShell } from '@ferry/shell-sdk';
 import { DownloadFooter } from '../components/DownloadFooter';
+import { FileCard } from '../components/FileCard';
 import { FileSkeleton } from '../components/FileSkeleton';
+import { NotFoundScreen } from '../components/NotFoundScreen';
 import { NAMESPACE } from '../i18n';
+import { sizeLabel } from '../lib/format';
+import { useShareInfo, type ShareInfo } from '../lib/share-info';
 
-/** The public download page for a slug; the share info and the download button arrive with the link issue. */
+function setMeta(name: string, content: string): void {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = name;
+    document.head.appendChild(tag);
+  }
+  tag.content = content;
+}
+
+/** The public download page for a slug (spec §2 "Download page", §4). */
 export function DownloadRoute() {
   const { t } = useTranslation(NAMESPACE);
   const { slug } = useParams();
   const { pathname, search } = useLocation();
-  const { rootUrl } = useShell();
+  const { rootUrl, host } = useShell();
+  const state = useShareInfo(slug);
+
+  // 'Shared by': the owner's e-mail, else the sender subdomain, else the anonymous label.
+  const senderOf = (info: ShareInfo) => info.ownerEmail ?? info.ownerSubdomain ?? (host.kind === 'sender' ? host.subdomain : undefined) ?? t('anonymous');
+  const found = state.kind === 'found' ? state.info : undefined;
+  useEffect(() => {
+    if (!found) return;
+    const values = { name: found.fileName, size: sizeLabel(found.size), sender: senderOf(found) };
+    document.title = t('pageTitle', values);
+    setMeta('description', t('pageDescription', values));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found?.fileName, found?.size, found?.ownerEmail, found?.ownerSubdomain, t]);
+
+  if (state.kind === 'missing') return <MissingSlugRoute />;
+  if (state.kind === 'not-found') return <NotFoundScreen status={state.status} />;
   return (
-    <article className="download-page" data-slug={slug}>
+    <article className="download-page" data-slug={slug} data-state={state.kind}>
       <h1>{t('title')}</h1>
       <p>{t('subtitle')}</p>
-      <FileSkeleton />
+      {state.kind === 'loading' && <FileSkeleton />}
+      {state.kind === 'error' && <p role="alert">{t('error')}</p>}
+      {state.kind === 'found' && <FileCard info={state.info} sender={senderOf(state.info)} slug={slug!} />}
       <p className="download-help">{t('help')}</p>
       <p className="download-marketing">
         {t('marketing')} <a href={rootUrl('/')}>{t('home')}</a>
@@ -28,7 +60,7 @@ export function DownloadRoute() {
 export function MissingSlugRoute() {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <article className="download-page">
+    <article className="download-page" data-state="missing">
       <h1>{t('title')}</h1>
       <p role="alert">{t('missingSlug')}</p>
     </article>

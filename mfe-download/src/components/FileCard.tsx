@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n';
+import { sizeLabel, timeLeftLabel } from '../lib/format';
+import type { ShareInfo } from '../lib/share-info';
+import { DownloadButton } from './DownloadButton';
+
+/** Name, size, sender, a countdown ticking every second, and the download button. */
+export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: string; slug: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = timeLeftLabel(info.expiresAtMs, now);
+  return (
+    <div className="download-file" data-testid="download-file">
+      <p className="download-sender">
+        {t('sharedBy')} <strong data-field="sender">{sender}</strong>
+      </p>
+      <dl>
+        <dt>{t('fileName')}</dt>
+        <dd data-field="name">{info.fileName}</dd>
+        <dt>{t('size')}</dt>
+        <dd data-field="size">{sizeLabel(info.size)}</dd>
+        <dt>{t('timeLeft')}</dt>
+        <dd data-field="time-left">{left ?? t('expired')}</dd>
+      </dl>
+      {left !== undefined && <DownloadButton href={info.downloadUrl} slug={slug} />}
+    </div>
+  );
+}

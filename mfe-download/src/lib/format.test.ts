@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { sizeLabel, timeLeftLabel } from './format';
+
+describe('sizeLabel', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [5 * 1024 ** 2, '5 MB'],
+    [1.25 * 1024 ** 3, '1.3 GB'],
+    [200 * 1024 ** 4, '200 TB'],
+    [3 * 1024 ** 5, '3 PB'],
+  ])('%d bytes → %s', (bytes, label) => expect(sizeLabel(bytes)).toBe(label));
+});
+
+describe('timeLeftLabel', () => {
+  const now = 1_000_000_000_000;
+  it('shows days and hours, hours and minutes, then mm:ss', () => {
+    expect(timeLeftLabel(now + (6 * 86_400 + 23 * 3_600 + 59 * 60) * 1000, now)).toBe('6d 23h');
+    expect(timeLeftLabel(now + (5 * 3_600 + 7 * 60 + 30) * 1000, now)).toBe('5h 7m');
+    expect(timeLeftLabel(now + (4 * 60 + 5) * 1000, now)).toBe('04:05');
+  });
+  it('is undefined once expired', () => {
+    expect(timeLeftLabel(now, now)).toBeUndefined();
+    expect(timeLeftLabel(now - 1, now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Spec §3 share info as normalised from the API's field variants. */
+export interface ShareInfo {
+  fileName: string;
+  size: number;
+  expiresAtMs: number;
+  downloadUrl: string;
+  ownerEmail?: string;
+  ownerSubdomain?: string;
+}
+
+export type ShareState =
+  | { kind: 'loading' }
+  | { kind: 'found'; info: ShareInfo }
+  | { kind: 'error' }
+  | { kind: 'not-found'; status: 404 | 410 }
+  | { kind: 'missing' };
+
+/** Spec §4: refetch every 12 s and when the tab becomes visible. */
+export const REFRESH_MS = 12_000;
+const disabledKey = (slug: string) => `ferry_resolve_disabled:${slug}`;
+
+function num(...values: unknown[]): number | undefined {
+  for (const v of values) {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    if (typeof n === 'number' && Number.isFinite(n)) return n;
+  }
+  return undefined;
+}
+
+function str(...values: unknown[]): string | undefined {
+  for (const v of values) if (typeof v === 'string' && v !== '') return v;
+  return undefined;
+}
+
+export function normaliseShareInfo(raw: Record<string, unknown>, slug: string, nowMs: number): ShareInfo {
+  const expiresAtText = str(raw.expiresAt, raw.expiresAtISO, raw.expiry, raw.expireAt);
+  const expiresAtMs =
+    num(raw.expiresAtMs) ?? (expiresAtText ? Date.parse(expiresAtText) : undefined) ?? (num(raw.ttlMs) !== undefined ? nowMs + num(raw.ttlMs)! : 0);
+  return {
+    fileName: str(raw.fileName, raw.name, raw.originalName, raw.archiveName, raw.zipName) ?? slug,
+    size: num(raw.size, raw.bytes, raw.sizeBytes) ?? 0,
+    expiresAtMs,
+    downloadUrl: str(raw.downloadUrl) ?? `/api/d/${slug}`,
+    ownerEmail: str(raw.ownerEmail, raw.senderEmail, raw.ownerEmailFull, raw.senderEmailFull),
+    ownerSubdomain: str(raw.ownerSubdomain, raw.owner_subdomain),
+  };
+}
+
+function resolveDisabled(slug: string): boolean {
+  try {
+    return window.sessionStorage.getItem(disabledKey(slug)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function disableResolve(slug: string): void {
+  try {
+    window.sessionStorage.setItem(disabledKey(slug), '1');
+  } catch {
+    // storage unavailable: the state itself still stops further fetches
+  }
+}
+
+/** The share info of a slug, kept fresh; a 404 or 410 ends resolving for that slug. */
+export function useShareInfo(slug: string | undefined): ShareState {
+  const [state, setState] = useState<ShareState>(() => (!slug ? { kind: 'missing' } : resolveDisabled(slug) ? { kind: 'not-found', status: 404 } : { kind: 'loading' }));
+  const stopped = useRef(false);
+
+  const load = useCallback(async () => {
+    if (!slug || stopped.current) return;
+    try {
+      const res = await fetch(`/api/s?slug=${encodeURIComponent(slug)}&meta=1`, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      if (res.status === 404 || res.status === 410) {
+        stopped.current = true;
+        disableResolve(slug);
+        setState({ kind: 'not-found', status: res.status });
+        return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      const info = normaliseShareInfo((await res.json()) as Record<string, unknown>, slug, Date.now());
+      setState({ kind: 'found', info });
+    } catch {
+      setState((s) => (s.kind === 'found' ? s : { kind: 'error' }));
+    }
+  }, [slug]);
+
+  useEffect(() => {
+    if (!slug) {
+      setState({ kind: 'missing' });
+      return;
+    }
+    stopped.current = resolveDisabled(slug);
+    if (stopped.current) {
+      setState({ kind: 'not-found', status: 404 });
+      return;
+    }
+    setState({ kind: 'loading' });
+    void load();
+    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [slug, load]);
+
+  return state;
+}
