@@ -1,12 +1,13 @@
 export { createAdapter, closeDatabase } from './adapter.js';
 export { parseDatabaseUrl, redact, type DatabaseTarget } from './database-url.js';
 export { closeAllPGlite } from './pglite-registry.js';
+export { preparePGliteTemplate } from './pglite-template.js';
 export { applyMigrations, type ApplyMigrationsOptions, type MigrationLogger } from './migrations/apply.js';
 export { MigrationError, type MigrationErrorCode } from './migrations/errors.js';
 export { readMigrations, checksumOf, type MigrationOnDisk } from './migrations/folder.js';
 
 // Schema-engine based tooling, loaded on demand so services' runtime does not load it.
-export type { MigrationPaths, CreateMigrationOptions } from './migrations/create.js';
+export type { MigrationPaths, CreateMigrationOptions, CreatedMigration } from './migrations/create.js';
 
 /** The SQL missing from the migrations folder to produce schema.prisma, or null when they agree. */
 export async function checkMigrations(paths: import('./migrations/create.js').MigrationPaths): Promise<string | null> {
@@ -16,6 +17,6 @@ export async function checkMigrations(paths: import('./migrations/create.js').Mi
 /** Writes a new migration folder for the schema changes; null when there are none. */
 export async function createMigration(
   options: import('./migrations/create.js').CreateMigrationOptions,
-): Promise<{ folder: string; name: string; sql: string } | null> {
+): Promise<import('./migrations/create.js').CreatedMigration | null> {
   return (await import('./migrations/create.js')).createMigration(options);
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { newMemoryPGlite } from './pglite-template.js';
 
 /**
  * One PGlite instance per database per process. PGlite is a single connection that owns its data
@@ -12,7 +13,7 @@ export function openPGlite(key: string, dataDir: string | undefined): PGlite {
   let db = instances.get(key);
   if (!db) {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    db = new PGlite(dataDir ? { dataDir } : {});
+    db = dataDir ? new PGlite({ dataDir }) : newMemoryPGlite();
     instances.set(key, db);
   }
   return db;

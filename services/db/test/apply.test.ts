@@ -18,10 +18,11 @@ async function postgresUrl(): Promise<string> {
   return db.url;
 }
 
+let pgliteCount = 0;
 function pgliteUrl(): string {
-  const dir = scratchDir('apply');
-  const url = `pglite://${dir.path}/data`;
-  cleanups.push(async () => (await closeDatabase(url), dir.remove()));
+  // In-memory: the persistent-folder path is covered by adapter.test.ts and migrate-flow.test.ts.
+  const url = `pglite:memory:apply-${++pgliteCount}`;
+  cleanups.push(() => closeDatabase(url));
   return url;
 }
 

@@ -4,6 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateClient } from '../src/generate.js';
+import { preparePGliteTemplate } from '../src/pglite-template.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 export const fixtureServiceDir = join(packageDir, 'test/fixtures/service');
@@ -34,4 +35,6 @@ export default async function setup(): Promise<void> {
     });
   }
   await generateClient(fixtureServiceDir);
+  // In-memory PGlite databases (and the schema engine's scratch ones) then start in ~0.5 s instead of 2-5 s.
+  await preparePGliteTemplate();
 }

@@ -110,6 +110,17 @@ describe('ferry-db migrate create / apply / check', () => {
     expect(applied.stderr).toContain('was modified after it was applied');
   });
 
+  it('writes Prisma\'s data-loss warnings into a destructive migration', async () => {
+    writeFileSync(schemaPath, readFileSync(schemaPath, 'utf8').replace(/^\s+label String\?\n/m, '').replace(/^(\s+value\s+Int\s+@default\(0\))$/m, '$1\n  kind  String'));
+    const created = await ferryDb(service.path, 'migrate', 'create', 'kind instead of label');
+    expect(created.code, created.stderr).toBe(0);
+    const sql = readFileSync(join(migrationsDir, migrationNames()[2]!, 'migration.sql'), 'utf8');
+    expect(sql).toMatch(/^\/\*\n {2}Warnings:/);
+    expect(sql).toContain('You are about to drop the column `label` on the `Counter` table');
+    expect(sql).toContain('Added the required column `kind` to the `Counter` table without a default value');
+    expect(sql).toMatch(/ALTER TABLE "Counter" DROP COLUMN "label",\s*ADD COLUMN\s+"kind" TEXT NOT NULL;/);
+  });
+
   it('check fails loudly when a migration does not run', async () => {
     appendFileSync(join(migrationsDir, migrationNames()[1]!, 'migration.sql'), 'ALTER TABLE "NoSuchTable" ADD COLUMN "x" INTEGER;\n');
     const check = await ferryDb(service.path, 'migrate', 'check');

@@ -43,18 +43,52 @@ export async function diffMigrationsToSchema({ schemaPath, migrationsDir }: Migr
   return result.exitCode === 0 ? null : (result.stdout ?? '');
 }
 
-/** Writes a new migration folder for the schema changes; returns null (and writes nothing) when there are none. */
-export async function createMigration(options: CreateMigrationOptions): Promise<{ folder: string; name: string; sql: string } | null> {
+/**
+ * Writes a new migration folder for the schema changes, as `prisma migrate dev --create-only` would
+ * (same SQL, same data-loss warnings comment); returns null (and writes nothing) when there are none.
+ * Runs Prisma's migrate-dev sequence on throw-away PGlite databases.
+ */
+export async function createMigration(options: CreateMigrationOptions): Promise<CreatedMigration | null> {
   const slug = slugify(options.name);
-  const sql = await diffMigrationsToSchema(options);
-  if (sql === null) return null;
+  const schema = { path: basename(options.schemaPath), content: readFileSync(options.schemaPath, 'utf8') };
+  const migrationsList = migrationListOf(options.migrationsDir);
+  const script = await withSchemaEngine(
+    schema,
+    async (engine) => {
+      await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
+      const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
+      if (action.tag === 'reset') throw new Error(`The migrations cannot be replayed cleanly: ${action.reason}`);
+      const dataLoss = await engine.evaluateDataLoss({ migrationsList, schema: { files: [schema] }, filters: NO_FILTERS });
+      if (dataLoss.unexecutableSteps.length > 0) {
+        throw new Error(`This change cannot be migrated as is:\n${dataLoss.unexecutableSteps.map((step) => `  - ${step.message}`).join('\n')}`);
+      }
+      const created = await engine.createMigration({
+        draft: false,
+        migrationName: slug,
+        migrationsList,
+        schema: { files: [schema] },
+        filters: NO_FILTERS,
+      });
+      return created.migrationScript;
+    },
+    'scratch',
+  );
+  if (script === null || script.trim() === '') return null;
   const name = `${nextTimestamp(options.migrationsDir, options.now ?? new Date())}_${slug}`;
   const folder = join(options.migrationsDir, name);
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'migration.sql'), sql);
+  writeFileSync(join(folder, 'migration.sql'), script);
   const lockFile = join(options.migrationsDir, MIGRATION_LOCK_FILE);
   if (!existsSync(lockFile)) writeFileSync(lockFile, POSTGRES_MIGRATION_LOCK);
-  return { folder, name, sql };
+  return { folder, name, sql: script };
+}
+
+export interface CreatedMigration {
+  /** Absolute path of the new folder. */
+  folder: string;
+  /** Folder name, `<timestamp>_<slug>`. */
+  name: string;
+  sql: string;
 }
 
 /** The SQL missing from the migrations folder to produce schema.prisma, or null when they agree. */

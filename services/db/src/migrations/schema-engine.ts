@@ -9,7 +9,7 @@ import {
 import * as glue from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { scratchPGlite } from './scratch-pglite.js';
+import { scratchPGlite } from '../pglite-template.js';
 
 let wasmReady: Promise<void> | undefined;
 
@@ -19,6 +19,22 @@ declare const WebAssembly: {
 };
 
 /**
+ * The engine arms timeouts (setTimeout) it never clears, which kept `ferry-db migrate create`
+ * alive for a minute after finishing. Its timers are tracked and cleared once no engine is running.
+ */
+const engineTimers = new Set<ReturnType<typeof setTimeout>>();
+let runningEngines = 0;
+
+function trackedSetTimeout(callback: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(() => {
+    engineTimers.delete(timer);
+    callback();
+  }, ms >>> 0);
+  engineTimers.add(timer);
+  return timer;
+}
+
+/**
  * Instantiates the schema engine's .wasm by hand: its JS entry uses a WebAssembly ESM import, which
  * Node does not load without flags. Done once per process.
  */
@@ -26,7 +42,11 @@ function loadSchemaEngineWasm(): Promise<void> {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
     const wasmPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': glue });
+    const imports: Record<string, unknown> = { ...glue };
+    for (const name of Object.keys(imports)) {
+      if (name.startsWith('__wbg_setTimeout_')) imports[name] = trackedSetTimeout;
+    }
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': imports });
     glue.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();
@@ -34,39 +54,58 @@ function loadSchemaEngineWasm(): Promise<void> {
 }
 
 /**
- * Serves the schema engine one PGlite database as both its main and shadow database. For diffs it is
- * a throw-away scratch database: the main connection is only asked for the server version and the
- * diff replays the migrations on the shadow (sharing saves one 2-4 s PGlite start; each engine does
- * one diff). Tests also point it at a real database to check Prisma's own view of the history.
- *
+ * Which PGlite databases the engine gets:
+ * - `scratch-shared`: one throw-away database as both main and shadow. For `diff` only: the main
+ *   connection is merely asked for the server version and the diff replays the migrations on the
+ *   shadow (saves a PGlite start; each engine does one diff).
+ * - `scratch`: a throw-away main database plus a fresh throw-away shadow per request, as
+ *   `prisma migrate dev` needs (applyMigrations → devDiagnostic → evaluateDataLoss → createMigration).
+ * - a PGlite instance: that database as main (tests use it to read a history as Prisma does).
+ */
+export type EngineDatabase = 'scratch-shared' | 'scratch' | PGlite;
+
+/**
  * pglite-prisma-adapter 0.7.2's executeScript does not await PGlite.exec, so a broken migration
  * would pass silently: it is replaced by one that awaits and reports the error.
  */
 class PGliteEngineFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = 'postgres';
   readonly adapterName = 'ferry-db-pglite';
-  private db: Promise<PGlite> | undefined;
+  private main: Promise<PGlite> | undefined;
+  private mainAdapter: Promise<SqlDriverAdapter> | undefined;
+  private readonly owned: Promise<PGlite>[] = [];
 
-  constructor(private readonly given?: PGlite) {}
+  constructor(private readonly database: EngineDatabase) {}
 
   connect(): Promise<SqlDriverAdapter> {
-    return this.adapter();
+    // One adapter (one connection) for the main database, however often the engine connects.
+    this.mainAdapter ??= this.adapterOver(this.mainDb());
+    return this.mainAdapter;
   }
 
   connectToShadowDb(): Promise<SqlDriverAdapter> {
-    return this.adapter();
+    return this.adapterOver(this.database === 'scratch-shared' ? this.mainDb() : this.scratch());
   }
 
-  /** Closes the scratch database (a given database stays open: it belongs to the caller). */
+  /** Closes the throw-away databases (a given database stays open: it belongs to the caller). */
   async close(): Promise<void> {
-    if (this.given) return;
-    const db = await this.db?.catch(() => undefined);
-    if (db && !db.closed) await db.close();
+    const dbs = await Promise.all(this.owned.map((db) => db.catch(() => undefined)));
+    await Promise.all(dbs.map((db) => (db && !db.closed ? db.close() : undefined)));
   }
 
-  private async adapter(): Promise<SqlDriverAdapter> {
-    this.db ??= this.given ? Promise.resolve(this.given) : scratchPGlite();
-    const db = await this.db;
+  private mainDb(): Promise<PGlite> {
+    this.main ??= typeof this.database === 'string' ? this.scratch() : Promise.resolve(this.database);
+    return this.main;
+  }
+
+  private scratch(): Promise<PGlite> {
+    const db = scratchPGlite();
+    this.owned.push(db);
+    return db;
+  }
+
+  private async adapterOver(database: Promise<PGlite>): Promise<SqlDriverAdapter> {
+    const db = await database;
     const adapter = (await new PrismaPGlite(db).connect()) as unknown as SqlDriverAdapter & { onError(e: unknown): never };
     adapter.executeScript = async (script: string) => {
       try {
@@ -75,23 +114,21 @@ class PGliteEngineFactory implements SqlMigrationAwareDriverAdapterFactory {
         adapter.onError(error);
       }
     };
-    // The database outlives each connection; close() ends it.
+    // Databases outlive connections; close() ends the throw-away ones.
     adapter.dispose = async () => {};
     return adapter;
   }
 }
 
-/**
- * Runs `work` with a fresh schema engine over a scratch PGlite (or over `database`), and frees the
- * engine and the scratch database afterwards.
- */
+/** Runs `work` with a fresh schema engine over PGlite, and frees the engine and throw-away databases afterwards. */
 export async function withSchemaEngine<T>(
   schema: { path: string; content: string },
   work: (engine: SchemaEngine) => Promise<T>,
-  database?: PGlite,
+  database: EngineDatabase = 'scratch-shared',
 ): Promise<T> {
   await loadSchemaEngineWasm();
   const factory = new PGliteEngineFactory(database);
+  runningEngines++;
   try {
     const engine = await glue.SchemaEngine.new(
       { datamodels: [[schema.path, schema.content]] },
@@ -105,6 +142,10 @@ export async function withSchemaEngine<T>(
     }
   } finally {
     await factory.close();
+    if (--runningEngines === 0) {
+      for (const timer of engineTimers) clearTimeout(timer);
+      engineTimers.clear();
+    }
   }
 }
 
