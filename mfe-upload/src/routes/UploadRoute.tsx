@@ -1,16 +1,96 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useShell } from '@ferry/shell-sdk';
+import { DropZone } from '../components/DropZone';
+import { QueueList } from '../components/QueueList';
+import { ShareModal } from '../components/share-modal';
+import { UploadControls } from '../components/UploadControls';
+import { UploadedList } from '../components/UploadedList';
 import { UploadHeader } from '../components/UploadHeader';
+import '../components/upload.css';
+import { useDrive } from '../hooks/useDrive';
+import { useRelogin } from '../hooks/useRelogin';
+import { useUploadedList } from '../hooks/useUploadedList';
+import { useUploader } from '../hooks/useUploader';
 import { NAMESPACE } from '../i18n';
+import type { UploadedFile } from '../list/uploaded';
+import { canUpload } from '../upload/queue';
+import { formatFreeGb } from '../upload/size-label';
 
-/** The upload screen; drop zone, queue and the uploaded list arrive with the upload issue. */
+/** The upload screen (spec §2): drop zone, free space, queue, upload with phases, the uploaded list. */
 export function UploadRoute() {
   const { t } = useTranslation(NAMESPACE);
+  const shell = useShell();
+  const auth = shell.auth;
+  const [params] = useSearchParams();
+  const pulse = params.get('highlight') === 'drop' || params.get('focus') === 'dropzone';
+  const signedIn = !!auth?.isAuthenticated && !!auth.token;
+  const authReady = !!auth?.authReady;
+
+  const { drive, api, threshold, configError } = useDrive(auth);
+  const relogin = useRelogin(auth);
+  const list = useUploadedList(drive, api, signedIn, () => relogin.relogin());
+  const user = useMemo(() => {
+    const email = auth?.user?.email ?? auth?.email ?? list.accountEmail;
+    return email ? { email, ...(auth?.user?.name ? { name: auth.user.name } : {}) } : null;
+  }, [auth?.user?.email, auth?.user?.name, auth?.email, list.accountEmail]);
+  const uploader = useUploader({
+    drive,
+    api,
+    user,
+    threshold,
+    ensureFresh: relogin.ensureFresh,
+    relogin: relogin.relogin,
+    onUploaded: (items) => list.afterUpload(items.map((i) => i.file.id)),
+    language: shell.language,
+  });
+  const [shareRow, setShareRow] = useState<UploadedFile | null>(null);
+  const ready = authReady && signedIn && !!drive;
+
   return (
     <article className="upload-screen">
       <UploadHeader />
-      <section aria-labelledby="uploaded-title">
-        <h2 id="uploaded-title">{t('uploadedTitle')}</h2>
-      </section>
+      {authReady && !signedIn && (
+        <button type="button" className="primary" onClick={() => auth?.login('/upload')} data-testid="connect-drive">
+          {t('connect')}
+        </button>
+      )}
+      {configError && <p className="upload-error">{t('errors.config')}</p>}
+      <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />
+      {signedIn && (
+        <p className="free-space" data-testid="free-space">
+          {t('freeSpace', { gb: formatFreeGb(list.free) })} · <span data-testid="account-email">{user?.email ?? '—'}</span>
+        </p>
+      )}
+      <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />
+      <UploadControls
+        count={uploader.queue.length}
+        canStart={ready && canUpload(uploader.queue, signedIn, uploader.busy)}
+        busy={uploader.busy}
+        phase={uploader.phase}
+        progress={uploader.progress}
+        error={uploader.error}
+        reloginWaiting={relogin.waiting}
+        onStart={() => void uploader.start()}
+        onCancel={uploader.cancel}
+        onRelogin={relogin.retry}
+      />
+      <UploadedList
+        rows={list.rows}
+        loaded={list.loaded}
+        marks={list.marks}
+        counts={list.counts}
+        onExtend={list.extend}
+        onDelete={list.remove}
+        onEmail={setShareRow}
+        locale={shell.language}
+      />
+      <ShareModal
+        open={shareRow !== null}
+        file={shareRow ? { name: shareRow.name, ...(shareRow.slug ? { slug: shareRow.slug } : {}), ...(shareRow.shareUrl ? { shareUrl: shareRow.shareUrl } : {}) } : null}
+        onClose={() => setShareRow(null)}
+      />
     </article>
   );
 }

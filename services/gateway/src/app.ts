@@ -19,6 +19,7 @@ import { requireAuth } from './auth/require-auth.js';
 import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
+import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
 
 export interface WebOptions {
   /** Built shell to serve at `/` with SPA fallback (WEB_SHELL_DIR). */
@@ -51,6 +52,8 @@ export interface AppDeps {
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
   /** Share by e-mail (issue 7); `authenticate` defaults to requireAuth of `auth`. */
   shareEmail?: Omit<ShareEmailRouteDeps, 'authenticate'> & { authenticate?: ShareEmailRouteDeps['authenticate'] };
+  /** `GET /api/config` for the front end (issue 6: the Drive root URL of uploads). */
+  publicConfig?: PublicConfig;
 }
 
 /** Builds the Express app from its dependencies; no listening, no env reading (testable with supertest). */
@@ -76,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(express.json({ limit: deps.jsonLimit ?? '1mb' }));
   api.use(healthRoutes(deps.health, isDraining));
+  if (deps.publicConfig) api.use(publicConfigRoutes(deps.publicConfig));
   if (deps.auth) {
     api.use(authRoutes(deps.auth));
     api.use(meRoutes(deps.auth.verifier));

@@ -94,6 +94,11 @@ export const gatewayConfigSchema = z.object({
   /** Files above this size are sent to the direct URL (Drive's scan page starts at ~100 MiB). */
   DRIVE_SCAN_THRESHOLD_BYTES: optional(z.coerce.number().int().min(0)),
   CSP_CONNECT_ORIGINS: optional(z.string().transform(parseOrigins)),
+  // Uploads (issue 6): the browser talks to the Drive API directly; GET /api/config tells it where.
+  /** Drive API root for the browser: https://www.googleapis.com, or the stand-in. Default Google's. */
+  DRIVE_ROOT_URL: optional(z.url().transform((u) => new URL(u).origin)),
+  /** Multi-file sets of this many bytes or more upload as a folder (default 1 GiB, spec §9). */
+  UPLOAD_FOLDER_THRESHOLD_BYTES: optional(z.coerce.number().int().min(1)),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,0 +1,128 @@
+/** The product API calls of spec §7 the upload screen makes (same origin as the page). */
+export interface ShortenResult {
+  shortId: string;
+  shortUrl: string;
+  ownerSubdomain?: string;
+}
+
+export interface LinkRecord {
+  slug: string;
+  shortUrl: string;
+  fileId: string;
+  expiresAt?: string;
+  downloads?: number;
+}
+
+export interface PublicConfig {
+  driveRootUrl: string;
+  uploadFolderThresholdBytes?: number;
+}
+
+type Fetch = typeof fetch;
+
+export class ProductApi {
+  private readonly f: Fetch;
+  constructor(
+    private readonly getToken: () => string | null,
+    f?: Fetch,
+  ) {
+    this.f = f ?? ((...a) => fetch(...a));
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const token = this.getToken();
+    return this.f(path, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  }
+
+  /** POST /api/shorten, fallback POST /api/shorten/create. Throws when both fail. */
+  async shorten(payload: Record<string, unknown>): Promise<ShortenResult> {
+    for (const path of ['/api/shorten', '/api/shorten/create']) {
+      const res = await this.call('POST', path, payload).catch(() => undefined);
+      if (res?.ok) {
+        const j = (await res.json()) as Record<string, unknown>;
+        const shortId = String(j.shortId ?? j.slug ?? '');
+        const shortUrl = String(j.shortUrl ?? '');
+        if (shortId && shortUrl) {
+          const owner = (j.ownerSubdomain ?? j.owner_subdomain ?? j.owner) as string | undefined;
+          return { shortId, shortUrl, ...(owner ? { ownerSubdomain: owner } : {}) };
+        }
+      }
+      if (res && res.status !== 404 && res.status !== 405) break;
+    }
+    throw new Error('shorten failed');
+  }
+
+  /** POST /api/shortlink (token code + subdomain); failure is swallowed (undefined). */
+  async shortlink(code: string, subdomain: string, ttlSeconds: number): Promise<string | undefined> {
+    try {
+      const res = await this.call('POST', '/api/shortlink', { slug: code, subdomain, ttlSeconds: Math.max(60, Math.floor(ttlSeconds)) });
+      if (!res.ok) return undefined;
+      const j = (await res.json()) as { url?: string };
+      return j.url;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** PATCH /api/shorten, fallbacks POST /api/shorten/update then PATCH /api/shortlink; then invalidate. */
+  async extend(slug: string, expiresAt: string, owner?: string): Promise<boolean> {
+    const body = { slug, expiresAt, ...(owner ? { owner } : {}) };
+    let ok = false;
+    for (const [method, path] of [
+      ['PATCH', '/api/shorten'],
+      ['POST', '/api/shorten/update'],
+      ['PATCH', '/api/shortlink'],
+    ] as const) {
+      const res = await this.call(method, path, body).catch(() => undefined);
+      if (res?.ok) {
+        ok = true;
+        break;
+      }
+    }
+    await this.call('POST', `/api/s?slug=${encodeURIComponent(slug)}&invalidate=1`).catch(() => undefined);
+    return ok;
+  }
+
+  /** DELETE /api/shorten (the link record); failure is reported, not thrown. */
+  async deleteLink(slug: string): Promise<boolean> {
+    const res = await this.call('DELETE', '/api/shorten', { slug }).catch(() => undefined);
+    return !!res && (res.ok || res.status === 404);
+  }
+
+  /** GET /api/s?dl=1&slug=&ts= → the download count, or undefined. */
+  async downloadCount(slug: string): Promise<number | undefined> {
+    try {
+      const res = await this.f(`/api/s?dl=1&slug=${encodeURIComponent(slug)}&ts=${Date.now()}`, { cache: 'no-store' });
+      if (!res.ok) return undefined;
+      const j = (await res.json()) as Record<string, unknown>;
+      const n = j.count ?? (j.dl as { count?: unknown } | undefined)?.count ?? (j.data as { count?: unknown } | undefined)?.count ?? j.downloads ?? j.dlCount;
+      return typeof n === 'number' ? n : Number.isFinite(Number(n)) ? Number(n) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** GET /api/links: the caller's link records (to join slugs to drive files). */
+  async links(): Promise<LinkRecord[]> {
+    try {
+      const res = await this.call('GET', '/api/links');
+      if (!res.ok) return [];
+      const j = (await res.json()) as { links?: LinkRecord[] };
+      return j.links ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** GET /api/config: the Drive root URL and upload settings of this environment. */
+  async config(): Promise<PublicConfig> {
+    const res = await this.f('/api/config', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`config ${res.status}`);
+    return (await res.json()) as PublicConfig;
+  }
+}

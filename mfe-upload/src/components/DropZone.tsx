@@ -1,0 +1,89 @@
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n';
+import { itemsFromDataTransfer, itemsFromFileList } from '../upload/dropped-files';
+import type { QueueItem } from '../upload/queue';
+
+export interface DropZoneProps {
+  disabled: boolean;
+  pulse: boolean;
+  onItems(items: QueueItem[]): void;
+}
+
+/** Drag and drop of files and folders, click for the picker, a hidden folder input (spec §2). */
+export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const files = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+
+  const pick = (input: HTMLInputElement | null) => {
+    if (!disabled) input?.click();
+  };
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    if (disabled) return;
+    onItems(await itemsFromDataTransfer(e.dataTransfer));
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pick(files.current);
+    }
+  };
+  return (
+    <div
+      className={`dropzone${over ? ' is-over' : ''}${pulse && !disabled ? ' is-pulsing' : ''}`}
+      data-testid="dropzone"
+      role="button"
+      tabIndex={disabled ? -1 : 0}
+      aria-disabled={disabled}
+      aria-label={t('drop.label')}
+      onClick={() => pick(files.current)}
+      onKeyDown={onKey}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!disabled) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <p>{disabled ? t('drop.waiting') : t('drop.hint')}</p>
+      <div className="dropzone-actions">
+        <button type="button" disabled={disabled} onClick={(e) => (e.stopPropagation(), pick(files.current))}>
+          {t('drop.chooseFiles')}
+        </button>
+        <button type="button" disabled={disabled} onClick={(e) => (e.stopPropagation(), pick(folder.current))}>
+          {t('drop.chooseFolder')}
+        </button>
+      </div>
+      <input
+        ref={files}
+        type="file"
+        multiple
+        hidden
+        data-testid="file-input"
+        onChange={(e) => {
+          onItems(itemsFromFileList(e.currentTarget.files));
+          e.currentTarget.value = '';
+        }}
+      />
+      <input
+        ref={(el) => {
+          folder.current = el;
+          // webkitdirectory is not in React's attribute types.
+          el?.setAttribute('webkitdirectory', '');
+        }}
+        type="file"
+        multiple
+        hidden
+        data-testid="folder-input"
+        onChange={(e) => {
+          onItems(itemsFromFileList(e.currentTarget.files));
+          e.currentTarget.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import type { UploadProgress } from '../hooks/useUploader';
+import { NAMESPACE } from '../i18n';
+import type { UploadErrorCode } from '../upload/errors';
+import { displayPhase, type Phase } from '../upload/phase';
+import { formatSize, formatSpeed } from '../upload/size-label';
+import { Dots } from './Dots';
+
+export interface UploadControlsProps {
+  count: number;
+  canStart: boolean;
+  busy: boolean;
+  phase: Phase;
+  progress: UploadProgress;
+  error: { code: UploadErrorCode; status?: number } | null;
+  reloginWaiting: boolean;
+  onStart(): void;
+  onCancel(): void;
+  onRelogin(): void;
+}
+
+/** Upload button, cancel, phase with dots, zip percent, big percentage, speed and size, bar, errors. */
+export function UploadControls(p: UploadControlsProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const shown = displayPhase(p.phase, p.progress.percent);
+  return (
+    <section className="upload-controls" aria-live="polite">
+      <div className="dropzone-actions">
+        <button type="button" className="primary" disabled={!p.canStart} onClick={p.onStart} data-testid="upload-button">
+          {t('uploadButton', { count: p.count })}
+        </button>
+        {p.busy && (
+          <button type="button" onClick={p.onCancel} data-testid="cancel-button">
+            {t('cancel')}
+          </button>
+        )}
+      </div>
+      {p.busy && (
+        <div className="progress" data-testid="progress">
+          <div data-testid="phase" data-phase={shown}>
+            {t(`phase.${shown}`)}
+            <Dots />
+            {p.phase === 'zipping' && <span data-testid="zip-percent"> {t('zipPercent', { percent: p.progress.zipPercent })}</span>}
+          </div>
+          <div className="big-percent" data-testid="percent">
+            {p.progress.percent}%
+          </div>
+          <div data-testid="speed">
+            {t('speedSize', { speed: formatSpeed(p.progress.speed), sent: formatSize(p.progress.sent), total: formatSize(p.progress.total) })}
+          </div>
+          <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
+            <div style={{ width: `${p.progress.percent}%` }} />
+          </div>
+          {p.reloginWaiting && (
+            <p data-testid="relogin">
+              {t('relogin.waiting')}{' '}
+              <button type="button" onClick={p.onRelogin}>
+                {t('relogin.button')}
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {p.error && (
+        <p className="upload-error" role="alert" data-testid="upload-error">
+          {t(`errors.${p.error.code}`, { status: p.error.status ?? 0 })}
+        </p>
+      )}
+    </section>
+  );
+}

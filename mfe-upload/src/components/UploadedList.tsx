@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { RowMark } from '../hooks/useUploadedList';
+import { NAMESPACE } from '../i18n';
+import type { UploadedFile } from '../list/uploaded';
+import { DEFAULT_VALIDITY_MS } from '../upload/constants';
+import { UploadedRow } from './UploadedRow';
+
+export interface UploadedListProps {
+  rows: readonly UploadedFile[];
+  loaded: boolean;
+  marks: Record<string, RowMark>;
+  counts: Record<string, number>;
+  onExtend(row: UploadedFile): Promise<void>;
+  onDelete(row: UploadedFile): Promise<void>;
+  onEmail(row: UploadedFile): void;
+  locale: string;
+}
+
+/** The 'Uploaded' list: only non-expired files; the expiry hint names the days. */
+export function UploadedList(p: UploadedListProps) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <section aria-labelledby="uploaded-title">
+      <h2 id="uploaded-title">{t('uploadedTitle')}</h2>
+      <p className="hint">{t('list.expiryHint', { count: DEFAULT_VALIDITY_MS / 86_400_000 })}</p>
+      {p.loaded && p.rows.length === 0 && <p data-testid="uploaded-empty">{t('list.empty')}</p>}
+      <ul className="uploaded" data-testid="uploaded-list">
+        {p.rows.map((row) => (
+          <UploadedRow
+            key={row.id}
+            row={row}
+            mark={p.marks[row.id]}
+            count={row.slug ? p.counts[row.slug] : undefined}
+            countUp={p.marks[row.id] === 'count-up'}
+            onExtend={p.onExtend}
+            onDelete={p.onDelete}
+            onEmail={p.onEmail}
+            locale={p.locale}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

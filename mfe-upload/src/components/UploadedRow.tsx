@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RowMark } from '../hooks/useUploadedList';
+import { NAMESPACE } from '../i18n';
+import type { UploadedFile } from '../list/uploaded';
+import { UI_TIMINGS } from '../upload/constants';
+import { formatSize } from '../upload/size-label';
+import { Countdown } from './Countdown';
+
+export interface UploadedRowProps {
+  row: UploadedFile;
+  mark?: RowMark;
+  count?: number;
+  countUp: boolean;
+  onExtend(row: UploadedFile): Promise<void>;
+  onDelete(row: UploadedFile): Promise<void>;
+  onEmail(row: UploadedFile): void;
+  locale: string;
+}
+
+/** One uploaded file with its figures and actions (spec §2). */
+export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onEmail, locale }: UploadedRowProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [copied, setCopied] = useState(false);
+  const [extending, setExtending] = useState(false);
+
+  const copy = async () => {
+    if (!row.link) {
+      console.log('No URL available');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(row.link);
+    } catch {
+      // clipboard refused (permissions): the link is still visible and selectable
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), UI_TIMINGS.copiedMs);
+  };
+  const extend = async () => {
+    setExtending(true);
+    try {
+      await onExtend(row);
+    } catch (err) {
+      console.warn('extend failed', err instanceof Error ? err.message : err);
+    } finally {
+      setExtending(false);
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(t('list.deleteConfirm', { name: row.name }))) return;
+    await onDelete(row).catch((err) => console.warn('delete failed', err instanceof Error ? err.message : err));
+  };
+  const uploaded = new Date(row.uploadedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <li className={mark === 'new' ? 'is-new' : mark === 'deleting' ? 'is-deleting' : ''} data-testid="uploaded-row" data-file-id={row.id} data-slug={row.slug ?? ''}>
+      <div>
+        <a href={row.link} target="_blank" rel="noreferrer" data-testid="row-link">
+          {row.name}
+        </a>
+        <div className="meta">
+          <span title={t('tooltips.size')} data-testid="row-size">
+            {formatSize(row.size)}
+          </span>
+          <span title={t('tooltips.downloads')} className={`count${countUp ? ' is-up' : ''}`} data-testid="row-downloads">
+            {count ?? row.downloads ?? 0}×
+          </span>
+          <span title={t('tooltips.uploaded')}>{uploaded}</span>
+          <span title={t('tooltips.remaining')} data-expires-at={row.expiresAt} data-testid="row-expiry">
+            <Countdown expiresAt={row.expiresAt} />
+          </span>
+        </div>
+      </div>
+      <div className="actions">
+        <button type="button" title={t('tooltips.extend')} onClick={() => void extend()} disabled={extending} data-testid="row-extend">
+          {t('list.extend')}
+        </button>
+        <button type="button" title={t('tooltips.copy')} onClick={() => void copy()} data-testid="row-copy">
+          {copied ? t('list.copied') : t('list.copy')}
+        </button>
+        <button type="button" title={t('tooltips.email')} onClick={() => onEmail(row)} data-testid="row-email">
+          {t('list.email')}
+        </button>
+        <button type="button" onClick={() => void remove()} disabled={mark === 'deleting'} data-testid="row-delete">
+          {t('list.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+import type { LinkRecord, ProductApi } from '../api/product-api';
+import { DriveError, type DriveClient, type DriveFile } from '../drive/drive-client';
+import { DEFAULT_VALIDITY_MS, FOLDER_MIME, LISTING_PAGE_SIZE, TAGS } from '../upload/constants';
+
+/** Spec §3 "Uploaded file", as the list shows it. */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  /** The link the name opens and copy copies: the short link, else the drive's direct link. */
+  link: string;
+  uploadedAt: string;
+  expiresAt: string;
+  size: number;
+  ownerSubdomain?: string;
+  shortUrl?: string;
+  shortId?: string;
+  slug?: string;
+  shareUrl?: string;
+  appProperties: Record<string, string>;
+  /** The product tag is missing (made by an older version or by hand). */
+  legacy: boolean;
+  downloads?: number;
+}
+
+/** Maps one drive file (+ its link record) to a list row. */
+export function toUploadedFile(f: DriveFile, link: LinkRecord | undefined, directUrl: string, prefix = ''): UploadedFile {
+  const props = f.appProperties ?? {};
+  const uploadedAt = f.createdTime ?? new Date(0).toISOString();
+  const expiresAt = props[TAGS.expiresAt] ?? link?.expiresAt ?? new Date(Date.parse(uploadedAt) + DEFAULT_VALIDITY_MS).toISOString();
+  const slug = link?.slug ?? props[TAGS.shortId];
+  const shortUrl = link?.shortUrl ?? (slug ? `${window.location.origin}/r/${slug}` : undefined);
+  const size = Number(f.size ?? f.quotaBytesUsed ?? 0);
+  const owner = props[TAGS.ownerSubdomain];
+  return {
+    id: f.id,
+    name: `${prefix}${f.name}`,
+    mimeType: f.mimeType ?? 'application/octet-stream',
+    link: shortUrl ?? directUrl,
+    uploadedAt,
+    expiresAt,
+    size: Number.isFinite(size) ? size : 0,
+    ...(owner ? { ownerSubdomain: owner } : {}),
+    ...(shortUrl ? { shortUrl, shareUrl: shortUrl } : {}),
+    ...(slug ? { shortId: slug, slug } : {}),
+    appProperties: props,
+    legacy: props[TAGS.product] !== '1',
+    ...(link?.downloads !== undefined ? { downloads: link.downloads } : {}),
+  };
+}
+
+async function listAll(drive: DriveClient, parentId: string): Promise<DriveFile[]> {
+  const out: DriveFile[] = [];
+  let token: string | undefined;
+  do {
+    const page = await drive.list(parentId, token, LISTING_PAGE_SIZE);
+    out.push(...(page.files ?? []));
+    token = page.nextPageToken;
+  } while (token);
+  return out;
+}
+
+/**
+ * The uploaded list: files of the Ferry folder and of its upload folders (one level), newest first.
+ * Expired ones are deleted from the drive (spec §4 link life) and left out.
+ */
+export async function loadUploaded(drive: DriveClient, api: ProductApi, rootId: string, now = Date.now()): Promise<UploadedFile[]> {
+  const [children, links] = await Promise.all([listAll(drive, rootId), api.links()]);
+  const byFile = new Map(links.map((l) => [l.fileId, l]));
+  const rows: UploadedFile[] = [];
+  const expired: string[] = [];
+  for (const child of children) {
+    if (child.mimeType === FOLDER_MIME) {
+      const folderExpiry = child.appProperties?.[TAGS.expiresAt];
+      const inner = await listAll(drive, child.id).catch(() => []);
+      if (inner.length === 0 && folderExpiry && Date.parse(folderExpiry) <= now) expired.push(child.id);
+      for (const f of inner) {
+        const row = toUploadedFile(f, byFile.get(f.id), drive.url('/uc', { id: f.id, export: 'download' }), `${child.name}/`);
+        if (Date.parse(row.expiresAt) <= now) expired.push(f.id);
+        else rows.push(row);
+      }
+      continue;
+    }
+    const row = toUploadedFile(child, byFile.get(child.id), drive.url('/uc', { id: child.id, export: 'download' }));
+    if (Date.parse(row.expiresAt) <= now) expired.push(child.id);
+    else rows.push(row);
+  }
+  // Best effort: a failed delete is retried on the next refresh.
+  await Promise.all(
+    expired.map((id) =>
+      drive.delete(id).catch((err) => {
+        if (!(err instanceof DriveError && err.status === 404)) console.warn('expired file not deleted yet', id);
+      }),
+    ),
+  );
+  rows.sort((a, b) => Date.parse(b.uploadedAt) - Date.parse(a.uploadedAt));
+  return rows;
+}

@@ -1,0 +1,48 @@
+/** Spec §9 constants used by the upload screen, in one place. */
+export const MiB = 1024 * 1024;
+export const GiB = 1024 * MiB;
+
+/** Resumable chunk: 5 MiB (a multiple of Drive's 256 KiB granularity). */
+export const CHUNK_SIZE = 5 * MiB;
+/** Multi-file sets of this total or more are uploaded as a folder; smaller sets are zipped. */
+export const FOLDER_THRESHOLD_BYTES = GiB;
+/** Test/debug override of the threshold (local storage, bytes). */
+export const THRESHOLD_OVERRIDE_KEY = 'ferry_upload_folder_threshold';
+
+/** The root uploads folder and the fallback name the lookup also accepts (then tags it). */
+export const ROOT_FOLDER_NAME = '_ferryuploads';
+export const ROOT_FOLDER_FALLBACK_NAME = 'ferryuploads';
+export const FOLDER_MIME = 'application/vnd.google-apps.folder';
+
+/** appProperties keys (spec §3 "Drive metadata tags"). */
+export const TAGS = {
+  product: 'ferry',
+  root: 'ferry_root',
+  expiresAt: 'expiresAt',
+  ownerSubdomain: 'owner_subdomain',
+  shortId: 'ferry_short_id',
+} as const;
+
+/** Link validity and extension. */
+export const DEFAULT_VALIDITY_MS = 7 * 24 * 3_600_000;
+export const EXTEND_MS = 24 * 3_600_000;
+
+export const LISTING_PAGE_SIZE = 100;
+export const DOWNLOAD_POLL_MS = 5_000;
+export const DOWNLOAD_POLL_MIN_MS = 1_500;
+
+export const UI_TIMINGS = {
+  copiedMs: 1_000,
+  rowHighlightMs: 3_000,
+  deleteDelayMs: 1_250,
+} as const;
+
+/** Re-login for a stale upload token at most this often. */
+export const RELOGIN_THROTTLE_MS = 5_000;
+
+/** Retries of one chunk (network errors, 5xx) before the upload fails; backoff doubles from the base. */
+export const CHUNK_MAX_RETRIES = 8;
+export const RETRY_BASE_MS = 500;
+export const RETRY_MAX_MS = 16_000;
+/** Files uploaded at once on the folder path. */
+export const FOLDER_CONCURRENCY = 3;

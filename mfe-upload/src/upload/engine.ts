@@ -1,0 +1,259 @@
+import type { ProductApi } from '../api/product-api';
+import { DriveError, qString, type DriveClient, type DriveFile } from '../drive/drive-client';
+import { backoffMs } from './chunks';
+import { DEFAULT_VALIDITY_MS, FOLDER_CONCURRENCY, FOLDER_MIME, ROOT_FOLDER_FALLBACK_NAME, ROOT_FOLDER_NAME, TAGS } from './constants';
+import { isCanceled, sleep, UploadError } from './errors';
+import type { Phase } from './phase';
+import type { UploadPlan } from './plan';
+import type { QueueItem } from './queue';
+import { cancelSession, uploadResumable } from './resumable';
+import { blobSource, streamSource, type ByteSource } from './source';
+import { senderSubdomain } from './subdomain';
+import { fileEntry, zipSize, zipStream } from './zip-stream';
+
+export interface EngineDeps {
+  drive: DriveClient;
+  api: ProductApi;
+  user: { email: string; name?: string };
+  signal: AbortSignal;
+  /** Resolves when the token is fresh (re-login for a stale token, spec §4). */
+  ensureFreshToken(): Promise<void>;
+  /** A Drive 401: sign in again, resolves after the new sign-in. */
+  relogin(): Promise<void>;
+  onPhase(phase: Phase): void;
+  onProgress(sent: number, total: number): void;
+  onZipPercent?(percent: number): void;
+  chunkSize?: number;
+  now?: () => number;
+  /** Origin the product's pages live on (direct-link fallback text uses the drive's link). */
+  locale?: string;
+}
+
+export interface UploadedItem {
+  file: DriveFile;
+  shortUrl?: string;
+  shortId?: string;
+}
+
+const RATE_LIMIT_RETRIES = 6;
+
+/** Runs a Drive call: a 401 signs in again and retries once; rate limits (403/429) back off. */
+async function driveCall<T>(deps: EngineDeps, call: () => Promise<T>): Promise<T> {
+  let reloggedIn = false;
+  for (let attempt = 0; ; attempt++) {
+    if (deps.signal.aborted) throw new UploadError('canceled');
+    await deps.ensureFreshToken();
+    try {
+      return await call();
+    } catch (err) {
+      if (deps.signal.aborted) throw new UploadError('canceled');
+      if (err instanceof DriveError && err.isAuth && !reloggedIn) {
+        reloggedIn = true;
+        await deps.relogin();
+        continue;
+      }
+      if (err instanceof DriveError && (err.isRateLimit || err.status >= 500) && attempt < RATE_LIMIT_RETRIES) {
+        await sleep(backoffMs(attempt, 1_000, 32_000), deps.signal);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+/** Spec §4 step 1: the tagged root folder, else one by name (then tagged), else a new one. */
+export async function ensureRootFolder(drive: DriveClient): Promise<DriveFile> {
+  const folder = `mimeType = '${FOLDER_MIME}' and trashed = false`;
+  const tagged = await drive.findFolder(`appProperties has { key='${TAGS.root}' and value='true' } and ${folder}`);
+  if (tagged) return tagged;
+  for (const name of [ROOT_FOLDER_NAME, ROOT_FOLDER_FALLBACK_NAME]) {
+    const byName = await drive.findFolder(`name = ${qString(name)} and ${folder}`);
+    if (byName) return drive.patch(byName.id, { appProperties: { [TAGS.root]: 'true' } });
+  }
+  return drive.createFolder(ROOT_FOLDER_NAME, undefined, { [TAGS.root]: 'true' });
+}
+
+/** Free bytes, or null when unknown (limit or usage missing / not numeric; a 403 clears it). */
+export async function readFreeQuota(drive: DriveClient): Promise<{ free: number | null; email?: string }> {
+  try {
+    const about = await drive.about();
+    const limit = Number(about.storageQuota?.limit);
+    const usage = Number(about.storageQuota?.usage);
+    const email = about.user?.emailAddress;
+    const known = about.storageQuota?.limit !== undefined && about.storageQuota?.usage !== undefined && Number.isFinite(limit) && Number.isFinite(usage);
+    return { free: known ? limit - usage : null, ...(email ? { email } : {}) };
+  } catch (err) {
+    if (err instanceof DriveError && err.status === 403) return { free: null };
+    throw err;
+  }
+}
+
+function tags(deps: EngineDeps, expiresAt: string): Record<string, string> {
+  const sub = senderSubdomain(deps.user.email);
+  return { [TAGS.product]: '1', [TAGS.expiresAt]: expiresAt, ...(sub ? { [TAGS.ownerSubdomain]: sub } : {}) };
+}
+
+/** Opens a session; 403 quota → the quota error, anything else → 'Failed to get resumable upload URL'. */
+async function openSession(deps: EngineDeps, metadata: Parameters<DriveClient['startResumable']>[0], size: number): Promise<string> {
+  try {
+    return await driveCall(deps, () => deps.drive.startResumable(metadata, size, deps.signal));
+  } catch (err) {
+    if (err instanceof UploadError) throw err;
+    if (err instanceof DriveError && err.isQuota) throw new UploadError('quota', 403);
+    if (deps.signal.aborted) throw new UploadError('canceled');
+    throw new UploadError('sessionUrl', err instanceof DriveError ? err.status : undefined);
+  }
+}
+
+async function sendBytes(deps: EngineDeps, sessionUrl: string, source: ByteSource, onConfirmed: (n: number) => void): Promise<DriveFile> {
+  try {
+    return await uploadResumable({
+      sessionUrl,
+      source,
+      signal: deps.signal,
+      chunkSize: deps.chunkSize,
+      onProgress: onConfirmed,
+      beforeChunk: () => deps.ensureFreshToken(),
+    });
+  } catch (err) {
+    if (isCanceled(err) || deps.signal.aborted) {
+      void cancelSession(sessionUrl);
+      throw new UploadError('canceled');
+    }
+    throw err;
+  }
+}
+
+/** Spec §4 steps after the bytes: anyone can read, the short link (fallback: the drive's direct link). */
+async function publish(deps: EngineDeps, file: DriveFile, size: number, expiresAt: string): Promise<UploadedItem> {
+  await driveCall(deps, () => deps.drive.shareWithAnyone(file.id));
+  const directUrl = file.webContentLink ?? deps.drive.url('/uc', { id: file.id, export: 'download' });
+  try {
+    await deps.ensureFreshToken();
+    const s = await deps.api.shorten({
+      fileId: file.id,
+      fileName: file.name,
+      size,
+      expiresAt,
+      ownerEmail: deps.user.email,
+      uploaderEmail: deps.user.email,
+      senderTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      uploaderTZ: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      uploaderLocale: deps.locale ?? navigator.language,
+      directUrl,
+    });
+    let shortUrl = s.shortUrl;
+    // A full token code (> 16 characters) on a sender subdomain gets the subdomain shortlink.
+    const sub = s.ownerSubdomain ?? senderSubdomain(deps.user.email);
+    if (s.shortId.length > 16 && sub) {
+      const ttl = Math.max(60, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
+      shortUrl = (await deps.api.shortlink(s.shortId, sub, ttl)) ?? shortUrl;
+    }
+    // The slug beside the file: the list finds the link even when the link service is slow.
+    const patched = await driveCall(deps, () => deps.drive.patch(file.id, { appProperties: { [TAGS.shortId]: s.shortId } })).catch(() => file);
+    return { file: patched, shortUrl, shortId: s.shortId };
+  } catch (err) {
+    if (isCanceled(err)) throw err;
+    return { file, shortUrl: directUrl };
+  }
+}
+
+/** Runs one planned upload through the phases; resolves with what was uploaded. */
+export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<UploadedItem[]> {
+  const now = deps.now ?? Date.now;
+  deps.onPhase('preparing');
+  const root = await driveCall(deps, () => ensureRootFolder(deps.drive));
+  const quota = await driveCall(deps, () => readFreeQuota(deps.drive));
+  const items = plan.kind === 'single' ? [plan.item] : plan.items;
+  const totalFileBytes = items.reduce((s, i) => s + i.file.size, 0);
+  const expiresAt = new Date(now() + DEFAULT_VALIDITY_MS).toISOString();
+  const bytesNeeded = plan.kind === 'zip' ? zipSize(items.map((i) => ({ path: i.path, size: i.file.size }))) : totalFileBytes;
+  if (quota.free !== null && bytesNeeded > quota.free) throw new UploadError('quota', 403);
+
+  if (plan.kind === 'single') {
+    const { file, path } = plan.item;
+    deps.onPhase('init');
+    const session = await openSession(deps, { name: file.name || path, parents: [root.id], mimeType: file.type || 'application/octet-stream', appProperties: tags(deps, expiresAt) }, file.size);
+    deps.onProgress(0, file.size);
+    let phase: Phase = 'init';
+    const created = await sendBytes(deps, session, blobSource(file), (n) => {
+      if (n > 0 && phase === 'init') deps.onPhase((phase = 'uploading'));
+      deps.onProgress(n, file.size);
+    });
+    deps.onPhase('finalizing');
+    return [await publish(deps, created, file.size, expiresAt)];
+  }
+
+  if (plan.kind === 'zip') {
+    deps.onPhase('init');
+    const entries = items.map((i) => fileEntry(i.file, i.path));
+    const size = zipSize(entries);
+    const session = await openSession(deps, { name: plan.name, parents: [root.id], mimeType: 'application/zip', appProperties: tags(deps, expiresAt) }, size);
+    deps.onPhase('zipping');
+    let zipped = 0;
+    let zipDone = totalFileBytes === 0;
+    deps.onZipPercent?.(zipDone ? 100 : 0);
+    deps.onProgress(0, size);
+    const pieces = zipStream(entries, (n) => {
+      zipped += n;
+      const pct = totalFileBytes ? Math.floor((zipped / totalFileBytes) * 100) : 100;
+      deps.onZipPercent?.(pct);
+      if (zipped >= totalFileBytes && !zipDone) {
+        zipDone = true;
+        deps.onPhase('uploading');
+      }
+    });
+    const created = await sendBytes(deps, session, streamSource(size, pieces), (n) => deps.onProgress(n, size));
+    deps.onPhase('finalizing');
+    return [await publish(deps, created, size, expiresAt)];
+  }
+
+  // Folder path: one folder, each file on its own, several at once.
+  deps.onPhase('init');
+  const folder = await driveCall(deps, () => deps.drive.createFolder(plan.name, [root.id], tags(deps, expiresAt)));
+  const confirmed = new Map<QueueItem, number>();
+  const report = () => deps.onProgress([...confirmed.values()].reduce((a, b) => a + b, 0), totalFileBytes);
+  let started = false;
+  const results: UploadedItem[] = [];
+  let lastError: unknown;
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (deps.signal.aborted) return;
+      try {
+        const session = await openSession(deps, { name: item.path, parents: [folder.id], mimeType: item.file.type || 'application/octet-stream', appProperties: tags(deps, expiresAt) }, item.file.size);
+        const current = item;
+        const created = await sendBytes(deps, session, blobSource(item.file), (n) => {
+          confirmed.set(current, n);
+          if (!started && n > 0) {
+            started = true;
+            deps.onPhase('uploading');
+          }
+          report();
+        });
+        results.push(await publish(deps, created, item.file.size, expiresAt));
+      } catch (err) {
+        if (isCanceled(err) || deps.signal.aborted) return;
+        if (err instanceof UploadError && err.code === 'quota') {
+          lastError = err;
+          queue.length = 0;
+          return;
+        }
+        lastError = err;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(FOLDER_CONCURRENCY, items.length) }, worker));
+  } finally {
+    if (results.length === 0) {
+      // Spec §4/§8: a folder upload that produced nothing is deleted.
+      await deps.drive.delete(folder.id).catch(() => undefined);
+    }
+  }
+  if (deps.signal.aborted) throw new UploadError('canceled');
+  if (results.length === 0) throw lastError ?? new UploadError('failed');
+  deps.onPhase('finalizing');
+  await driveCall(deps, () => deps.drive.shareWithAnyone(folder.id)).catch(() => undefined);
+  return results;
+}

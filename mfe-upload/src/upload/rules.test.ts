@@ -1,0 +1,157 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { backoffMs, chunkCount, contentRange, nextChunk, offsetFromRange, statusRange } from './chunks';
+import { CHUNK_SIZE, GiB, MiB } from './constants';
+import { expiryParts, formatCountdown } from './countdown';
+import { displayPhase, transition, type Phase } from './phase';
+import { datePart, effectiveThreshold, firstNameOf, planUpload } from './plan';
+import { addToQueue, canUpload, normalisePath, queueBytes, removeFromQueue, type QueueItem } from './queue';
+import { formatFreeGb, formatSize } from './size-label';
+import { senderSubdomain } from './subdomain';
+
+const file = (name: string, size: number) => ({ name, size, type: '', lastModified: 0 }) as unknown as File;
+const item = (path: string, size = 1): QueueItem => ({ file: file(path.split('/').pop()!, size), path });
+
+describe('queue rules (spec §5)', () => {
+  it('ignores duplicate paths, in the queue and within one batch', () => {
+    const q = addToQueue([item('a.txt')], [item('a.txt'), item('dir/b.txt'), item('dir/b.txt'), item('c.txt')]);
+    expect(q.map((i) => i.path)).toEqual(['a.txt', 'dir/b.txt', 'c.txt']);
+  });
+  it('keeps the relative path of folder items and normalises it', () => {
+    expect(normalisePath('/photos\\2024/./x.jpg')).toBe('photos/2024/x.jpg');
+    const q = addToQueue([], [{ file: file('x.jpg', 3), path: '' }]);
+    expect(q[0]!.path).toBe('x.jpg');
+  });
+  it('removes one, counts bytes', () => {
+    const q = addToQueue([], [item('a', 10), item('b', 20)]);
+    expect(removeFromQueue(q, 'a').map((i) => i.path)).toEqual(['b']);
+    expect(queueBytes(q)).toBe(30);
+  });
+  it('upload needs a non-empty queue, a drive session and no running upload', () => {
+    const q = [item('a')];
+    expect(canUpload(q, true, false)).toBe(true);
+    expect(canUpload([], true, false)).toBe(false);
+    expect(canUpload(q, false, false)).toBe(false);
+    expect(canUpload(q, true, true)).toBe(false);
+  });
+});
+
+describe('size labels (spec §5)', () => {
+  it('uses B under 1024 and steps of 1024 up to PB', () => {
+    expect(formatSize(0)).toBe('0 B');
+    expect(formatSize(1023)).toBe('1023 B');
+    expect(formatSize(1024)).toBe('1.00 KB');
+    expect(formatSize(1536)).toBe('1.50 KB');
+    expect(formatSize(12 * MiB)).toBe('12.0 MB');
+    expect(formatSize(200 * MiB)).toBe('200 MB');
+    expect(formatSize(GiB)).toBe('1.00 GB');
+    expect(formatSize(1024 ** 4)).toBe('1.00 TB');
+    expect(formatSize(3 * 1024 ** 5)).toBe('3.00 PB');
+    expect(formatSize(5 * 1024 ** 6)).toBe('5120 PB');
+  });
+  it('free space: GB with two decimals, or a dash when unknown', () => {
+    expect(formatFreeGb(15 * GiB)).toBe('15.00');
+    expect(formatFreeGb(1.234 * GiB)).toBe('1.23');
+    expect(formatFreeGb(null)).toBe('—');
+    expect(formatFreeGb(NaN)).toBe('—');
+  });
+});
+
+describe('countdown format (spec §2)', () => {
+  it("shows 'Nd HHu MMm SSs'", () => {
+    expect(formatCountdown(7 * 86_400_000)).toBe('7d 00u 00m 00s');
+    expect(formatCountdown(((1 * 24 + 2) * 3600 + 3 * 60 + 4) * 1000 + 999)).toBe('1d 02u 03m 04s');
+    expect(formatCountdown(-5_000)).toBe('0d 00u 00m 00s');
+  });
+  it('expiry label: days and hours, hours and minutes, or minutes', () => {
+    expect(expiryParts((2 * 24 + 5) * 3_600_000)).toEqual({ days: 2, hours: 5 });
+    expect(expiryParts((5 * 60 + 7) * 60_000)).toEqual({ hours: 5, minutes: 7 });
+    expect(expiryParts(7 * 60_000)).toEqual({ minutes: 7 });
+  });
+});
+
+describe('phase machine (spec §4)', () => {
+  const walk = (...phases: Phase[]) => phases.reduce((from, to) => transition(from, to), 'idle' as Phase);
+  it('allows the single, zip and folder paths and a return to idle from anywhere', () => {
+    expect(walk('preparing', 'init', 'uploading', 'finalizing', 'idle')).toBe('idle');
+    expect(walk('preparing', 'init', 'zipping', 'uploading', 'finalizing', 'idle')).toBe('idle');
+    for (const p of ['preparing', 'zipping', 'init', 'uploading', 'finalizing'] as Phase[]) {
+      expect(() => transition(p, 'idle')).not.toThrow();
+    }
+  });
+  it('rejects skipping preparing or going back to preparing', () => {
+    expect(() => transition('idle', 'uploading')).toThrow();
+    expect(() => transition('uploading', 'preparing')).toThrow();
+    expect(() => transition('finalizing', 'zipping')).toThrow();
+  });
+  it('uploading at 0 % is labelled init', () => {
+    expect(displayPhase('uploading', 0)).toBe('init');
+    expect(displayPhase('uploading', 1)).toBe('uploading');
+    expect(displayPhase('zipping', 0)).toBe('zipping');
+  });
+});
+
+describe('chunk arithmetic (spec §7)', () => {
+  it('5 MiB chunks: a 12 MiB file takes 3 PUTs with inclusive Content-Range', () => {
+    const total = 12 * MiB;
+    expect(chunkCount(total, CHUNK_SIZE)).toBe(3);
+    const ranges: string[] = [];
+    for (let offset = 0; offset < total; ) {
+      const { start, end } = nextChunk(offset, total, CHUNK_SIZE);
+      ranges.push(contentRange(start, end, total));
+      offset = end;
+    }
+    expect(ranges).toEqual([`bytes 0-5242879/${total}`, `bytes 5242880-10485759/${total}`, `bytes 10485760-12582911/${total}`]);
+  });
+  it('chunk sizes must be multiples of 256 KiB', () => {
+    expect(() => nextChunk(0, 10, 1000)).toThrow();
+    expect(CHUNK_SIZE % (256 * 1024)).toBe(0);
+  });
+  it('an empty upload and a status query say bytes */total', () => {
+    expect(contentRange(0, 0, 0)).toBe('bytes */0');
+    expect(statusRange(99)).toBe('bytes */99');
+    expect(chunkCount(0, CHUNK_SIZE)).toBe(1);
+  });
+  it('continues from the 308 Range (bytes=0-N or 0-N); none means 0', () => {
+    expect(offsetFromRange('bytes=0-5242879')).toBe(5_242_880);
+    expect(offsetFromRange('0-42')).toBe(43);
+    expect(offsetFromRange(null)).toBe(0);
+  });
+  it('backs off exponentially with a cap', () => {
+    const mid = () => 0.5;
+    expect(backoffMs(0, 500, 16_000, mid)).toBe(500);
+    expect(backoffMs(3, 500, 16_000, mid)).toBe(4_000);
+    expect(backoffMs(10, 500, 16_000, mid)).toBe(16_000);
+  });
+});
+
+describe('zip naming and the threshold rule (spec §9)', () => {
+  const now = new Date(2026, 4, 3, 10, 0, 0);
+  it('one file uploads as it is', () => {
+    expect(planUpload([item('a', 5 * GiB)], GiB, now, 'anna').kind).toBe('single');
+  });
+  it('several files under the threshold are zipped as upload_{date}_{firstname}_{n}_files.zip', () => {
+    const plan = planUpload([item('a', 10), item('b', 20), item('c/d', 30)], GiB, now, 'Anna');
+    expect(plan).toMatchObject({ kind: 'zip', name: 'upload_2026-05-03_anna_3_files.zip' });
+  });
+  it('a total of exactly the threshold or more becomes a folder', () => {
+    expect(planUpload([item('a', GiB / 2), item('b', GiB / 2)], GiB, now, 'anna')).toMatchObject({ kind: 'folder', name: 'upload_2026-05-03_anna_2_files' });
+    expect(planUpload([item('a', GiB / 2), item('b', GiB / 2 - 1)], GiB, now, 'anna').kind).toBe('zip');
+  });
+  it('the threshold is configurable and a positive override wins', () => {
+    expect(effectiveThreshold(GiB, '4096')).toBe(4096);
+    expect(effectiveThreshold(GiB, 'nonsense')).toBe(GiB);
+    expect(effectiveThreshold(GiB, null)).toBe(GiB);
+    expect(planUpload([item('a', 3000), item('b', 2000)], effectiveThreshold(GiB, '4096'), now, 'x').kind).toBe('folder');
+  });
+  it('first name from the profile, else the e-mail; date as YYYY-MM-DD', () => {
+    expect(firstNameOf({ name: 'Zoë de Vries', email: 'z@x.nl' })).toBe('zoe');
+    expect(firstNameOf({ email: 'jan.jansen@example.com' })).toBe('jan');
+    expect(firstNameOf(null)).toBe('user');
+    expect(datePart(now)).toBe('2026-05-03');
+  });
+  it('sender subdomain from the e-mail local part (spec §5)', () => {
+    expect(senderSubdomain('Anna.Smith+x@Example.com')).toBe('annasmithx');
+    expect(senderSubdomain('a'.repeat(80) + '@x.y')).toHaveLength(63);
+  });
+});
