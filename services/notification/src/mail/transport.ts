@@ -24,6 +24,12 @@ export function isPermanentSmtpFailure(err: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** The server is not reachable or refuses service (421): no point trying the other due rows now. */
+export function isSmtpUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; responseCode?: unknown };
+  return e.responseCode === 421 || ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED'].includes(String(e.code));
+}
+
 export function messageIdFor(idempotencyKey: string, from: string): string {
   const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'ferry.invalid';
   return `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;

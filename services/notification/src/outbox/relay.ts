@@ -1,7 +1,7 @@
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { nextAttemptAt } from '../domain/outbox.js';
-import { isPermanentSmtpFailure, messageIdFor, type MailSender } from '../mail/transport.js';
+import { isPermanentSmtpFailure, isSmtpUnavailable, messageIdFor, type MailSender } from '../mail/transport.js';
 import { readPayload } from './payload.js';
 
 export interface RelayOptions {
@@ -44,18 +44,19 @@ export function startRelay(opts: RelayOptions): Relay {
   let running: Promise<number> | undefined;
   let stopped = false;
 
-  async function sendOne(row: { id: string; nextAttemptAt: Date; attempts: number }): Promise<boolean> {
+  /** Outcome of one row: sent, failed (this row backs off), or SMTP unavailable (end the pass). */
+  async function sendOne(row: { id: string; nextAttemptAt: Date; attempts: number }): Promise<'sent' | 'failed' | 'unavailable' | 'skipped'> {
     const leased = await prisma.outboxMessage.updateMany({
       where: { id: row.id, status: 'PENDING', nextAttemptAt: row.nextAttemptAt },
       data: { nextAttemptAt: new Date(now().getTime() + opts.leaseMs), attempts: { increment: 1 } },
     });
-    if (leased.count !== 1) return false;
+    if (leased.count !== 1) return 'skipped';
     const message = await prisma.outboxMessage.findUnique({ where: { id: row.id } });
-    if (!message) return false;
+    if (!message) return 'skipped';
     const payload = readPayload(message.payload);
     if (!payload) {
       await prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'FAILED', lastError: 'payload unreadable' } });
-      return false;
+      return 'failed';
     }
     try {
       await sender.send({
@@ -80,11 +81,11 @@ export function startRelay(opts: RelayOptions): Relay {
         { outboxId: row.id, kind: message.kind, attempts, permanent, smtp: e.responseCode ?? e.code, retryAt: permanent ? undefined : retryAt.toISOString() },
         permanent ? 'mail refused permanently' : 'mail not sent, will retry',
       );
-      return false;
+      return !permanent && isSmtpUnavailable(err) ? 'unavailable' : 'failed';
     }
     await prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: now(), lastError: null } });
     logger.info({ outboxId: row.id, kind: message.kind, attempts: message.attempts }, 'mail sent');
-    return true;
+    return 'sent';
   }
 
   async function pass(): Promise<{ sent: number; seen: number }> {
@@ -96,13 +97,24 @@ export function startRelay(opts: RelayOptions): Relay {
     });
     let sent = 0;
     let next = 0;
+    // While SMTP is down, one failed connection ends the pass: the other rows wait for the next
+    // pass instead of each hammering the server (and each getting its own backoff).
+    let unavailable = false;
     const worker = async () => {
-      while (!stopped && next < due.length) {
+      while (!stopped && !unavailable && next < due.length) {
         const row = due[next++]!;
-        if (await sendOne(row)) sent++;
+        const outcome = await sendOne(row);
+        if (outcome === 'sent') sent++;
+        if (outcome === 'unavailable') unavailable = true;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    // The first row goes alone, as a probe: only when SMTP answers do the parallel sends start.
+    if (due.length > 0 && !stopped) {
+      const outcome = await sendOne(due[next++]!);
+      if (outcome === 'sent') sent++;
+      if (outcome === 'unavailable') unavailable = true;
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length - next) }, worker));
     return { sent, seen: due.length };
   }
 
