@@ -38,7 +38,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
   const send = (req: SendShareEmailRequest) => callUnary(running.notification.sendShareEmail.bind(running.notification), req);
   const outboxCount = () => running.db.prisma.outboxMessage.count();
   const delivered = async (n: number) => {
-    await waitFor(`${n} mails in the inbox`, async () => mail.store.list().length >= n, 15_000);
+    await waitFor(`${n} mails in the inbox`, async () => mail.store.list().length >= n, 30_000);
     await running.server.relay.drain();
     return mail.messages();
   };
