@@ -34,22 +34,27 @@ async function columnsOf(url: string, table: string): Promise<string[]> {
 }
 
 describe('ferry-db migrate create / apply / check', () => {
-  const service = copyFixtureService({ withMigrations: false });
-  const pgliteDir = scratchDir('flow-pglite');
-  const pgliteUrl = `pglite://${pgliteDir.path}/data`;
+  let service: ReturnType<typeof copyFixtureService>;
+  let pgliteDir: ReturnType<typeof scratchDir>;
+  let pgliteUrl: string;
   let postgres: TestDatabase;
-  const migrationsDir = join(service.path, 'prisma/migrations');
-  const schemaPath = join(service.path, 'prisma/schema.prisma');
+  let migrationsDir: string;
+  let schemaPath: string;
   const migrationNames = () => readdirSync(migrationsDir).filter((entry) => entry !== 'migration_lock.toml').sort();
 
   beforeAll(async () => {
+    service = copyFixtureService({ withMigrations: false });
+    pgliteDir = scratchDir('flow-pglite');
+    pgliteUrl = `pglite://${pgliteDir.path}/data`;
+    migrationsDir = join(service.path, 'prisma/migrations');
+    schemaPath = join(service.path, 'prisma/schema.prisma');
     postgres = await createTestDatabase('ferry_db_flow');
   });
 
   afterAll(async () => {
     await postgres?.drop();
-    pgliteDir.remove();
-    service.remove();
+    pgliteDir?.remove();
+    service?.remove();
   });
 
   it('creates the first migration from an empty folder, identical to what Prisma writes', async () => {

@@ -1,6 +1,7 @@
 import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import { applyMigrations, closeDatabase, parseDatabaseUrl } from '../src/index.js';
 import { migrationListOf } from '../src/migrations/create.js';
 import { NO_FILTERS, withSchemaEngine } from '../src/migrations/schema-engine.js';
@@ -12,8 +13,12 @@ import { fixtureMigrationsDir, fixtureServiceDir, scratchDir } from './helpers.j
 describe("applyMigrations' history as Prisma's schema engine sees it", () => {
   const url = 'pglite:memory:prisma-compat';
   const target = parseDatabaseUrl(url);
-  const db = target.kind === 'pglite' ? openPGlite(target.key, target.dataDir) : undefined;
-  const migrations = scratchDir('compat');
+  let db: PGlite | undefined;
+  let migrations: ReturnType<typeof scratchDir>;
+  beforeAll(() => {
+    migrations = scratchDir('compat');
+    db = target.kind === 'pglite' ? openPGlite(target.key, target.dataDir) : undefined;
+  });
   const schema = { path: 'schema.prisma', content: readFileSync(join(fixtureServiceDir, 'prisma/schema.prisma'), 'utf8') };
   const diagnose = () =>
     withSchemaEngine(
@@ -25,7 +30,7 @@ describe("applyMigrations' history as Prisma's schema engine sees it", () => {
 
   afterAll(async () => {
     await closeDatabase(url);
-    migrations.remove();
+    migrations?.remove();
   });
 
   it('agrees on applied migrations, in both directions', async () => {
