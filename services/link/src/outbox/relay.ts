@@ -27,6 +27,16 @@ export interface OutboxRelay {
 
 /** While a row is being relayed, other replicas leave it alone for this long. */
 const LEASE_MS = 30_000;
+const PAGE = 50;
+const CONCURRENCY = 8;
+
+interface Row {
+  id: string;
+  linkId: string;
+  idempotencyKey: string;
+  payload: unknown;
+  attempts: number;
+}
 
 /**
  * At-least-once relay of first-download events to the notification service. A row stays pending
@@ -50,51 +60,67 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       notification.recordFirstDownload(request, new grpc.Metadata(), { deadline: Date.now() + deadlineMs }, (err) => (err ? reject(err) : resolve()));
     });
 
+  const relayOne = async (row: Row): Promise<boolean> => {
+    const payload = row.payload as Record<string, string>;
+    try {
+      await send({
+        idempotencyKey: row.idempotencyKey,
+        linkId: row.linkId,
+        slug: payload.slug ?? '',
+        ownerEmail: payload.ownerEmail ?? '',
+        ownerSubdomain: payload.ownerSubdomain ?? '',
+        fileName: payload.fileName ?? '',
+        sizeBytes: payload.sizeBytes ?? '0',
+        expiresAt: payload.expiresAt ? new Date(payload.expiresAt) : undefined,
+        downloadedAt: payload.downloadedAt ? new Date(payload.downloadedAt) : undefined,
+        locale: payload.locale ?? '',
+      });
+      return true;
+    } catch (err) {
+      const e = err as grpc.ServiceError;
+      const attempts = row.attempts + 1;
+      const delay = Math.min(maxBackoffMs, baseBackoffMs * 2 ** Math.min(attempts - 1, 20));
+      await prisma.firstDownloadOutbox.update({
+        where: { id: row.id },
+        data: { attempts, nextAttemptAt: new Date(now().getTime() + delay), lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500) },
+      });
+      logger.warn({ idempotencyKey: row.idempotencyKey, attempts, retryInMs: delay, code: e.code }, 'first-download relay failed, kept pending');
+      return false;
+    }
+  };
+
   async function pass(): Promise<number> {
     let acknowledged = 0;
-    const due = await prisma.firstDownloadOutbox.findMany({
-      where: { relayedAt: null, nextAttemptAt: { lte: now() } },
-      orderBy: { nextAttemptAt: 'asc' },
-      take: 50,
-    });
-    for (const row of due) {
-      if (stopped) break;
-      // Lease the row (conditional on the value we read) so two replicas do not relay it at once.
-      const leased = await prisma.firstDownloadOutbox.updateMany({
-        where: { id: row.id, relayedAt: null, nextAttemptAt: row.nextAttemptAt },
-        data: { nextAttemptAt: new Date(now().getTime() + LEASE_MS) },
-      });
-      if (leased.count !== 1) continue;
-      const payload = row.payload as Record<string, string>;
-      try {
-        await send({
-          idempotencyKey: row.idempotencyKey,
-          linkId: row.linkId,
-          slug: payload.slug ?? '',
-          ownerEmail: payload.ownerEmail ?? '',
-          ownerSubdomain: payload.ownerSubdomain ?? '',
-          fileName: payload.fileName ?? '',
-          sizeBytes: payload.sizeBytes ?? '0',
-          expiresAt: payload.expiresAt ? new Date(payload.expiresAt) : undefined,
-          downloadedAt: payload.downloadedAt ? new Date(payload.downloadedAt) : undefined,
-          locale: payload.locale ?? '',
-        });
-        await prisma.firstDownloadOutbox.update({ where: { id: row.id }, data: { relayedAt: now(), attempts: { increment: 1 }, lastError: null } });
-        acknowledged++;
-        logger.info({ idempotencyKey: row.idempotencyKey }, 'first-download event relayed');
-      } catch (err) {
-        const e = err as grpc.ServiceError;
-        const attempts = row.attempts + 1;
-        const delay = Math.min(maxBackoffMs, baseBackoffMs * 2 ** Math.min(attempts - 1, 20));
-        await prisma.firstDownloadOutbox.update({
-          where: { id: row.id },
-          data: { attempts, nextAttemptAt: new Date(now().getTime() + delay), lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500) },
-        });
-        logger.warn({ idempotencyKey: row.idempotencyKey, attempts, retryInMs: delay, code: e.code }, 'first-download relay failed, kept pending');
-        // The receiver is down or not ready (UNIMPLEMENTED before issue 7): stop this pass rather than
-        // try every row; the timer comes back later.
+    while (!stopped) {
+      const at = now();
+      // Lease a page of due rows in one statement (SKIP LOCKED: replicas take different rows).
+      const due = await prisma.$queryRaw<Row[]>`
+        UPDATE first_download_outbox SET next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
+        WHERE id IN (
+          SELECT id FROM first_download_outbox
+          WHERE relayed_at IS NULL AND next_attempt_at <= ${at}
+          ORDER BY next_attempt_at LIMIT ${PAGE}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts`;
+      if (due.length === 0) break;
+      // The first row alone: if the receiver refuses it (down, or UNIMPLEMENTED before issue 7), the
+      // page goes back untouched and the pass ends; the timer comes back later.
+      const [first, ...rest] = due;
+      const done: string[] = [];
+      if (!(await relayOne(first!))) {
+        await prisma.firstDownloadOutbox.updateMany({ where: { id: { in: rest.map((r) => r.id) } }, data: { nextAttemptAt: at } });
         break;
       }
+      done.push(first!.id);
+      for (let i = 0; i < rest.length; i += CONCURRENCY) {
+        const slice = rest.slice(i, i + CONCURRENCY);
+        const ok = await Promise.all(slice.map(relayOne));
+        slice.forEach((r, k) => ok[k] && done.push(r.id));
+      }
+      await prisma.firstDownloadOutbox.updateMany({ where: { id: { in: done } }, data: { relayedAt: now(), lastError: null, attempts: { increment: 1 } } });
+      acknowledged += done.length;
+      logger.info({ relayed: done.length }, 'first-download events relayed');
+      if (done.length < due.length) break;
     }
     return acknowledged;
   }
