@@ -24,16 +24,52 @@ export interface SqlConnection extends SqlSession {
 // The advisory lock id Prisma's own migrate commands take, so ferry-db and Prisma exclude each other.
 const PRISMA_MIGRATE_LOCK_ID = 72707369;
 
-export async function openSqlConnection(databaseUrl: string): Promise<SqlConnection> {
+export interface OpenOptions {
+  /** Create the PostgreSQL database when it does not exist (as `prisma migrate deploy` does). */
+  createDatabase?: boolean;
+}
+
+export async function openSqlConnection(databaseUrl: string, options: OpenOptions = {}): Promise<SqlConnection> {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.kind === 'postgres') {
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    return new PgConnection(client);
+    try {
+      return new PgConnection(await connectPg(target.url));
+    } catch (error) {
+      if (!options.createDatabase || (error as { code?: string }).code !== '3D000') throw error;
+      await createPgDatabase(target.url);
+      return new PgConnection(await connectPg(target.url));
+    }
   }
   const db = openPGlite(target.key, target.dataDir);
   await db.waitReady;
   return new PGliteConnection(db);
+}
+
+async function connectPg(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Creates the database a URL names, connecting to the server's `postgres` database to do so. */
+async function createPgDatabase(url: string): Promise<void> {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  parsed.pathname = '/postgres';
+  const admin = await connectPg(parsed.toString());
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (error) {
+    // Another migrator created it meanwhile.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await admin.end();
+  }
 }
 
 class PgConnection implements SqlConnection {

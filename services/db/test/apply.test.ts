@@ -148,6 +148,22 @@ describe('applyMigrations', () => {
     expect(await applyMigrations({ migrationsDir: '/nonexistent/ferry/migrations', databaseUrl: url })).toEqual({ applied: [] });
   });
 
+  it('creates a missing PostgreSQL database, like prisma migrate deploy', async () => {
+    const db = await createTestDatabase('ferry_db_missing');
+    const missing = new URL(db.url);
+    missing.pathname = `/${db.name}_created`;
+    cleanups.push(() => db.drop()); // cleanups run last-in first-out: this one after the next
+    cleanups.push(async () => {
+      const admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${db.name}_created" WITH (FORCE)`);
+      await admin.end();
+    });
+    expect(await applyMigrations({ migrationsDir: fixtureMigrationsDir, databaseUrl: missing.toString() })).toEqual({
+      applied: ['20260101000000_init'],
+    });
+  });
+
   it('lets only one of two concurrent runs apply a migration on PostgreSQL', async () => {
     const url = await postgresUrl();
     const results = await Promise.all([

@@ -22,11 +22,11 @@ export interface ApplyMigrationsOptions {
  * Applies the pending migrations of `migrationsDir` in name order, each in its own transaction, and
  * records them in Prisma's `_prisma_migrations` table (so `prisma migrate deploy` agrees with us).
  * Refuses to run when an earlier attempt failed or an applied migration.sql was edited since.
- * Running it again with nothing pending changes nothing.
+ * Running it again with nothing pending changes nothing. A missing PostgreSQL database is created.
  */
 export async function applyMigrations(options: ApplyMigrationsOptions): Promise<{ applied: string[] }> {
   const onDisk = readMigrations(options.migrationsDir);
-  const db = await openSqlConnection(options.databaseUrl);
+  const db = await openSqlConnection(options.databaseUrl, { createDatabase: true });
   try {
     await db.lock();
     try {
