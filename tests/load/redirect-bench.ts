@@ -27,6 +27,8 @@ const CONNECTIONS = num('LOAD_CONNECTIONS', 50);
 const SLUGS = num('LOAD_SLUGS', 10_000);
 const ROUNDS = num('LOAD_ROUNDS', 2);
 const COUNT_SLUGS = num('LOAD_COUNT_SLUGS', 1_000);
+/** Longest wait for the first-download notices to be relayed before measuring. */
+const QUIET_MAX_S = num('LOAD_QUIET_MAX_S', 300);
 const COUNT_REQUESTS = num('LOAD_COUNT_REQUESTS', 100_000);
 
 interface Run {
@@ -129,11 +131,26 @@ async function main(): Promise<number> {
     // Warm-ups (discarded): JIT, connections, and every slug once through the resolve cache.
     await cannon(baseline.url, { duration: WARMUP });
     await gw(one, WARMUP);
-    // Every slug once through the gateway's resolve cache (probe=1 shares it and counts nothing).
+    // Every slug downloaded once: warms the gateway's cache and starts the first-download events
+    // (one notice mail per link) now, so the measurement sees the redirect path in steady state.
     await pool(slugs.length, 32, async (i) => {
-      const res = await fetch(`${ep.baseUrl}/api/s?slug=${slugs[i]}&probe=1`);
-      if (res.status !== 204) throw new Error(`probe of ${slugs[i]}: ${res.status}`);
+      const res = await fetch(`${ep.baseUrl}/api/d/${slugs[i]}`, { redirect: 'manual' });
+      if (res.status !== 302) throw new Error(`first download of ${slugs[i]}: ${res.status}`);
     });
+    const services = ['gateway', 'link', 'notification', 'mail'].flatMap((n) => {
+      const pid = stack!.processes.get(n)?.child.pid;
+      return pid ? [pid] : [];
+    });
+    const quietUntil = Date.now() + QUIET_MAX_S * 1000;
+    for (;;) {
+      const before = services.reduce((a, pid) => a + cpuMicros(pid), 0);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const busy = (services.reduce((a, pid) => a + cpuMicros(pid), 0) - before) / 2_000_000;
+      if (busy < 0.1 || Date.now() > quietUntil) {
+        console.log(`[load] background work settled (services at ${(busy * 100).toFixed(0)} % CPU)`);
+        break;
+      }
+    }
     await gw(spread, WARMUP);
 
     const runs = { bare: [] as Run[], one: [] as Run[], spread: [] as Run[] };
