@@ -41,13 +41,23 @@ export async function runCli(argv: string[], context: Partial<CliContext> = {}):
       ctx.err(`ferry-db: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    const detail = error instanceof Error ? (ctx.env.FERRY_DB_DEBUG ? (error.stack ?? error.message) : error.message) : String(error);
-    ctx.err(`ferry-db: ${error instanceof MigrationError ? '' : `${(error as Error)?.name ?? 'Error'}: `}${detail}`);
+    ctx.err(`ferry-db: ${describeError(error, Boolean(ctx.env.FERRY_DB_DEBUG))}`);
     return 1;
   }
 }
 
+function describeError(error: unknown, withStack: boolean): string {
+  if (!(error instanceof Error)) return String(error);
+  if (withStack && error.stack) return error.stack;
+  // MigrationError messages are written for the reader; others get their kind (e.g. SchemaConnectorError).
+  return error instanceof MigrationError ? error.message : `${error.name}: ${error.message}`;
+}
+
 async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
+    ctx.out(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
   const logger: MigrationLogger = {
     info: (obj, msg) => ctx.out(JSON.stringify({ level: 'info', time: Date.now(), name: 'ferry-db', ...obj, msg })),
     warn: (obj, msg) => ctx.out(JSON.stringify({ level: 'warn', time: Date.now(), name: 'ferry-db', ...obj, msg })),
