@@ -69,6 +69,7 @@ test.describe('upload screen: uploads into the drive', () => {
     await page.getByTestId('file-input').setInputFiles([...files.keys()].map((f) => join(dir, f)));
     await page.getByTestId('upload-button').click();
     await expect(uploadedRows(page)).toHaveCount(4, { timeout: 60_000 });
+    for (const link of await uploadedRows(page).getByTestId('row-link').all()) await expect(link).toHaveAttribute('href', /\/r\/[A-Za-z0-9_-]{8,16}$/);
 
     const drive = new DriveProbe(root, await tokenOf(page));
     const top = await drive.children((await drive.rootFolder()).id);

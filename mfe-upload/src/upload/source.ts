@@ -34,19 +34,16 @@ export function streamSource(size: number, pieces: AsyncIterator<Uint8Array>): B
         }
       }
       const to = Math.min(end, heldEnd);
-      const out = new Uint8Array(Math.max(0, to - start));
+      // A Blob of views on the held pieces: no copy in the JS heap (the Blob lives outside it).
+      const parts: Uint8Array[] = [];
       let pos = heldStart;
       for (const piece of held) {
         const pieceEnd = pos + piece.length;
-        if (pieceEnd > start && pos < to) {
-          const from = Math.max(start, pos) - pos;
-          const until = Math.min(to, pieceEnd) - pos;
-          out.set(piece.subarray(from, until), Math.max(start, pos) - start);
-        }
+        if (pieceEnd > start && pos < to) parts.push(piece.subarray(Math.max(start, pos) - pos, Math.min(to, pieceEnd) - pos));
         pos = pieceEnd;
         if (pos >= to) break;
       }
-      return out;
+      return new Blob(parts as BlobPart[]);
     },
     release(offset) {
       while (held.length > 0 && heldStart + held[0]!.length <= offset) {

@@ -1,0 +1,132 @@
+// The benchmark page: the upload code of src/ (zip stream, resumable upload) driven from run.ts.
+import JSZip from 'jszip';
+import { DriveClient } from '../src/drive/drive-client';
+import { CHUNK_SIZE } from '../src/upload/constants';
+import { crc32 } from '../src/upload/crc32';
+import { uploadResumable } from '../src/upload/resumable';
+import { blobSource, streamSource } from '../src/upload/source';
+import { fileEntry, zipSize, zipStream } from '../src/upload/zip-stream';
+
+declare global {
+  interface Window {
+    ferryBench: typeof bench;
+    gc?: () => void;
+  }
+  interface Performance {
+    memory?: { usedJSHeapSize: number };
+  }
+}
+
+function files(): File[] {
+  return Array.from((document.getElementById('files') as HTMLInputElement).files ?? []);
+}
+
+/** Samples the JS heap every 20 ms while `work` runs; growth = peak − baseline after a GC. */
+async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; heapGrowthMiB: number; result: T }> {
+  window.gc?.();
+  await new Promise((r) => setTimeout(r, 50));
+  const base = performance.memory?.usedJSHeapSize ?? 0;
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, performance.memory?.usedJSHeapSize ?? 0);
+  }, 20);
+  const t0 = performance.now();
+  const result = await work();
+  const ms = performance.now() - t0;
+  clearInterval(timer);
+  peak = Math.max(peak, performance.memory?.usedJSHeapSize ?? 0);
+  return { ms, heapGrowthMiB: (peak - base) / 1024 / 1024, result };
+}
+
+/** Where the zip goes: a consumer that pulls 5 MiB chunks the way the upload does, and drops them. */
+async function drainLikeUpload(size: number, pieces: AsyncIterator<Uint8Array>): Promise<number> {
+  const src = streamSource(size, pieces);
+  let sent = 0;
+  while (sent < size) {
+    const chunk = await src.read(sent, Math.min(size, sent + CHUNK_SIZE));
+    sent += chunk instanceof Blob ? chunk.size : chunk.length;
+    src.release(sent);
+  }
+  return sent;
+}
+
+const bench = {
+  count: () => files().length,
+
+  /** Diagnostics: reading the files alone (1 MiB Blob slices), and CRC-32 alone on memory. */
+  async readOnly(piece = 1024 * 1024) {
+    return measure(async () => {
+      let n = 0;
+      for (const f of files()) for (let p = 0; p < f.size; p += piece) n += (await f.slice(p, p + piece).arrayBuffer()).byteLength;
+      return n;
+    });
+  },
+  async crcOnly(mib: number) {
+    const buf = new Uint8Array(1024 * 1024);
+    crypto.getRandomValues(buf.subarray(0, 65536));
+    return measure(async () => {
+      let c = 0;
+      for (let i = 0; i < mib; i++) c = crc32(buf, c);
+      return c;
+    });
+  },
+
+  /** Ferry's stored zip stream, consumed chunk by chunk. */
+  async zipFerry() {
+    const entries = files().map((f) => fileEntry(f, f.name));
+    const size = zipSize(entries);
+    return measure(() => drainLikeUpload(size, zipStream(entries)));
+  },
+
+  /** JSZip (STORE) with generateInternalStream, the streaming API (no whole archive in memory). */
+  async zipJszip() {
+    return measure(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const zip = new JSZip();
+          for (const f of files()) zip.file(f.name, f, { binary: true });
+          let bytes = 0;
+          zip
+            .generateInternalStream({ type: 'uint8array', compression: 'STORE', streamFiles: true })
+            .on('data', (d: Uint8Array) => {
+              bytes += d.length;
+            })
+            .on('error', reject)
+            .on('end', () => resolve(bytes))
+            .resume();
+        }),
+    );
+  },
+
+  /** Upload `mib` MiB: one raw fetch PUT vs. the upload code (5 MiB chunks), each into a new session. */
+  async upload(rootUrl: string, token: string, mib: number, which: 'raw' | 'code', chunkSize = CHUNK_SIZE) {
+    const data = new Uint8Array(mib * 1024 * 1024);
+    for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
+    const blob = new Blob([data]);
+    const drive = new DriveClient({ rootUrl, getToken: () => token });
+    const session = await drive.startResumable({ name: `bench-${which}-${mib}.bin`, parents: ['root'], mimeType: 'application/octet-stream' }, blob.size);
+    const perRequest: number[] = [];
+    const t0 = performance.now();
+    let id: string;
+    if (which === 'raw') {
+      const res = await fetch(session, { method: 'PUT', body: blob });
+      if (!res.ok) throw new Error(`raw PUT ${res.status}`);
+      id = ((await res.json()) as { id: string }).id;
+    } else {
+      const timed: typeof fetch = async (input, init) => {
+        const s0 = performance.now();
+        const r = await fetch(input, init);
+        perRequest.push(performance.now() - s0);
+        return r;
+      };
+      id = (await uploadResumable({ sessionUrl: session, source: blobSource(blob), signal: new AbortController().signal, fetch: timed, chunkSize })).id;
+    }
+    const ms = performance.now() - t0;
+    await drive.delete(id);
+    const sorted = [...perRequest].sort((a, b) => a - b);
+    return { ms, mibPerS: mib / (ms / 1000), requests: sorted.length, medianRequestMs: sorted[sorted.length >> 1] ?? 0, maxRequestMs: sorted[sorted.length - 1] ?? 0 };
+  },
+};
+
+window.ferryBench = bench;
+document.body.dataset.ready = '1';
