@@ -24,6 +24,8 @@ runMain('gateway', async () => {
       shell: config.WEB_SHELL_DIR ?? null,
       remotes: (config.WEB_REMOTES ?? []).map((r) => `${r.name}@${r.version}`),
       remotesManifest: config.WEB_REMOTES_MANIFEST ?? null,
+      signIn: { provider: config.OIDC_PROVIDER, issuer: config.OIDC_ISSUER, publicOrigin: config.PUBLIC_ORIGIN },
+      tokenCache: config.REDIS_URL ? 'redis' : 'in-process',
     },
     'gateway listening',
   );

@@ -240,6 +240,13 @@ describe('login (spec §4)', () => {
     expect(cb.navigate).toHaveBeenCalledWith('/upload?x=1');
   });
 
+  it('a sign-in error that arrives on / is logged to the debug log', async () => {
+    const env = testEnv('/?error=access_denied');
+    env.local.setItem(KEYS.debug, '1');
+    track(await started(env));
+    expect(env.local.getItem(KEYS.debugLog)).toContain('sign-in error access_denied');
+  });
+
   it('a sign-in error sends the user to /', async () => {
     const env = testEnv('/auth/callback#error=server_error');
     track(await started(env));

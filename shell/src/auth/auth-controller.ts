@@ -96,6 +96,9 @@ export class AuthController {
       this.watch();
       return;
     }
+    const signInError = new URLSearchParams(this.env.location().search).get('error');
+    // Spec §8: a sign-in error is logged (the gateway already sent the user to `/`).
+    if (signInError) this.store.debug(`sign-in error ${signInError}`, this.env.now());
     const hadToken = this.store.readToken() !== undefined;
     const valid = this.validSession();
     if (!valid && hadToken) {
