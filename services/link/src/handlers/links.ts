@@ -31,7 +31,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const longest = defaultExpiry(at);
       let expiresAt = longest;
       if (req.expiresAt) {
-        if (req.expiresAt.getTime() <= at.getTime() + MIN_TTL_SECONDS * 1000) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
+        if (req.expiresAt.getTime() <= at.getTime() + 1000) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
         if (req.expiresAt.getTime() < longest.getTime()) expiresAt = req.expiresAt;
       }
       const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
