@@ -3,7 +3,7 @@ import type { ProductApi } from '../api/product-api';
 import { DriveError, type DriveClient } from '../drive/drive-client';
 import { loadUploaded, type UploadedFile } from '../list/uploaded';
 import { DOWNLOAD_POLL_MIN_MS, DOWNLOAD_POLL_MS, EXTEND_MS, TAGS, UI_TIMINGS } from '../upload/constants';
-import { ensureRootFolder, readFreeQuota } from '../upload/engine';
+import { readFreeQuota, sharedRootFolder } from '../upload/engine';
 
 export type RowMark = 'new' | 'deleting' | 'count-up';
 
@@ -19,6 +19,7 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const lastPoll = useRef(0);
+  const refreshSeq = useRef(0);
 
   const mark = useCallback((ids: string[], m: RowMark, ms: number = UI_TIMINGS.rowHighlightMs) => {
     setMarks((prev) => ({ ...prev, ...Object.fromEntries(ids.map((id) => [id, m])) }));
@@ -50,10 +51,13 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
   const refresh = useCallback(
     async (newIds: string[] = []) => {
       if (!drive) return;
+      // Only the latest refresh may write: an older, slower one would bring back a stale list.
+      const seq = ++refreshSeq.current;
       try {
-        const root = rootId ?? (await withAuth(() => ensureRootFolder(drive))).id;
+        const root = rootId ?? (await withAuth(() => sharedRootFolder(drive))).id;
         if (!rootId) setRootId(root);
         const list = await withAuth(() => loadUploaded(drive, api, root));
+        if (seq !== refreshSeq.current) return;
         setRows(list);
         setCounts((prev) => ({ ...Object.fromEntries(list.filter((r) => r.slug && r.downloads !== undefined).map((r) => [r.slug!, r.downloads!])), ...prev }));
         if (newIds.length) mark(newIds, 'new');

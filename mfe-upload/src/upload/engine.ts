@@ -73,6 +73,22 @@ export async function ensureRootFolder(drive: DriveClient): Promise<DriveFile> {
   return drive.createFolder(ROOT_FOLDER_NAME, undefined, { [TAGS.root]: 'true' });
 }
 
+const rootFolders = new WeakMap<DriveClient, Promise<DriveFile>>();
+
+/**
+ * One root-folder look-up per page and drive client, shared by the list and the uploads: two
+ * concurrent look-ups that both find nothing would create two `_ferryuploads` folders.
+ */
+export function sharedRootFolder(drive: DriveClient): Promise<DriveFile> {
+  let p = rootFolders.get(drive);
+  if (!p) {
+    p = ensureRootFolder(drive);
+    rootFolders.set(drive, p);
+    p.catch(() => rootFolders.delete(drive));
+  }
+  return p;
+}
+
 /** Free bytes, or null when unknown (limit or usage missing / not numeric; a 403 clears it). */
 export async function readFreeQuota(drive: DriveClient): Promise<{ free: number | null; email?: string }> {
   try {
@@ -162,7 +178,7 @@ async function publish(deps: EngineDeps, file: DriveFile, size: number, expiresA
 export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<UploadedItem[]> {
   const now = deps.now ?? Date.now;
   deps.onPhase('preparing');
-  const root = await driveCall(deps, () => ensureRootFolder(deps.drive));
+  const root = await driveCall(deps, () => sharedRootFolder(deps.drive));
   const quota = await driveCall(deps, () => readFreeQuota(deps.drive));
   const items = plan.kind === 'single' ? [plan.item] : plan.items;
   const totalFileBytes = items.reduce((s, i) => s + i.file.size, 0);
