@@ -124,7 +124,7 @@ const bench = {
     const ms = performance.now() - t0;
     await drive.delete(id);
     const sorted = [...perRequest].sort((a, b) => a - b);
-    return { ms, mibPerS: mib / (ms / 1000), requests: sorted.length, medianRequestMs: sorted[sorted.length >> 1] ?? 0, maxRequestMs: sorted[sorted.length - 1] ?? 0 };
+    return { ms, mibPerS: mib / (ms / 1000), requests: sorted.length, medianRequestMs: sorted[sorted.length >> 1] ?? 0, maxRequestMs: sorted[sorted.length - 1] ?? 0, sumRequestMs: perRequest.reduce((a, b) => a + b, 0), slowest: perRequest.map((t, i) => [i, Math.round(t)]).sort((a, b) => b[1]! - a[1]!).slice(0, 6) };
   },
 };
 

@@ -94,7 +94,7 @@ try {
   for (const which of Array.from({ length: UPLOAD_RUNS }, () => ['raw', 'code'] as const).flat()) {
     const r = await page.evaluate(([root, t, w, mib]) => window.ferryBench.upload(root as string, t as string, mib as number, w as 'raw' | 'code'), [config.driveRootUrl, token, which, UPLOAD_MIB] as const);
     runs.push({ which, ...r });
-    console.log(`[bench] upload ${UPLOAD_MIB} MiB ${which.padEnd(4)} ${r.ms.toFixed(0)} ms, ${r.mibPerS.toFixed(1)} MiB/s${r.requests ? ` (${r.requests} PUTs, median ${r.medianRequestMs.toFixed(0)} ms, max ${r.maxRequestMs.toFixed(0)} ms)` : ''}`);
+    console.log(`[bench] upload ${UPLOAD_MIB} MiB ${which.padEnd(4)} ${r.ms.toFixed(0)} ms, ${r.mibPerS.toFixed(1)} MiB/s${r.requests ? ` (${r.requests} PUTs, median ${r.medianRequestMs.toFixed(0)} ms, max ${r.maxRequestMs.toFixed(0)} ms, sum ${r.sumRequestMs!.toFixed(0)} ms, slowest [index, ms] ${JSON.stringify(r.slowest)})` : ''}`);
   }
   const best = (w: string) => Math.max(...runs.filter((r) => r.which === w).map((r) => r.mibPerS));
   console.log(`[bench] upload code / raw PUT (best of ${UPLOAD_RUNS} each, alternating): ${(best('code') / best('raw')).toFixed(2)} (goal ≥ 0.8)`);

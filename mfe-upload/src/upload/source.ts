@@ -12,45 +12,53 @@ export function blobSource(blob: Blob): ByteSource {
   return { size: blob.size, read: async (start, end) => blob.slice(start, end), release: () => undefined };
 }
 
+/** Bytes copied from the stream into one reused buffer before they become a Blob. */
+const STAGING = 1024 * 1024;
+
 /**
- * A produced stream (the zip) of known total size: keeps only the bytes not yet confirmed (at most
- * one chunk plus one produced piece) so a retry can re-send them; pulls more on demand.
+ * A produced stream (the zip) of known total size. Each produced piece is copied at once into a
+ * reused staging buffer and from there into Blobs (outside the JS heap), so the producer may reuse
+ * its buffers and nothing accumulates as garbage. Only bytes not yet confirmed are kept, so a retry
+ * can re-send them.
  */
 export function streamSource(size: number, pieces: AsyncIterator<Uint8Array>): ByteSource {
-  let held: Uint8Array[] = [];
+  const held: Blob[] = [];
   let heldStart = 0;
-  let heldEnd = 0;
+  let heldEnd = 0; // end of the held Blobs (staging bytes come after)
+  const staging = new Uint8Array(STAGING);
+  let staged = 0;
   let done = false;
+  const flush = () => {
+    if (staged === 0) return;
+    held.push(new Blob([staging.subarray(0, staged)]));
+    heldEnd += staged;
+    staged = 0;
+  };
   return {
     size,
     async read(start, end) {
       if (start < heldStart) throw new Error(`stream source cannot rewind to ${start} (holds from ${heldStart})`);
-      while (heldEnd < end && !done) {
+      while (heldEnd + staged < end && !done) {
         const next = await pieces.next();
-        if (next.done) done = true;
-        else if (next.value.length > 0) {
-          held.push(next.value);
-          heldEnd += next.value.length;
+        if (next.done) {
+          done = true;
+          break;
+        }
+        let piece = next.value;
+        while (piece.length > 0) {
+          const n = Math.min(piece.length, STAGING - staged);
+          staging.set(piece.subarray(0, n), staged);
+          staged += n;
+          piece = piece.subarray(n);
+          if (staged === STAGING) flush();
         }
       }
+      flush();
       const to = Math.min(end, heldEnd);
-      // A Blob of views on the held pieces: no copy in the JS heap (the Blob lives outside it).
-      const parts: Uint8Array[] = [];
-      let pos = heldStart;
-      for (const piece of held) {
-        const pieceEnd = pos + piece.length;
-        if (pieceEnd > start && pos < to) parts.push(piece.subarray(Math.max(start, pos) - pos, Math.min(to, pieceEnd) - pos));
-        pos = pieceEnd;
-        if (pos >= to) break;
-      }
-      return new Blob(parts as BlobPart[]);
+      return new Blob(held).slice(start - heldStart, to - heldStart);
     },
     release(offset) {
-      while (held.length > 0 && heldStart + held[0]!.length <= offset) {
-        heldStart += held[0]!.length;
-        held.shift();
-      }
-      if (held.length === 0) held = [];
+      while (held.length > 0 && heldStart + held[0]!.size <= offset) heldStart += held.shift()!.size;
     },
   };
 }

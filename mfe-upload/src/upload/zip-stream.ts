@@ -5,16 +5,19 @@ export interface ZipEntry {
   path: string;
   size: number;
   lastModified: number;
-  /** Reads [start, end) of the entry. */
-  read(start: number, end: number): Promise<Uint8Array>;
+  /**
+   * The entry's bytes in order. A yielded view is only valid until the next one is requested
+   * (readers reuse one buffer): consumers copy what they keep.
+   */
+  stream(): AsyncIterable<Uint8Array>;
 }
 
 const LOCAL_HEADER = 30;
 const DATA_DESCRIPTOR = 16;
 const CENTRAL_HEADER = 46;
 const END_RECORD = 22;
-/** Bytes read from a file at once. */
-const READ_PIECE = 1024 * 1024;
+/** The reusable read buffer of a file stream. */
+const READ_BUFFER = 256 * 1024;
 /** Without zip64 every offset and size must stay below 4 GiB. */
 export const ZIP_MAX_BYTES = 0xffffffff;
 
@@ -30,6 +33,18 @@ export function zipSize(entries: readonly Pick<ZipEntry, 'path' | 'size'>[]): nu
   return total;
 }
 
+interface Primed {
+  it: AsyncIterator<Uint8Array>;
+  first: Promise<IteratorResult<Uint8Array>>;
+}
+
+function prime(entry: ZipEntry): Primed {
+  const it = entry.stream()[Symbol.asyncIterator]();
+  const first = it.next();
+  first.catch(() => undefined); // awaited later; no unhandled rejection meanwhile
+  return { it, first };
+}
+
 function dosDateTime(ms: number): { time: number; date: number } {
   const d = new Date(ms);
   const year = Math.max(1980, d.getFullYear());
@@ -41,14 +56,16 @@ function dosDateTime(ms: number): { time: number; date: number } {
 
 /**
  * Streams a stored zip (method 0, UTF-8 names, CRC in a data descriptor after each entry) piece
- * by piece: at most one read piece of one file is in memory, never the archive. `onEntryBytes`
- * reports file bytes consumed (the zipping percentage).
+ * by piece; never the archive in memory. A yielded piece is valid until the next is requested
+ * (file data comes from one reused read buffer): the consumer copies it. `onEntryBytes` reports
+ * file bytes consumed (the zipping percentage).
  */
 export async function* zipStream(entries: readonly ZipEntry[], onEntryBytes?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   if (zipSize(entries) > ZIP_MAX_BYTES) throw new Error('archive too large for a zip without zip64');
   const central: Uint8Array[] = [];
   let offset = 0;
-  for (const entry of entries) {
+  let primed: Primed | undefined;
+  for (const [index, entry] of entries.entries()) {
     const name = encoder.encode(entry.path);
     const { time, date } = dosDateTime(entry.lastModified);
     const header = new Uint8Array(LOCAL_HEADER + name.length);
@@ -68,12 +85,19 @@ export async function* zipStream(entries: readonly ZipEntry[], onEntryBytes?: (b
     yield header;
 
     let crc = 0;
-    for (let pos = 0; pos < entry.size; pos += READ_PIECE) {
-      const piece = await entry.read(pos, Math.min(entry.size, pos + READ_PIECE));
+    let seen = 0;
+    // The next entry's first read starts now: opening a browser File is an IPC round trip, so
+    // overlapping it with this entry's bytes hides it (each entry has its own read buffer).
+    const current = primed ?? prime(entry);
+    primed = index + 1 < entries.length ? prime(entries[index + 1]!) : undefined;
+    for (let r = await current.first; !r.done; r = await current.it.next()) {
+      const piece = r.value;
       crc = crc32(piece, crc);
+      seen += piece.length;
       onEntryBytes?.(piece.length);
       yield piece;
     }
+    if (seen !== entry.size) throw new Error(`${entry.path} changed while zipping (${seen} of ${entry.size} bytes)`);
 
     const descriptor = new Uint8Array(DATA_DESCRIPTOR);
     const dd = new DataView(descriptor.buffer);
@@ -118,12 +142,45 @@ export async function* zipStream(entries: readonly ZipEntry[], onEntryBytes?: (b
   yield end;
 }
 
-/** A zip entry backed by a browser File (Blob reads of 1 MiB). */
+/** A zip entry backed by a browser File: BYOB reads into one reused buffer (no garbage per read). */
 export function fileEntry(file: Blob & { lastModified?: number }, path: string): ZipEntry {
   return {
     path,
     size: file.size,
     lastModified: file.lastModified ?? Date.now(),
-    read: async (start, end) => new Uint8Array(await file.slice(start, end).arrayBuffer()),
+    stream: () => blobPieces(file),
   };
+}
+
+async function* blobPieces(blob: Blob): AsyncGenerator<Uint8Array> {
+  const stream = blob.stream();
+  let byob: ReadableStreamBYOBReader | undefined;
+  try {
+    byob = stream.getReader({ mode: 'byob' });
+  } catch {
+    byob = undefined; // not a byte stream here: plain reads (a new buffer per piece)
+  }
+  if (!byob) {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  let buffer = new ArrayBuffer(READ_BUFFER);
+  try {
+    for (;;) {
+      const { done, value } = await byob.read(new Uint8Array(buffer, 0, READ_BUFFER));
+      if (done || !value) return;
+      yield value;
+      buffer = value.buffer as ArrayBuffer; // the same memory, handed back by the stream
+    }
+  } finally {
+    byob.releaseLock();
+  }
 }
