@@ -27,7 +27,6 @@ sed -e '/^\s*$/d' -e '/^#/d' -e 's#^\*\*/##' "$ignore" > "$work/excludes"
 
 echo "[2/5] turbo prune @ferry/$name --docker"
 (cd "$work/ctx" && turbo prune "@ferry/$name" --docker >/dev/null 2>&1)
-[ "$kind" = web ] && sh "$here/web/add-pruned-inputs.sh" "$name" "$work/ctx" "$work/ctx/out/full"
 
 echo "[3/5] npm install of the pruned workspaces"
 mkdir -p "$work/app"
@@ -37,7 +36,7 @@ cp -R "$work/ctx/out/json/." "$work/app/"
 echo "[4/5] turbo run build --filter=@ferry/$name"
 cp -R "$work/ctx/out/full/." "$work/app/"
 cp "$work/ctx/tsconfig.base.json" "$work/app/"
-(cd "$work/app" && npx turbo run build --filter="@ferry/$name" >"$work/build.log" 2>&1) || { tail -30 "$work/build.log"; exit 1; }
+(cd "$work/app" && PUBLIC_SESSION_MAX_AGE_HOURS=168 npx turbo run build --filter="@ferry/$name" >"$work/build.log" 2>&1) || { tail -30 "$work/build.log"; exit 1; }
 
 if [ "$kind" = service ]; then
   echo "[5/5] npm prune --omit=dev"
