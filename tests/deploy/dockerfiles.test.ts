@@ -201,6 +201,31 @@ describe('nginx configs', () => {
     expect(block(remote, '/')).toMatch(/return 404;/);
   });
 
+  it("remote: serves each version's locales/ (the shell loads a remote's strings from beside its entry) revalidated, with CORS", () => {
+    // nginx: the first regex location that matches wins over the /remotes/ prefix location.
+    const regexBlocks = [...remote.matchAll(/location ~ (\S+) \{([^}]*)\}/g)].map((m) => ({ re: new RegExp(m[1]!), body: m[2]! }));
+    const servedBy = (path: string) => regexBlocks.find((b) => b.re.test(path))?.body;
+    const locales = servedBy('/remotes/upload/0.2.0/locales/nl/upload.json');
+    expect(locales, 'no location serves /remotes/<name>/<version>/locales/').toBeDefined();
+    expect(locales).toMatch(/add_header Cache-Control "(no-cache|[^"]*max-age=([0-9]|[1-9][0-9]|[1-2][0-9][0-9]|300)\b[^"]*)" always;/);
+    expect(locales).not.toMatch(/immutable/);
+    expect(locales).toMatch(/add_header Access-Control-Allow-Origin "\*" always;/);
+    expect(locales).toMatch(/try_files \$uri =404;/);
+    expect(servedBy('/remotes/upload/0.2.0/static/js/123.abcdef.js')).toBeUndefined();
+  });
+
+  it('builds the shell with the production session max age (PUBLIC_SESSION_MAX_AGE_HOURS=168, spec §9) in the build stage', () => {
+    const web = readFileSync(join(dockerDir, 'Dockerfile.web'), 'utf8');
+    const build = web.slice(web.indexOf('AS build'), web.indexOf('turbo run build'));
+    expect(build).toMatch(/^ARG PUBLIC_SESSION_MAX_AGE_HOURS=168$/m);
+    expect(build).toMatch(/^ENV PUBLIC_SESSION_MAX_AGE_HOURS=\$\{PUBLIC_SESSION_MAX_AGE_HOURS\}$/m);
+  });
+
+  it('the shell build reads nothing from the remotes\' folders (no pruned-tree workaround needed)', () => {
+    expect(existsSync(join(dockerDir, 'web', 'add-pruned-inputs.sh'))).toBe(false);
+    expect(readFileSync(join(repoRoot, 'shell', 'rsbuild.config.ts'), 'utf8')).not.toMatch(/mfe-|public\/locales/);
+  });
+
   it('the real remote builds, when present, carry remoteEntry.js at the root of dist/', () => {
     const built = webImages.filter((a) => a !== 'shell' && existsSync(join(repoRoot, a, 'dist')));
     for (const app of built) expect(existsSync(join(repoRoot, app, 'dist', 'remoteEntry.js')), app).toBe(true);

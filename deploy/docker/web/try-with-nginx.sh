@@ -40,7 +40,7 @@ CONF
   nginx -t -q -c "$work/$1.nginx.conf"
   nginx -c "$work/$1.nginx.conf"
 }
-show() { printf '%-60s %s\n' "$1" "$(curl -s -o /dev/null -D - "$1" | tr -d '\r' | grep -i -E '^HTTP|^cache-control' | paste -sd' ')"; }
+show() { printf '%-60s %s\n' "$1" "$(curl -s -o /dev/null -D - "$1" | tr -d '\r' | grep -i -E '^HTTP|^cache-control|^access-control-allow-origin' | paste -sd' ')"; }
 
 stage shell; stage "$remote"
 serve shell 18431; serve "$remote" 18432
@@ -48,6 +48,6 @@ sleep 0.3
 name=${remote#mfe-}
 version=$(node -p "JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')).version" "$repo/$remote/package.json")
 for path in /healthz / /upload /d/some-slug /remotes.json; do show "http://127.0.0.1:18431$path"; done
-for path in /healthz "/remotes/$name/$version/remoteEntry.js" "/remotes/$name/$version/mf-manifest.json" "/remotes/$name/0.0.0-missing/remoteEntry.js" /; do
+for path in /healthz "/remotes/$name/$version/remoteEntry.js" "/remotes/$name/$version/mf-manifest.json" "/remotes/$name/$version/locales/en/$name.json" "/remotes/$name/0.0.0-missing/remoteEntry.js" /; do
   show "http://127.0.0.1:18432$path"
 done
