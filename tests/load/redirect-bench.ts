@@ -105,6 +105,13 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ferry-load-'));
   let stack: RunningStack | undefined;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  // Ctrl-C or a kill still stops the stack and the baseline.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      bare?.stop();
+      void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    });
+  }
   try {
     console.log(`[load] Node ${process.version}; starting the stack (npm start mode) on free ports…`);
     stack = await startStack({ ports, dataDir, quiet: true });

@@ -253,3 +253,28 @@ describe('404 probing', () => {
     }
   });
 });
+
+describe('LinkCache', () => {
+  it('serves a stale entry while live and refreshes it in the background', async () => {
+    const { LinkCache } = await import('../src/links/link-cache.js');
+    let now = 0;
+    let calls = 0;
+    const cache = new LinkCache({
+      now: () => now,
+      liveTtlMs: 1_000,
+      resolve: async (slug) => {
+        calls++;
+        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: String(calls), expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
+      },
+    });
+    cache.setLive(true);
+    expect(await cache.get('Stale_slug1')).toMatchObject({ sizeBytes: 1 });
+    now = 1_500;
+    expect(cache.peek('Stale_slug1')).toMatchObject({ sizeBytes: 1 }); // stale, served
+    await waitUntil(() => calls === 2, 1_000);
+    await waitUntil(() => (cache.peek('Stale_slug1') as { sizeBytes: number } | undefined)?.sizeBytes === 2, 1_000);
+    cache.setLive(false);
+    now = 10_000;
+    expect(cache.peek('Stale_slug1')).toBeUndefined(); // not live: 2 s hard limit
+  });
+});

@@ -36,6 +36,9 @@ export interface LinkCacheOptions {
   now?: () => number;
 }
 
+/** A live entry older than its TTL is still served (and refreshed) up to this many TTLs. */
+const STALE_FACTOR = 12;
+
 interface Slot {
   entry: CacheEntry;
   storedAt: number;
@@ -87,8 +90,22 @@ export class LinkCache {
     const age = this.now() - slot.storedAt;
     const ttl = slot.entry.found ? (this.live ? this.liveTtlMs : this.offlineTtlMs) : Math.min(this.notFoundTtlMs, this.live ? this.notFoundTtlMs : this.offlineTtlMs);
     if (age < ttl) return slot.entry;
+    // Stale while revalidate, only while invalidations arrive: the entry is still right (a change
+    // would have dropped it), so answer from it and refresh in the background. Without this, every
+    // hot entry would expire at once and stall its requests on the link service.
+    if (slot.entry.found && this.live && age < ttl * STALE_FACTOR) {
+      this.refresh(code);
+      return slot.entry;
+    }
     this.slots.delete(code);
     return undefined;
+  }
+
+  private refresh(code: string): void {
+    if (this.inflight.has(code)) return;
+    const pending = this.load(code).finally(() => this.inflight.delete(code));
+    pending.catch(() => undefined);
+    this.inflight.set(code, pending);
   }
 
   async get(code: string): Promise<CacheEntry> {
