@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health.js';
 import { linkRoutes, type LinkRouteDeps } from './routes/links.js';
 import { requireAuth } from './auth/require-auth.js';
 import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email.js';
+import { billingRoutes, type BillingRouteDeps } from './routes/billing.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
@@ -52,6 +53,8 @@ export interface AppDeps {
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
   /** Share by e-mail (issue 7); `authenticate` defaults to requireAuth of `auth`. */
   shareEmail?: Omit<ShareEmailRouteDeps, 'authenticate'> & { authenticate?: ShareEmailRouteDeps['authenticate'] };
+  /** Trial start, access status and cancel (account page); `authenticate` defaults to requireAuth of `auth`. */
+  billing?: Omit<BillingRouteDeps, 'authenticate'> & { authenticate?: BillingRouteDeps['authenticate'] };
   /** `GET /api/config` for the front end (issue 6: the Drive root URL of uploads). */
   publicConfig?: PublicConfig;
 }
@@ -96,6 +99,12 @@ export function createApp(deps: AppDeps): Express {
       deps.shareEmail.authenticate ??
       (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
     api.use(shareEmailRoutes({ ...deps.shareEmail, authenticate }));
+  }
+  if (deps.billing) {
+    const authenticate =
+      deps.billing.authenticate ??
+      (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
+    api.use(billingRoutes({ ...deps.billing, authenticate }));
   }
   api.use(notFound);
   app.use('/api', api);

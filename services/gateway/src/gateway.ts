@@ -65,6 +65,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     auth: { oidc, verifier },
     links: links?.routeDeps,
     shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN },
+    billing: { billing: backends.billing.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS },
     publicConfig: {
       driveRootUrl: config.DRIVE_ROOT_URL ?? 'https://www.googleapis.com',
       uploadFolderThresholdBytes: config.UPLOAD_FOLDER_THRESHOLD_BYTES ?? 1024 ** 3,

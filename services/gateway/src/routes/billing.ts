@@ -1,0 +1,109 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import {
+  Phase,
+  type AccessStatus,
+  type BillingServiceClient,
+  type CancelSubscriptionResponse,
+  type Caller,
+  type GetAccessStatusResponse,
+  type StartTrialResponse,
+} from '@ferry/contracts/billing/v1';
+import { unary } from '../grpc/call.js';
+import { isGrpcCallError } from '../grpc/status-map.js';
+import { HttpError } from '../http/errors.js';
+
+export interface BillingRouteDeps {
+  billing: BillingServiceClient;
+  grpcDeadlineMs: number;
+  /** The sign-in gate (requireAuth); sets req.auth. */
+  authenticate: RequestHandler;
+}
+
+/** Spec §8 texts the API answers with. */
+export const BILLING_TEXTS = {
+  noData: 'No subscription data found.',
+  cancelled: 'Your subscription has been cancelled. Access remains until the end of the current period.',
+} as const;
+
+/** The spec §3 subscription-status response (snake_case, as the spec names the fields). */
+export interface AccessStatusBody {
+  phase: 'trial' | 'paid' | 'expired';
+  remaining_days: number;
+  total_days: number;
+  paid_until: string | null;
+  cancelled_at: string | null;
+}
+
+const PHASES: Record<number, AccessStatusBody['phase']> = {
+  [Phase.PHASE_TRIAL]: 'trial',
+  [Phase.PHASE_PAID]: 'paid',
+  [Phase.PHASE_EXPIRED]: 'expired',
+};
+
+export function toAccessStatusBody(s: AccessStatus | undefined): AccessStatusBody {
+  return {
+    phase: PHASES[s?.phase ?? Phase.PHASE_EXPIRED] ?? 'expired',
+    remaining_days: s?.remainingDays ?? 0,
+    total_days: s?.totalDays ?? 0,
+    paid_until: s?.paidUntil ? s.paidUntil.toISOString() : null,
+    cancelled_at: s?.cancelledAt ? s.cancelledAt.toISOString() : null,
+  };
+}
+
+/**
+ * The caller is the verified identity. The spec's `{email}` payload is only checked: an e-mail in
+ * the body that names someone else is refused, never used.
+ */
+function callerOf(req: Request): Caller {
+  const claimed = (req.body as { email?: unknown } | undefined)?.email;
+  const email = req.auth!.email;
+  if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== email.toLowerCase()) {
+    throw new HttpError(403, 'permission_denied', 'The e-mail does not match the signed-in account');
+  }
+  return { sub: req.auth!.sub, email };
+}
+
+function noDataAsNotFound(err: unknown): unknown {
+  if (isGrpcCallError(err) && err.code === GrpcStatus.NOT_FOUND) return new HttpError(404, 'not_found', BILLING_TEXTS.noData);
+  return err;
+}
+
+/** POST /api/trial/start, /api/access/status and /api/stripe/cancel (spec §7). */
+export function billingRoutes(deps: BillingRouteDeps): Router {
+  const router = Router();
+  const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
+
+  router.post('/trial/start', deps.authenticate, async (req, res) => {
+    const caller = callerOf(req);
+    const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({ caller }, md, opts, cb), ctx(req));
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: true, started: r.started, ...toAccessStatusBody(r.status) });
+  });
+
+  router.post('/access/status', deps.authenticate, async (req, res) => {
+    const caller = callerOf(req);
+    let r: GetAccessStatusResponse;
+    try {
+      r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ caller }, md, opts, cb), ctx(req));
+    } catch (err) {
+      throw noDataAsNotFound(err);
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(toAccessStatusBody(r.status));
+  });
+
+  router.post('/stripe/cancel', deps.authenticate, async (req, res) => {
+    const caller = callerOf(req);
+    let r: CancelSubscriptionResponse;
+    try {
+      r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({ caller }, md, opts, cb), ctx(req));
+    } catch (err) {
+      throw noDataAsNotFound(err);
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) });
+  });
+
+  return router;
+}

@@ -1,0 +1,189 @@
+import * as grpc from '@grpc/grpc-js';
+import type { RequestHandler } from 'express';
+import request from 'supertest';
+import {
+  BillingServiceService,
+  Phase,
+  Plan,
+  type AccessStatus,
+  type BillingServiceServer,
+  type Caller,
+} from '@ferry/contracts/billing/v1';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { createBackends, type Backends } from '../src/grpc/backends.js';
+import { createHealthChecker } from '../src/grpc/health-checker.js';
+import { BILLING_TEXTS } from '../src/routes/billing.js';
+import { silentLogger } from './helpers.js';
+
+/** Stands in for requireAuth: `Bearer tok-<name>` is the user <name>. */
+const fakeAuth: RequestHandler = (req, res, next) => {
+  const m = /^Bearer tok-([a-z]+)$/.exec(req.headers.authorization ?? '');
+  if (!m) {
+    res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
+    return;
+  }
+  const email = `${m[1]}@example.com`;
+  req.auth = { sub: `sub-${m[1]}`, email, token: `drive-${m[1]}`, identity: { sub: `sub-${m[1]}`, email } as never };
+  next();
+};
+
+const DAY = 86_400_000;
+const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
+
+/** An in-memory billing service: one trial per e-mail, cancel sets cancelledAt. */
+async function startFakeBilling() {
+  const subs = new Map<string, AccessStatus>();
+  const callers: Caller[] = [];
+  let failNext: grpc.ServiceError | undefined;
+  const take = () => {
+    const e = failNext;
+    failNext = undefined;
+    return e;
+  };
+  const impl = {
+    startTrial(call: grpc.ServerUnaryCall<{ caller: Caller }, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      callers.push(call.request.caller);
+      const err = take();
+      if (err) return cb(err);
+      const key = call.request.caller.email;
+      const existing = subs.get(key);
+      if (existing) return cb(null, { status: existing, started: false });
+      const status: AccessStatus = { phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_TRIAL, remainingDays: 90, totalDays: 90, paidUntil: new Date(Date.now() + 90 * DAY) };
+      subs.set(key, status);
+      cb(null, { status, started: true });
+    },
+    getAccessStatus(call: grpc.ServerUnaryCall<{ caller: Caller }, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      callers.push(call.request.caller);
+      const err = take();
+      if (err) return cb(err);
+      const s = subs.get(call.request.caller.email);
+      if (!s) return cb(fail(grpc.status.NOT_FOUND, 'no subscription for this account'));
+      cb(null, { status: s });
+    },
+    cancelSubscription(call: grpc.ServerUnaryCall<{ caller: Caller }, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      callers.push(call.request.caller);
+      const err = take();
+      if (err) return cb(err);
+      const s = subs.get(call.request.caller.email);
+      if (!s) return cb(fail(grpc.status.NOT_FOUND, 'no subscription for this account'));
+      s.cancelledAt ??= new Date();
+      cb(null, { status: s });
+    },
+    handleStripeEvent(_call: unknown, cb: grpc.sendUnaryData<unknown>) {
+      cb(fail(grpc.status.UNIMPLEMENTED, 'no'));
+    },
+  };
+  const server = new grpc.Server();
+  server.addService(BillingServiceService, impl as unknown as BillingServiceServer);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return {
+    port,
+    subs,
+    callers,
+    failNext: (e: grpc.ServiceError) => void (failNext = e),
+    stop: () => server.forceShutdown(),
+  };
+}
+
+describe('billing routes', () => {
+  let billing: Awaited<ReturnType<typeof startFakeBilling>>;
+  let backends: Backends;
+  let app: ReturnType<typeof createApp>;
+
+  const post = (path: string, body: unknown = {}, user: string | null = 'ann') => {
+    const r = request(app).post(`/api${path}`);
+    if (user) r.set('Authorization', `Bearer tok-${user}`);
+    return r.send(body as object);
+  };
+
+  beforeAll(async () => {
+    billing = await startFakeBilling();
+    const addr = `127.0.0.1:${billing.port}`;
+    backends = createBackends({ link: addr, notification: addr, billing: addr });
+    app = createApp({
+      logger: silentLogger(),
+      health: createHealthChecker(backends.probes(1000), { cacheMs: 0 }),
+      billing: { billing: backends.billing.client, grpcDeadlineMs: 5000, authenticate: fakeAuth },
+    });
+  });
+  afterAll(() => {
+    backends.close();
+    billing.stop();
+  });
+  beforeEach(() => {
+    billing.subs.clear();
+    billing.callers.length = 0;
+  });
+
+  it('requires sign-in on every route', async () => {
+    for (const path of ['/trial/start', '/access/status', '/stripe/cancel']) {
+      const res = await post(path, {}, null);
+      expect(res.status).toBe(401);
+    }
+    expect(billing.callers).toHaveLength(0);
+  });
+
+  it('answers 404 with the spec text before a trial exists', async () => {
+    const res = await post('/access/status', { email: 'ann@example.com' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: BILLING_TEXTS.noData, code: 'not_found' });
+  });
+
+  it('starts the trial once (idempotent) and reports the spec status shape', async () => {
+    const first = await post('/trial/start', { email: 'ann@example.com' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ ok: true, started: true, phase: 'trial', remaining_days: 90, total_days: 90 });
+    const second = await post('/trial/start', {});
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ ok: true, started: false });
+    expect(billing.subs.size).toBe(1);
+
+    const status = await post('/access/status', { email: 'ann@example.com' });
+    expect(status.status).toBe(200);
+    expect(status.headers['cache-control']).toBe('no-store');
+    expect(Object.keys(status.body).sort()).toEqual(['cancelled_at', 'paid_until', 'phase', 'remaining_days', 'total_days']);
+    expect(status.body).toMatchObject({ phase: 'trial', remaining_days: 90, total_days: 90, cancelled_at: null });
+    expect(Date.parse(status.body.paid_until)).toBeGreaterThan(Date.now() + 89 * DAY);
+  });
+
+  it('uses the verified identity, never the e-mail in the body', async () => {
+    const res = await post('/trial/start', { email: 'mallory@example.com' });
+    expect(res.status).toBe(403);
+    expect(billing.callers).toHaveLength(0);
+    await post('/trial/start', { email: 'ANN@example.com' }).expect(200);
+    await post('/trial/start', { email: '' }).expect(200);
+    await post('/trial/start').expect(200);
+    expect(billing.callers.map((c) => c.email)).toEqual(['ann@example.com', 'ann@example.com', 'ann@example.com']);
+    expect(billing.callers[0]!.sub).toBe('sub-ann');
+  });
+
+  it('cancels: access remains until the period end, repeated cancel answers the same', async () => {
+    await post('/trial/start').expect(200);
+    const res = await post('/stripe/cancel', { email: 'ann@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, message: BILLING_TEXTS.cancelled, phase: 'trial', remaining_days: 90 });
+    expect(res.body.cancelled_at).toEqual(expect.any(String));
+    const again = await post('/stripe/cancel');
+    expect(again.body.cancelled_at).toBe(res.body.cancelled_at);
+  });
+
+  it('cancel without a subscription is 404 with the spec text', async () => {
+    const res = await post('/stripe/cancel');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe(BILLING_TEXTS.noData);
+  });
+
+  it('maps backend failures through the one status map (no internals leak)', async () => {
+    billing.failNext(fail(grpc.status.INTERNAL, 'db exploded at row 7'));
+    const res = await post('/access/status');
+    expect(res.status).toBe(502);
+    expect(res.body.error).not.toContain('db exploded');
+    await post('/trial/start').expect(200);
+    billing.failNext(fail(grpc.status.UNIMPLEMENTED, 'stripe not wired'));
+    const cancel = await post('/stripe/cancel');
+    expect(cancel.status).toBe(501);
+  });
+});
