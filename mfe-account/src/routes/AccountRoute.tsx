@@ -1,10 +1,105 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShell } from '@ferry/shell-sdk';
+import { BillingApi, type AccessStatus } from '../api/billing-api';
 import { AccountHeader } from '../components/AccountHeader';
+import { SubscriptionCard } from '../components/SubscriptionCard';
+import { NAMESPACE } from '../i18n';
+import '../components/account.css';
 
-/** The account page; subscription status arrives with the billing issue. */
+/** Spec §4 account screen states (cancel in progress / cancelled live beside `loaded`). */
+type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'no-data' } | { kind: 'loaded'; status: AccessStatus };
+
+/** The account page: e-mail, subscription status and cancel (spec §2, §4, §8). */
 export function AccountRoute() {
+  const { t } = useTranslation(NAMESPACE);
+  const { auth, language } = useShell();
+  const token = auth?.isAuthenticated ? auth.token : null;
+  const email = auth?.user?.email ?? auth?.email ?? '';
+  const api = useMemo(() => (token ? new BillingApi(token, email) : null), [token, email]);
+
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelledNow, setCancelledNow] = useState(false);
+  const [cancelError, setCancelError] = useState(false);
+
+  useEffect(() => {
+    if (!api) return;
+    const abort = new AbortController();
+    setLoad({ kind: 'loading' });
+    api.status(abort.signal).then(
+      (r) => setLoad(r.kind === 'loaded' ? { kind: 'loaded', status: r.status } : { kind: 'no-data' }),
+      (err: unknown) => {
+        if (abort.signal.aborted) return;
+        console.warn('account: subscription status failed', err instanceof Error ? err.message : err);
+        setLoad({ kind: 'error' });
+      },
+    );
+    return () => abort.abort();
+  }, [api]);
+
+  const onCancel = useCallback(async () => {
+    if (!api || cancelling) return;
+    setCancelling(true);
+    setCancelError(false);
+    try {
+      await api.cancel();
+      setCancelledNow(true);
+      window.alert(t('cancelled'));
+    } catch (err) {
+      console.warn('account: cancel failed', err instanceof Error ? err.message : err);
+      setCancelError(true);
+    } finally {
+      setCancelling(false);
+    }
+  }, [api, cancelling, t]);
+
+  let body: ReactNode;
+  if (auth && !auth.authReady) {
+    body = <p role="status">{t('loading')}</p>;
+  } else if (!token) {
+    body = (
+      <div className="account-signed-out">
+        <p>{t('notLoggedIn')}</p>
+        {auth && (
+          <button type="button" onClick={() => auth.login('/account')}>
+            {t('signIn')}
+          </button>
+        )}
+      </div>
+    );
+  } else if (load.kind === 'loading') {
+    body = <p role="status">{t('loading')}</p>;
+  } else if (load.kind === 'error') {
+    body = (
+      <p className="account-error" role="alert">
+        {t('loadError')}
+      </p>
+    );
+  } else if (load.kind === 'no-data') {
+    body = <p className="account-no-data">{t('noData')}</p>;
+  } else {
+    body = (
+      <SubscriptionCard
+        status={load.status}
+        language={language}
+        cancelling={cancelling}
+        cancelled={cancelledNow || Boolean(load.status.cancelled_at)}
+        cancelError={cancelError}
+        onCancel={() => void onCancel()}
+      />
+    );
+  }
+
   return (
     <article className="account-page">
       <AccountHeader />
+      {token && email && (
+        <p className="account-email" data-testid="account-email">
+          {t('signedInAs', { email })}
+        </p>
+      )}
+      {body}
     </article>
   );
 }
