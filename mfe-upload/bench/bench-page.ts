@@ -100,9 +100,15 @@ const bench = {
 
   /** Upload `mib` MiB: one raw fetch PUT vs. the upload code (5 MiB chunks), each into a new session. */
   async upload(rootUrl: string, token: string, mib: number, which: 'raw' | 'code', chunkSize = CHUNK_SIZE) {
-    const data = new Uint8Array(mib * 1024 * 1024);
-    for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
-    const blob = new Blob([data]);
+    // A file from disk (as a user picks it) when one is set on the input, else bytes made here.
+    const picked = files()[0];
+    let blob: Blob;
+    if (picked && picked.size === mib * 1024 * 1024) blob = picked;
+    else {
+      const data = new Uint8Array(mib * 1024 * 1024);
+      for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
+      blob = new Blob([data]);
+    }
     const drive = new DriveClient({ rootUrl, getToken: () => token });
     const session = await drive.startResumable({ name: `bench-${which}-${mib}.bin`, parents: ['root'], mimeType: 'application/octet-stream' }, blob.size);
     const perRequest: number[] = [];

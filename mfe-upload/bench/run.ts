@@ -70,7 +70,10 @@ try {
   console.log(`[bench] zip -0 (Info-ZIP)          ${zipMs.toFixed(0)} ms (${(zipBytes / MiB).toFixed(1)} MiB archive)`);
   console.log(`[bench] Ferry zip stream            ${ferry.ms.toFixed(0)} ms = ${(ferry.ms / zipMs).toFixed(2)} × zip -0, heap growth ${ferry.heapGrowthMiB.toFixed(1)} MiB, ${(ferry.result / MiB).toFixed(1)} MiB produced`);
   console.log(`[bench] JSZip generateInternalStream ${jszip.ms.toFixed(0)} ms = ${(jszip.ms / zipMs).toFixed(2)} × zip -0, heap growth ${jszip.heapGrowthMiB.toFixed(1)} MiB, ${(jszip.result / MiB).toFixed(1)} MiB produced`);
-  await page.locator('#files').setInputFiles([]);
+  // The upload source is a file on disk, picked as a user would.
+  const bigFile = join(dir, 'upload.bin');
+  writeFileSync(bigFile, randomFillSync(Buffer.alloc(UPLOAD_MIB * MiB)));
+  await page.locator('#files').setInputFiles(UPLOAD_MIB > 0 ? [bigFile] : []);
 
   // Sign in through the stack to get a Drive token, then upload from the bench page.
   const config = (await (await fetch(new URL('/api/config', baseURL))).json()) as { driveRootUrl: string };
