@@ -5,6 +5,7 @@ import { ShellApp } from './app/ShellApp';
 import { AuthController } from './auth/auth-controller';
 import { browserAuthEnvironment } from './auth/browser-env';
 import { sessionMaxAgeHours } from './auth/constants';
+import { startTrialOnSignIn } from './auth/trial-start';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
 import './styles.css';
@@ -21,6 +22,13 @@ const auth = new AuthController(browserAuthEnvironment(), {
   rootOrigin: window.location.origin,
   // Build setting (Rsbuild inlines PUBLIC_* variables): 72 h when unset; production builds use 168.
   maxAgeHours: sessionMaxAgeHours(import.meta.env.PUBLIC_SESSION_MAX_AGE_HOURS),
+});
+// Spec §4: the trial start is requested once per tab session after sign-in (failures only warn).
+startTrialOnSignIn(auth, {
+  local: window.localStorage,
+  session: window.sessionStorage,
+  fetch: (input, init) => window.fetch(input, init),
+  warn: (message, detail) => console.warn(`ferry: ${message}`, detail ?? ''),
 });
 void auth.start();
 
