@@ -94,6 +94,11 @@ export class ProductApi {
     return !!res && (res.ok || res.status === 404);
   }
 
+  /** Spec §7: the copy-link log (`POST /api/share-email` with via copy); best effort. */
+  logCopy(link: string): void {
+    void this.call('POST', '/api/share-email', { via: 'copy', link }).catch(() => undefined);
+  }
+
   /** GET /api/s?dl=1&slug=&ts= → the download count, or undefined. */
   async downloadCount(slug: string): Promise<number | undefined> {
     try {

@@ -13,6 +13,7 @@ export interface UploadedListProps {
   onExtend(row: UploadedFile): Promise<void>;
   onDelete(row: UploadedFile): Promise<void>;
   onEmail(row: UploadedFile): void;
+  onCopied?(link: string): void;
   locale: string;
 }
 
@@ -35,6 +36,7 @@ export function UploadedList(p: UploadedListProps) {
             onExtend={p.onExtend}
             onDelete={p.onDelete}
             onEmail={p.onEmail}
+            {...(p.onCopied ? { onCopied: p.onCopied } : {})}
             locale={p.locale}
           />
         ))}

@@ -15,11 +15,12 @@ export interface UploadedRowProps {
   onExtend(row: UploadedFile): Promise<void>;
   onDelete(row: UploadedFile): Promise<void>;
   onEmail(row: UploadedFile): void;
+  onCopied?(link: string): void;
   locale: string;
 }
 
 /** One uploaded file with its figures and actions (spec §2). */
-export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onEmail, locale }: UploadedRowProps) {
+export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onEmail, onCopied, locale }: UploadedRowProps) {
   const { t } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState(false);
   const [extending, setExtending] = useState(false);
@@ -35,6 +36,7 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
       // clipboard refused (permissions): the link is still visible and selectable
     }
     setCopied(true);
+    onCopied?.(row.link);
     setTimeout(() => setCopied(false), UI_TIMINGS.copiedMs);
   };
   const extend = async () => {

@@ -84,6 +84,7 @@ export function UploadRoute() {
         onExtend={list.extend}
         onDelete={list.remove}
         onEmail={setShareRow}
+        onCopied={(link) => api.logCopy(link)}
         locale={shell.language}
       />
       <ShareModal
