@@ -5,7 +5,7 @@ import { ShellApp } from './app/ShellApp';
 import { AuthController } from './auth/auth-controller';
 import { browserAuthEnvironment } from './auth/browser-env';
 import { sessionMaxAgeHours } from './auth/constants';
-import { startTrialOnSignIn } from './auth/trial-start';
+import { startTrialOnSignIn, TRIAL_STARTED_EVENT } from './auth/trial-start';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
 import './styles.css';
@@ -29,6 +29,7 @@ startTrialOnSignIn(auth, {
   session: window.sessionStorage,
   fetch: (input, init) => window.fetch(input, init),
   warn: (message, detail) => console.warn(`ferry: ${message}`, detail ?? ''),
+  started: () => window.dispatchEvent(new CustomEvent(TRIAL_STARTED_EVENT)),
 });
 void auth.start();
 

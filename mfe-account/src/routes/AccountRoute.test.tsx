@@ -136,6 +136,15 @@ describe('account page', () => {
     expect(await screen.findByText('No subscription data found.')).toBeTruthy();
   });
 
+  it('loads again when the shell reports the trial start (no data → Trial)', async () => {
+    handler = () => json(404, { error: 'No subscription data found.', code: 'not_found' });
+    await renderPage(signedIn());
+    await screen.findByText(en.noData);
+    handler = () => json(200, status());
+    window.dispatchEvent(new CustomEvent('ferry:trial-started'));
+    expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Trial');
+  });
+
   it('shows the load error on a failed call or a network error', async () => {
     handler = () => json(502, { error: 'x' });
     await renderPage(signedIn());

@@ -7,6 +7,9 @@ import { SubscriptionCard } from '../components/SubscriptionCard';
 import { NAMESPACE } from '../i18n';
 import '../components/account.css';
 
+/** Fired by the shell once the trial start succeeded (shell/src/auth/trial-start.ts). */
+export const TRIAL_STARTED_EVENT = 'ferry:trial-started';
+
 /** Spec §4 account screen states (cancel in progress / cancelled live beside `loaded`). */
 type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'no-data' } | { kind: 'loaded'; status: AccessStatus };
 
@@ -22,11 +25,19 @@ export function AccountRoute() {
   const [cancelling, setCancelling] = useState(false);
   const [cancelledNow, setCancelledNow] = useState(false);
   const [cancelError, setCancelError] = useState(false);
+  // Bumped when the shell reports the trial start: right after sign-in the status may load first.
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    const onStarted = () => setReloads((n) => n + 1);
+    window.addEventListener(TRIAL_STARTED_EVENT, onStarted);
+    return () => window.removeEventListener(TRIAL_STARTED_EVENT, onStarted);
+  }, []);
 
   useEffect(() => {
     if (!api) return;
     const abort = new AbortController();
-    setLoad({ kind: 'loading' });
+    if (reloads === 0) setLoad({ kind: 'loading' });
     api.status(abort.signal).then(
       (r) => setLoad(r.kind === 'loaded' ? { kind: 'loaded', status: r.status } : { kind: 'no-data' }),
       (err: unknown) => {
@@ -36,7 +47,7 @@ export function AccountRoute() {
       },
     );
     return () => abort.abort();
-  }, [api]);
+  }, [api, reloads]);
 
   const onCancel = useCallback(async () => {
     if (!api || cancelling) return;

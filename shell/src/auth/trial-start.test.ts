@@ -26,12 +26,13 @@ function setup(initial: AuthState = signedOut, answer: () => Promise<Response> =
   const local = new MemoryStorage();
   const fetch = vi.fn<typeof globalThis.fetch>(answer);
   const warn = vi.fn();
+  const started = vi.fn();
   const set = (next: AuthState) => {
     state = next;
     for (const l of listeners) l(state);
   };
   const lastUser = (email: string) => session.setItem(KEYS.lastUser, JSON.stringify({ id: '1001', email }));
-  return { auth, session, local, fetch, warn, set, lastUser, start: () => startTrialOnSignIn(auth, { local, session, fetch, warn }) };
+  return { auth, session, local, fetch, warn, set, lastUser, started, start: () => startTrialOnSignIn(auth, { local, session, fetch, warn, started }) };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -59,6 +60,7 @@ describe('trial start after sign-in (spec §4)', () => {
     expect(t.fetch).toHaveBeenCalledTimes(1);
     await settle();
     expect(t.warn).not.toHaveBeenCalled();
+    expect(t.started).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing without a matching last-user record', () => {
@@ -95,6 +97,7 @@ describe('trial start after sign-in (spec §4)', () => {
     t.set(signedIn());
     await settle();
     expect(t.warn).toHaveBeenCalledWith('trial start failed with HTTP 502');
+    expect(t.started).not.toHaveBeenCalled();
     t.set(signedIn());
     expect(t.fetch).toHaveBeenCalledTimes(1);
 

@@ -3,12 +3,16 @@ import { SessionStore } from './session-store';
 
 /** Session storage: the e-mail the trial start was requested for in this tab session. */
 export const TRIAL_REQUESTED_KEY = 'ferry_trial_requested';
+/** Window event after a successful start: the account page, open already, loads its status again. */
+export const TRIAL_STARTED_EVENT = 'ferry:trial-started';
 
 export interface TrialStartEnvironment {
   local: Storage;
   session: Storage;
   fetch: typeof fetch;
   warn(message: string, detail?: unknown): void;
+  /** Called after the service answered ok (the page dispatches TRIAL_STARTED_EVENT). */
+  started?(): void;
 }
 
 type AuthSource = Pick<AuthController, 'getState' | 'subscribe'>;
@@ -40,7 +44,8 @@ export function startTrialOnSignIn(auth: AuthSource, env: TrialStartEnvironment)
       })
       .then(
         (res) => {
-          if (!res.ok) env.warn(`trial start failed with HTTP ${res.status}`);
+          if (res.ok) env.started?.();
+          else env.warn(`trial start failed with HTTP ${res.status}`);
         },
         (err: unknown) => env.warn('trial start failed', err instanceof Error ? err.message : err),
       );
