@@ -19,8 +19,11 @@ export function journeyEmail(name: string): string {
 
 export async function openUploadSignedIn(page: Page, baseURL: string, email: string): Promise<void> {
   await signInAt(page, baseURL, '/upload', email);
-  await expect(page.getByTestId('dropzone')).toHaveAttribute('aria-disabled', 'false');
+  // A ceiling only: the first visit loads the upload remote, slow on a loaded machine.
+  await expect(page.getByTestId('dropzone')).toHaveAttribute('aria-disabled', 'false', { timeout: 30_000 });
   await expect(page.getByTestId('free-space')).toBeVisible();
+  // The list has loaded: the user has talked to the drive (the admin quota needs a known user).
+  await expect(page.getByTestId('uploaded-empty').or(page.getByTestId('uploaded-row').first())).toBeVisible();
 }
 
 export async function tokenOf(page: Page): Promise<string> {
