@@ -7,6 +7,10 @@ export const configSchema = z.object({
   /** postgresql://… or pglite:///abs/dir / pglite:memory */
   BILLING_DATABASE_URL: env.databaseUrl(),
   LOG_LEVEL: env.logLevel().optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…); absent = webhooks answer "not configured". */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Stripe API key (sk_…) for cancelling paid plans at Stripe; absent = cancel in Ferry only. */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
 });
 
 export type BillingConfig = z.infer<typeof configSchema>;

@@ -22,10 +22,18 @@ export interface StartBillingServerOptions {
   logger: Logger;
   /** The clock (tests move it). */
   now?: () => Date;
+  stripeWebhookSecret?: string;
+  stripe?: HandlerDeps['stripe'];
 }
 
 /** The billing service's gRPC server (billing RPCs + health), listening once this resolves. */
 export function startBillingServer(opts: StartBillingServerOptions): Promise<RunningGrpcServer> {
-  const deps: HandlerDeps = { prisma: opts.prisma, logger: opts.logger, now: opts.now ?? (() => new Date()) };
+  const deps: HandlerDeps = {
+    prisma: opts.prisma,
+    logger: opts.logger,
+    now: opts.now ?? (() => new Date()),
+    stripeWebhookSecret: opts.stripeWebhookSecret,
+    stripe: opts.stripe,
+  };
   return startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [billingServiceBinding(deps)] });
 }

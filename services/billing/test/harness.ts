@@ -6,7 +6,7 @@ import { applyMigrations } from '@ferry/db';
 import { createGrpcClient, createLogger, type RunningGrpcServer } from '@ferry/service-kit';
 import { createTestDatabase } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
-import { startBillingServer } from '../src/server.js';
+import { startBillingServer, type StartBillingServerOptions } from '../src/server.js';
 import { serviceDir } from './generate.global-setup.js';
 
 export const migrationsDir = join(serviceDir, 'prisma/migrations');
@@ -28,9 +28,13 @@ export interface RunningBilling {
 }
 
 /** The billing server on a free port over `databaseUrl`, with a client and a health client. */
-export async function startBilling(databaseUrl: string, now?: () => Date): Promise<RunningBilling> {
+export async function startBilling(
+  databaseUrl: string,
+  now?: () => Date,
+  stripe: Pick<StartBillingServerOptions, 'stripeWebhookSecret' | 'stripe'> = {},
+): Promise<RunningBilling> {
   const db = await openDatabase(databaseUrl);
-  const server = await startBillingServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger, now });
+  const server = await startBillingServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger, now, ...stripe });
   const address = `127.0.0.1:${server.port}`;
   const billing = createGrpcClient(BillingServiceClient, address);
   const health = createGrpcClient(HealthClient, address);

@@ -84,10 +84,10 @@ describe('billing server on PostgreSQL', () => {
     expect((await call('cancelSubscription', { sub: 'nobody', email: 'nobody@example.com' })).err?.code).toBe(grpc.status.NOT_FOUND);
   });
 
-  it('answers UNIMPLEMENTED for Stripe events until payments are wired', async () => {
+  it('answers FAILED_PRECONDITION for Stripe events without STRIPE_WEBHOOK_SECRET', async () => {
     const { err } = await callUnary(running.billing.handleStripeEvent.bind(running.billing), { payload: Buffer.from('{}'), signature: 't=1,v1=x' });
-    expect(err?.code).toBe(grpc.status.UNIMPLEMENTED);
-    expect(err?.details).toBe('BillingService.HandleStripeEvent is not implemented yet (arrives with the Stripe payments work)');
+    expect(err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect(err?.details).toBe('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
   });
 });
 

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import type { BillingServiceServer } from '@ferry/contracts/billing/v1';
-import { grpcError, unary, unimplemented } from '@ferry/service-kit';
+import { grpcError, unary } from '@ferry/service-kit';
 import { cancelledAt } from '../domain/access.js';
 import { currentAccess, findSubscription, startTrial } from '../subscriptions.js';
 import { requireCaller } from './caller.js';
@@ -8,7 +8,7 @@ import type { HandlerDeps } from './deps.js';
 import { toAccessStatus } from './to-proto.js';
 
 /** Trial start, access status and cancellation for the signed-in caller. */
-export function accessHandlers({ prisma, logger, now }: HandlerDeps): Pick<BillingServiceServer, 'startTrial' | 'getAccessStatus' | 'cancelSubscription'> {
+export function accessHandlers({ prisma, logger, now, stripe }: HandlerDeps): Pick<BillingServiceServer, 'startTrial' | 'getAccessStatus' | 'cancelSubscription'> {
   return {
     startTrial: unary(logger, async (req) => {
       const caller = requireCaller(req.caller);
@@ -30,8 +30,17 @@ export function accessHandlers({ prisma, logger, now }: HandlerDeps): Pick<Billi
       const subscription = await findSubscription(prisma, caller);
       if (!subscription) throw grpcError(grpc.status.NOT_FOUND, 'no subscription for this account');
       if (subscription.stripeSubscriptionId && !subscription.cancelledAt) {
-        // Stopping renewal of a paid plan means telling Stripe; no paid plans exist before Stripe is wired.
-        throw unimplemented('BillingService.CancelSubscription for a paid Stripe subscription', 'the Stripe payments work');
+        // A paid plan stops renewing at Stripe: access stays until the period end (cancel_at_period_end).
+        if (stripe) {
+          try {
+            await stripe.subscriptions.update(subscription.stripeSubscriptionId, { cancel_at_period_end: true });
+          } catch (err) {
+            logger.error({ subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) }, 'stripe cancel failed');
+            throw grpcError(grpc.status.UNAVAILABLE, 'the payment provider did not accept the cancellation');
+          }
+        } else {
+          logger.warn({ subscriptionId: subscription.id }, 'STRIPE_SECRET_KEY is not set: cancelled in Ferry only, Stripe is not told');
+        }
       }
       const at = now();
       const updated = subscription.cancelledAt

@@ -1,10 +1,62 @@
+import * as grpc from '@grpc/grpc-js';
+import Stripe from 'stripe';
 import type { BillingServiceServer } from '@ferry/contracts/billing/v1';
-import { notImplemented } from '@ferry/service-kit';
+import { grpcError, unary } from '@ferry/service-kit';
+import { applyStripeEvent, type StripeEventLike } from '../stripe/events.js';
 import type { HandlerDeps } from './deps.js';
 
-/** Stripe webhook deliveries forwarded by the gateway. */
-export function stripeHandlers(_deps: HandlerDeps): Pick<BillingServiceServer, 'handleStripeEvent'> {
+/** Stripe's default: a signature older than 5 minutes is a replay. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
+}
+
+/**
+ * Stripe webhook deliveries forwarded by the gateway (raw body + Stripe-Signature). Verified with
+ * STRIPE_WEBHOOK_SECRET (FAILED_PRECONDITION when unset), processed once per event id.
+ */
+export function stripeHandlers({ prisma, logger, now, stripeWebhookSecret }: HandlerDeps): Pick<BillingServiceServer, 'handleStripeEvent'> {
   return {
-    handleStripeEvent: notImplemented('BillingService.HandleStripeEvent', 'the Stripe payments work'),
+    handleStripeEvent: unary(logger, async (req) => {
+      if (!stripeWebhookSecret) throw grpcError(grpc.status.FAILED_PRECONDITION, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
+      if (!req.signature) throw grpcError(grpc.status.INVALID_ARGUMENT, 'missing Stripe-Signature');
+      const at = now();
+      let event: StripeEventLike;
+      try {
+        event = Stripe.webhooks.constructEvent(
+          Buffer.from(req.payload),
+          req.signature,
+          stripeWebhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+          undefined,
+          at.getTime(), // receivedAt, in milliseconds
+        ) as unknown as StripeEventLike;
+      } catch (err) {
+        logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'stripe webhook signature rejected');
+        throw grpcError(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature');
+      }
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a Stripe event');
+
+      if (await prisma.processedStripeEvent.findUnique({ where: { id: event.id } })) {
+        return { eventId: event.id, duplicate: true };
+      }
+      // Claim the id first: of two concurrent deliveries only one applies the event.
+      try {
+        await prisma.processedStripeEvent.create({ data: { id: event.id, type: event.type, processedAt: at } });
+      } catch (err) {
+        if (isUniqueViolation(err)) return { eventId: event.id, duplicate: true };
+        throw err;
+      }
+      try {
+        const outcome = await applyStripeEvent(prisma, event, at);
+        logger.info({ eventId: event.id, type: event.type, ...outcome }, 'stripe event processed');
+      } catch (err) {
+        // Let Stripe retry: forget the claim when applying failed.
+        await prisma.processedStripeEvent.delete({ where: { id: event.id } }).catch(() => undefined);
+        throw err;
+      }
+      return { eventId: event.id, duplicate: false };
+    }),
   };
 }
