@@ -17,7 +17,7 @@ import { healthRoutes } from './routes/health.js';
 import { linkRoutes, type LinkRouteDeps } from './routes/links.js';
 import { requireAuth } from './auth/require-auth.js';
 import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email.js';
-import { billingRoutes, type BillingRouteDeps } from './routes/billing.js';
+import { billingRoutes, stripeWebhookRoutes, type BillingRouteDeps } from './routes/billing.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
@@ -79,6 +79,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(contentSecurityPolicy({ ...deps.csp, manifestFile: web.remotesManifestFile }));
   app.use(pathGuard);
 
+  // Stripe signs the raw body: this route reads it before the API's JSON parser.
+  if (deps.billing) app.use(stripeWebhookRoutes(deps.billing));
   const api = express.Router();
   api.use(express.json({ limit: deps.jsonLimit ?? '1mb' }));
   api.use(healthRoutes(deps.health, isDraining));

@@ -35,6 +35,7 @@ const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.a
 async function startFakeBilling() {
   const subs = new Map<string, AccessStatus>();
   const callers: Caller[] = [];
+  const webhooks: { payload: Buffer; signature: string }[] = [];
   let failNext: grpc.ServiceError | undefined;
   const take = () => {
     const e = failNext;
@@ -70,8 +71,11 @@ async function startFakeBilling() {
       s.cancelledAt ??= new Date();
       cb(null, { status: s });
     },
-    handleStripeEvent(_call: unknown, cb: grpc.sendUnaryData<unknown>) {
-      cb(fail(grpc.status.UNIMPLEMENTED, 'no'));
+    handleStripeEvent(call: grpc.ServerUnaryCall<{ payload: Buffer; signature: string }, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      webhooks.push({ payload: Buffer.from(call.request.payload), signature: call.request.signature });
+      if (call.request.signature === 'unconfigured') return cb(fail(grpc.status.FAILED_PRECONDITION, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)'));
+      if (call.request.signature === 'bad') return cb(fail(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature'));
+      cb(null, { eventId: 'evt_1', duplicate: call.request.signature === 'dup' });
     },
   };
   const server = new grpc.Server();
@@ -83,6 +87,7 @@ async function startFakeBilling() {
     port,
     subs,
     callers,
+    webhooks,
     failNext: (e: grpc.ServiceError) => void (failNext = e),
     stop: () => server.forceShutdown(),
   };
@@ -116,6 +121,7 @@ describe('billing routes', () => {
   beforeEach(() => {
     billing.subs.clear();
     billing.callers.length = 0;
+    billing.webhooks.length = 0;
   });
 
   it('requires sign-in on every route', async () => {
@@ -185,5 +191,44 @@ describe('billing routes', () => {
     billing.failNext(fail(grpc.status.UNIMPLEMENTED, 'stripe not wired'));
     const cancel = await post('/stripe/cancel');
     expect(cancel.status).toBe(501);
+  });
+
+  describe('POST /api/stripe/webhook', () => {
+    const raw = '{\n  "id": "evt_1",  "type": "invoice.paid", "data": {"object": {}}\n}';
+    const hook = (signature: string | null, body = raw) => {
+      const r = request(app).post('/api/stripe/webhook').set('Content-Type', 'application/json; charset=utf-8');
+      if (signature !== null) r.set('Stripe-Signature', signature);
+      return r.send(body);
+    };
+
+    it('forwards the raw body byte for byte with the signature, no sign-in needed', async () => {
+      const res = await hook('t=1,v1=abc');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, event_id: 'evt_1', duplicate: false });
+      expect(billing.webhooks).toHaveLength(1);
+      expect(billing.webhooks[0]!.payload.toString('utf8')).toBe(raw);
+      expect(billing.webhooks[0]!.signature).toBe('t=1,v1=abc');
+      expect((await hook('dup')).body.duplicate).toBe(true);
+    });
+
+    it('answers 400 without a signature or with a bad one', async () => {
+      expect((await hook(null)).status).toBe(400);
+      expect(billing.webhooks).toHaveLength(0);
+      const bad = await hook('bad');
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('invalid_argument');
+    });
+
+    it('answers 503 with a clear error when billing has no STRIPE_WEBHOOK_SECRET', async () => {
+      const res = await hook('unconfigured');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)', code: 'not_configured' });
+    });
+
+    it('refuses bodies over the limit', async () => {
+      const res = await hook('t=1,v1=abc', 'x'.repeat(600 * 1024));
+      expect(res.status).toBe(413);
+      expect(billing.webhooks).toHaveLength(0);
+    });
   });
 });

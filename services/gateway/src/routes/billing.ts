@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import {
   Phase,
@@ -7,6 +7,7 @@ import {
   type CancelSubscriptionResponse,
   type Caller,
   type GetAccessStatusResponse,
+  type HandleStripeEventResponse,
   type StartTrialResponse,
 } from '@ferry/contracts/billing/v1';
 import { unary } from '../grpc/call.js';
@@ -105,5 +106,36 @@ export function billingRoutes(deps: BillingRouteDeps): Router {
     res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) });
   });
 
+  return router;
+}
+
+/** Largest Stripe event accepted (Stripe's events are far smaller). */
+const WEBHOOK_LIMIT = '512kb';
+
+/**
+ * POST /api/stripe/webhook: the raw body, byte for byte (the signature covers it), and the
+ * Stripe-Signature header go to billing, which verifies and applies the event. Mounted before the
+ * API's JSON parser. 503 when billing has no STRIPE_WEBHOOK_SECRET, 400 for a bad signature.
+ */
+export function stripeWebhookRoutes(deps: Pick<BillingRouteDeps, 'billing' | 'grpcDeadlineMs'>): Router {
+  const router = Router();
+  router.post('/api/stripe/webhook', express.raw({ type: () => true, limit: WEBHOOK_LIMIT }), async (req, res) => {
+    const signature = req.get('stripe-signature') ?? '';
+    if (!signature) throw new HttpError(400, 'invalid_argument', 'Missing Stripe-Signature header');
+    const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    let r: HandleStripeEventResponse;
+    try {
+      r = await unary<HandleStripeEventResponse>(
+        (md, opts, cb) => deps.billing.handleStripeEvent({ payload, signature }, md, opts, cb),
+        { deadlineMs: deps.grpcDeadlineMs, requestId: req.id },
+      );
+    } catch (err) {
+      if (isGrpcCallError(err) && err.code === GrpcStatus.FAILED_PRECONDITION) {
+        throw new HttpError(503, 'not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)');
+      }
+      throw err;
+    }
+    res.json({ received: true, event_id: r.eventId, duplicate: r.duplicate });
+  });
   return router;
 }
