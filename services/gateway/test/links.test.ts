@@ -278,3 +278,33 @@ describe('LinkCache', () => {
     expect(cache.peek('Stale_slug1')).toBeUndefined(); // not live: 2 s hard limit
   });
 });
+
+describe('LinkCache across a stream reconnect', () => {
+  it('keeps entries over a reconnect, serving each once while it is revalidated, and drops unconfirmed ones after the grace', async () => {
+    const { LinkCache } = await import('../src/links/link-cache.js');
+    let now = 0;
+    let size = 1;
+    let calls = 0;
+    const cache = new LinkCache({
+      now: () => now,
+      resolve: async (slug) => {
+        calls++;
+        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: String(size), expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
+      },
+    });
+    cache.setLive(true);
+    await cache.get('Reconnect_1');
+    await cache.get('Reconnect_2');
+    now = 10_000;
+    cache.setLive(false); // max_connection_age: the stream drops…
+    now = 10_200;
+    size = 2; // …a change is missed meanwhile…
+    cache.setLive(true); // …and it is back
+    expect(cache.peek('Reconnect_1')).toMatchObject({ sizeBytes: 1 }); // served once, revalidating
+    await waitUntil(() => (cache.peek('Reconnect_1') as { sizeBytes: number } | undefined)?.sizeBytes === 2, 1_000);
+    now = 14_000; // past the grace: the unconfirmed entry is not trusted any more
+    expect(cache.peek('Reconnect_2')).toBeUndefined();
+    expect(cache.peek('Reconnect_1')).toMatchObject({ sizeBytes: 2 });
+    expect(calls).toBe(3);
+  });
+});

@@ -38,6 +38,8 @@ export interface LinkCacheOptions {
 
 /** A live entry older than its TTL is still served (and refreshed) up to this many TTLs. */
 const STALE_FACTOR = 12;
+/** After the stream drops or comes back, unconfirmed entries are served (and refreshed) this long at most. */
+const GRACE_MS = 3_000;
 
 interface Slot {
   entry: CacheEntry;
@@ -69,6 +71,9 @@ export class LinkCache {
   /** Bumped per code on invalidation, so a resolve that started before it is not cached. */
   private readonly generations = new Map<string, number>();
   private live = false;
+  /** When the stream last became live; older entries are revalidated before they are trusted again. */
+  private liveSince = Number.POSITIVE_INFINITY;
+  private stateChangedAt = Number.NEGATIVE_INFINITY;
   private readonly maxEntries: number;
   private readonly liveTtlMs: number;
   private readonly offlineTtlMs: number;
@@ -83,19 +88,31 @@ export class LinkCache {
     this.now = opts.now ?? Date.now;
   }
 
-  /** The entry if this process holds a fresh one (the synchronous hot path). */
+  /** The entry if this process holds a usable one (the synchronous hot path). */
   peek(code: string): CacheEntry | undefined {
     const slot = this.slots.get(code);
     if (!slot) return undefined;
-    const age = this.now() - slot.storedAt;
-    const ttl = slot.entry.found ? (this.live ? this.liveTtlMs : this.offlineTtlMs) : Math.min(this.notFoundTtlMs, this.live ? this.notFoundTtlMs : this.offlineTtlMs);
-    if (age < ttl) return slot.entry;
-    // Stale while revalidate, only while invalidations arrive: the entry is still right (a change
-    // would have dropped it), so answer from it and refresh in the background. Without this, every
-    // hot entry would expire at once and stall its requests on the link service.
-    if (slot.entry.found && this.live && age < ttl * STALE_FACTOR) {
-      this.refresh(code);
-      return slot.entry;
+    const t = this.now();
+    const age = t - slot.storedAt;
+    const { entry } = slot;
+    if (this.live && slot.storedAt >= this.liveSince) {
+      // Every change since this entry was stored would have dropped it.
+      const ttl = entry.found ? this.liveTtlMs : this.notFoundTtlMs;
+      if (age < ttl) return entry;
+      // Stale while revalidate: still right, refresh in the background (no expiry storm on hot links).
+      if (entry.found && age < ttl * STALE_FACTOR) {
+        this.refresh(code);
+        return entry;
+      }
+    } else {
+      // Invalidations may have been missed (stream down, or stored before it came back): trust the
+      // entry 2 s; an older one is served at most GRACE_MS after the stream changed state, and is
+      // refreshed on that access, so a missed change is seen within seconds.
+      if (age < this.offlineTtlMs) return entry;
+      if (entry.found && t - this.stateChangedAt < GRACE_MS) {
+        this.refresh(code);
+        return entry;
+      }
     }
     this.slots.delete(code);
     return undefined;
@@ -157,9 +174,12 @@ export class LinkCache {
 
   /** Called when the invalidation stream (re)connects (true) or drops (false). */
   setLive(live: boolean): void {
-    // Invalidations may have been missed while it was down: start over.
-    if (live && !this.live) this.slots.clear();
+    if (live === this.live) return;
+    const t = this.now();
     this.live = live;
+    this.stateChangedAt = t;
+    // Entries stored before this point may have missed an invalidation: revalidated on next use.
+    if (live) this.liveSince = t;
   }
 
   isLive(): boolean {
