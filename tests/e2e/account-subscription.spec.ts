@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt } from './support/auth';
+import { signInAt } from './support/auth.ts';
 
 /**
  * The account page against the running stack (spec §2, §4, §8): sign-in starts the 90-day trial
@@ -59,6 +59,13 @@ test.describe('account page', () => {
     const account = accountPage(page);
     await expect(account.getByText('No subscription data found.')).toBeVisible();
     await expect(account.getByTestId('subscription-badge')).toHaveCount(0);
+  });
+
+  test('the Stripe webhook refuses an unsigned delivery (503 "not configured" without STRIPE_WEBHOOK_SECRET, else 400)', async ({ request }) => {
+    const res = await request.post('/api/stripe/webhook', { headers: { 'stripe-signature': 't=1,v1=00', 'content-type': 'application/json' }, data: '{"id":"evt_1"}' });
+    const configured = Boolean(process.env.STRIPE_WEBHOOK_SECRET);
+    expect(res.status()).toBe(configured ? 400 : 503);
+    expect((await res.json()).code).toBe(configured ? 'invalid_argument' : 'not_configured');
   });
 
   test('signed out, /account goes to the landing page', async ({ page }) => {
