@@ -54,8 +54,10 @@ export async function startFakeLink(): Promise<{
     downloadCount: String(r.count),
     status: status(r),
   });
+  let seq = 0;
   const publish = (slug: string) => {
-    for (const w of watchers) w.write({ slug });
+    seq++;
+    for (const w of watchers) w.write({ slug, seq: String(seq), epoch: 'fake', reset: false });
   };
   const owned = (slug: string, sub: string | undefined) => {
     const r = rows.get(slug);
@@ -129,7 +131,7 @@ export async function startFakeLink(): Promise<{
     },
     watchInvalidations: (call: grpc.ServerWritableStream<unknown, WatchInvalidationsResponse>) => {
       watchers.add(call);
-      call.write({ slug: '' });
+      call.write({ slug: '', seq: String(seq), epoch: 'fake', reset: true });
       call.on('cancelled', () => watchers.delete(call));
     },
     updateExpiry: wrap((req) => {

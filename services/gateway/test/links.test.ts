@@ -308,3 +308,27 @@ describe('LinkCache across a stream reconnect', () => {
     expect(calls).toBe(3);
   });
 });
+
+describe('LinkCache resumed stream', () => {
+  it('keeps trusting entries when the link service replayed what the gateway missed', async () => {
+    const { LinkCache } = await import('../src/links/link-cache.js');
+    let now = 0;
+    let calls = 0;
+    const cache = new LinkCache({
+      now: () => now,
+      resolve: async (slug) => {
+        calls++;
+        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: '1', expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
+      },
+    });
+    cache.setLive(true);
+    await cache.get('Resumed_123');
+    now = 10_000;
+    cache.setLive(false);
+    now = 10_100;
+    cache.setLive(true, { resumed: true });
+    now = 20_000;
+    expect(cache.peek('Resumed_123')).toMatchObject({ found: true });
+    expect(calls).toBe(1);
+  });
+});

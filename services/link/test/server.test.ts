@@ -86,7 +86,7 @@ describe('link server on PostgreSQL', () => {
     const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const current = (await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: '' })).res!.link!.expiresAt!;
     const heard: string[] = [];
-    const watch = running.link.watchInvalidations({}, new grpc.Metadata());
+    const watch = running.link.watchInvalidations({ epoch: '', afterSeq: '0' }, new grpc.Metadata());
     watch.on('data', (m: WatchInvalidationsResponse) => heard.push(m.slug));
     watch.on('error', () => undefined);
     await waitFor('the watch to be live', async () => heard.includes(''), 5000);
@@ -97,6 +97,41 @@ describe('link server on PostgreSQL', () => {
     expect(greedy.res!.link!.expiresAt!.getTime()).toBe(current.getTime() + 86_400_000);
     await waitFor('the invalidation', async () => heard.includes(slug), 5000);
     watch.cancel();
+  });
+
+  it('replays the invalidations a reconnecting watcher missed, and asks a stranger to reset', async () => {
+    const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
+    const first = await new Promise<WatchInvalidationsResponse>((resolve) => {
+      const w = running.link.watchInvalidations({ epoch: '', afterSeq: '0' }, new grpc.Metadata());
+      w.on('data', (m: WatchInvalidationsResponse) => {
+        if (m.slug === '') {
+          resolve(m);
+          w.cancel();
+        }
+      });
+      w.on('error', () => undefined);
+    });
+    expect(first.reset).toBe(true);
+    await callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: undefined });
+    const replay = (epoch: string, afterSeq: string) =>
+      new Promise<WatchInvalidationsResponse[]>((resolve) => {
+        const got: WatchInvalidationsResponse[] = [];
+        const w = running.link.watchInvalidations({ epoch, afterSeq }, new grpc.Metadata());
+        w.on('data', (m: WatchInvalidationsResponse) => {
+          got.push(m);
+          if (m.slug === '') {
+            resolve(got);
+            w.cancel();
+          }
+        });
+        w.on('error', () => undefined);
+      });
+    const resumed = await replay(first.epoch, first.seq);
+    expect(resumed.map((m) => m.slug)).toEqual([slug, '']);
+    expect(resumed.at(-1)!.reset).toBe(false);
+    const stranger = await replay('another-epoch', first.seq);
+    expect(stranger).toHaveLength(1);
+    expect(stranger[0]!.reset).toBe(true);
   });
 
   it('counts batches exactly once and writes exactly one first-download event for concurrent first downloads', async () => {

@@ -17,10 +17,14 @@ export function watchInvalidations(client: LinkServiceClient, cache: LinkCache, 
   let stream: ClientReadableStream<WatchInvalidationsResponse> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
+  // Resume point: the link service replays what we missed while reconnecting (it reconnects every
+  // few minutes: the server's max_connection_age), so the cache need not be revalidated.
+  let epoch = '';
+  let lastSeq = '0';
 
   const connect = () => {
     if (closed) return;
-    const s = client.watchInvalidations({}, new Metadata());
+    const s = client.watchInvalidations({ epoch, afterSeq: lastSeq }, new Metadata());
     stream = s;
     let ended = false;
     const down = (reason: string) => {
@@ -35,9 +39,11 @@ export function watchInvalidations(client: LinkServiceClient, cache: LinkCache, 
       retry.unref();
     };
     s.on('data', (m: WatchInvalidationsResponse) => {
+      epoch = m.epoch;
+      lastSeq = m.seq;
       if (m.slug === '') {
         failures = 0;
-        cache.setLive(true);
+        cache.setLive(true, { resumed: !m.reset });
         return;
       }
       cache.invalidate(m.slug);

@@ -173,13 +173,14 @@ export class LinkCache {
   }
 
   /** Called when the invalidation stream (re)connects (true) or drops (false). */
-  setLive(live: boolean): void {
+  setLive(live: boolean, opts: { resumed?: boolean } = {}): void {
     if (live === this.live) return;
     const t = this.now();
     this.live = live;
     this.stateChangedAt = t;
-    // Entries stored before this point may have missed an invalidation: revalidated on next use.
-    if (live) this.liveSince = t;
+    // Unless the link service replayed what was missed (resumed), entries stored before this point
+    // may have missed an invalidation: they are revalidated on next use.
+    if (live && !(opts.resumed && Number.isFinite(this.liveSince))) this.liveSince = t;
   }
 
   isLive(): boolean {

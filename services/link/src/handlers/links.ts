@@ -130,11 +130,21 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
     }),
 
     watchInvalidations: (call: grpc.ServerWritableStream<WatchInvalidationsRequest, WatchInvalidationsResponse>) => {
-      const unsubscribe = deps.invalidations.subscribe((slug) => {
-        if (!call.cancelled) call.write({ slug });
+      const { epoch } = deps.invalidations;
+      let lastSeq = 0;
+      const unsubscribe = deps.invalidations.subscribe((slug, seq) => {
+        lastSeq = seq;
+        if (!call.cancelled) call.write({ slug, seq: String(seq), epoch, reset: false });
       });
-      // An empty slug tells the watcher the stream is live (it clears its cache on every (re)connect).
-      call.write({ slug: '' });
+      // Replay what the watcher missed since its last seq (same epoch), else tell it to reset; the
+      // marker (empty slug) says the stream is live from here.
+      const after = /^\d{1,15}$/.test(call.request.afterSeq) ? Number(call.request.afterSeq) : -1;
+      const missed = call.request.epoch === epoch && after >= 0 ? deps.invalidations.since(after) : undefined;
+      for (const m of missed ?? []) {
+        lastSeq = Math.max(lastSeq, m.seq);
+        call.write({ slug: m.slug, seq: String(m.seq), epoch, reset: false });
+      }
+      call.write({ slug: '', seq: String(Math.max(lastSeq, deps.invalidations.lastSeq())), epoch, reset: missed === undefined });
       deps.watchers.add(call);
       const done = () => {
         unsubscribe();
