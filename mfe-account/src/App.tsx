@@ -5,7 +5,7 @@ import { AccountRoute } from './routes/AccountRoute';
 /** Exposed as `ferry_account/App`: the account page at /account. */
 export default function App(_props: RemoteAppProps) {
   return (
-    <div data-remote="account">
+    <div data-remote="account" className="ferry-account">
       <Routes>
         <Route path="/account" element={<AccountRoute />} />
         {/* Standalone, the dev server opens at /; show the page there too. */}

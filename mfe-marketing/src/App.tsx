@@ -4,11 +4,12 @@ import { BuildLabel } from './components/BuildLabel';
 import { FaqRoute } from './routes/FaqRoute';
 import { LandingRoute } from './routes/LandingRoute';
 import { LegalRoute } from './routes/LegalRoute';
+import './marketing.css';
 
 /** Exposed as `ferry_marketing/App`: the landing page, FAQ, privacy and terms. */
 export default function App(_props: RemoteAppProps) {
   return (
-    <div data-remote="marketing">
+    <div data-remote="marketing" className="ferry-marketing">
       <Routes>
         <Route path="/" element={<LandingRoute />} />
         <Route path="/faq" element={<FaqRoute />} />

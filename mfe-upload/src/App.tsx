@@ -5,7 +5,7 @@ import { UploadRoute } from './routes/UploadRoute';
 /** Exposed as `ferry_upload/App`: the upload screen at /upload. */
 export default function App(_props: RemoteAppProps) {
   return (
-    <div data-remote="upload">
+    <div data-remote="upload" className="ferry-upload">
       <Routes>
         <Route path="/upload" element={<UploadRoute />} />
         {/* Standalone, the dev server opens at /; show the screen there too. */}

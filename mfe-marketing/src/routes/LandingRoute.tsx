@@ -14,7 +14,7 @@ export function LandingRoute() {
     <article className="marketing-landing">
       <Hero />
       <Section id="benefits" title={t('benefits.title')}>
-        <ul>
+        <ul className="marketing-grid">
           {BENEFITS.map((key) => (
             <li key={key}>
               <h3>{t(`benefits.${key}`)}</h3>
@@ -27,21 +27,21 @@ export function LandingRoute() {
         </ul>
       </Section>
       <Section id="pricing" title={t('pricing.title')}>
-        <p>{t('pricing.trial')}</p>
-        <ul>
-          <li>
+        <p className="marketing-lead">{t('pricing.trial')}</p>
+        <ul className="marketing-plans">
+          <li className="marketing-plan">
             <h3>{t('pricing.monthly')}</h3>
-            <p>{t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}</p>
+            <p className="marketing-price">{t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}</p>
           </li>
-          <li>
+          <li className="marketing-plan marketing-plan--best">
             <h3>{t('pricing.yearly')}</h3>
-            <p>{t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}</p>
+            <p className="marketing-price">{t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}</p>
             <span className="badge">{t('pricing.bestValue')}</span>
           </li>
         </ul>
       </Section>
       <Section id="integrations" title={t('integrations.title')}>
-        <ul>
+        <ul className="marketing-chips">
           <li>{t('integrations.drive')}</li>
           <li>
             {t('integrations.more')} <span className="badge">{t('integrations.comingSoon')}</span>
@@ -49,7 +49,7 @@ export function LandingRoute() {
         </ul>
       </Section>
       <Section id="safety" title={t('safety.title')}>
-        <ul>
+        <ul className="marketing-checks">
           <li>{t('safety.privacy')}</li>
           <li>{t('safety.noStorage')}</li>
           <li>{t('safety.aiFree')}</li>
