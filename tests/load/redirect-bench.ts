@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { freePort } from '@ferry/testkit';
 import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
+import { paced } from './lib/paced.ts';
 import { devToken, downloadCount, shorten, uploadSharedFile, type FerryEndpoints } from './lib/fixtures.ts';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -174,8 +175,10 @@ async function main(): Promise<number> {
     const spreadRps = median(runs.spread.map((r) => r.rps));
     const stackRps = Math.min(oneRps, spreadRps);
     const half = Math.max(1, Math.floor(stackRps / 2));
-    const atHalfOne = await gw(one, DURATION, half);
-    const atHalfSpread = await gw(spread, DURATION, half);
+    // Latency at half the rate, arrivals evenly spaced (see lib/paced.ts).
+    const atHalfOne = await paced(ep.baseUrl, one, half, DURATION);
+    const atHalfSpread = await paced(ep.baseUrl, spread, half, DURATION);
+    gatewayOther += atHalfOne.other + atHalfSpread.other;
 
     // Counts: let the timed runs' batches settle (a timed run ends with requests in flight, so its
     // 302s cannot be known exactly), then a run of a fixed number of requests over COUNT_SLUGS links
