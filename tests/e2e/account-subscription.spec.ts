@@ -38,11 +38,15 @@ test.describe('account page', () => {
     await expect(account.getByTestId('subscription-badge')).toHaveText('Trial');
     expect(trialStarts).toHaveLength(1);
 
-    const dialog = page.waitForEvent('dialog');
+    // Accept inside the handler: once a waitForEvent listener is gone Playwright auto-dismisses the dialog.
+    const alertMessage = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    });
     await account.getByRole('button', { name: 'Cancel subscription' }).click();
-    const alert = await dialog;
-    expect(alert.message()).toBe(CANCELLED);
-    await alert.accept();
+    expect(await alertMessage).toBe(CANCELLED);
     await expect(account.getByText(CANCELLED)).toBeVisible();
     await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 

@@ -31,7 +31,11 @@ describe('ferry-db bin', () => {
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(cli, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(pkg.bin['ferry-db']).toBe('./dist/cli.js');
+    // The bin is a committed file (npm links it at install time, before dist/ exists) that runs dist/cli.js.
+    expect(pkg.bin['ferry-db']).toBe('./bin/ferry-db.js');
+    const bin = readFileSync(join(packageDir, 'bin', 'ferry-db.js'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(bin).toContain("import('../dist/cli.js')");
   });
 
   it('generate writes a client that tsc compiles with module NodeNext', async () => {
