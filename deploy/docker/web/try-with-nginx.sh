@@ -13,6 +13,7 @@ chmod 755 "$work"   # nginx workers run as another user when started by root
 trap 'for p in "$work"/run/*.pid; do [ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null; done; rm -rf "$work"' EXIT
 mkdir -p "$work/run" "$work/remotes-cm"
 cp "$repo/deploy/k8s/overlays/dev/remotes.json" "$work/remotes-cm/"
+mkdir -p "$work/csp-cm" && cp "$repo/deploy/k8s/overlays/dev/page-csp.conf" "$work/csp-cm/"
 
 stage() { # app
   mkdir -p "$work/$1/in/previous"
@@ -23,7 +24,7 @@ stage() { # app
 }
 serve() { # app port
   sed -e "s#listen 8080;#listen 127.0.0.1:$2;#" -e "s#/usr/share/nginx/html#$work/$1/out/html#" \
-      -e "s#/etc/ferry/remotes#$work/remotes-cm#" "$work/$1/out/default.conf" > "$work/$1.server.conf"
+      -e "s#/etc/ferry/remotes#$work/remotes-cm#" -e "s#/etc/ferry/csp#$work/csp-cm#" "$work/$1/out/default.conf" > "$work/$1.server.conf"
   cat > "$work/$1.nginx.conf" <<CONF
 worker_processes 1;
 error_log $work/run/$1.error.log warn;
