@@ -3,6 +3,7 @@
  * No test-runner dependency: they return promises and throw on timeout.
  */
 import { connect } from 'node:net';
+import * as grpc from '@grpc/grpc-js';
 import { HealthCheckResponse_ServingStatus, type HealthCheckResponse, type HealthClient } from '@ferry/contracts/health/v1';
 import { checkHealth, type HealthState } from './grpc-client.js';
 
@@ -57,4 +58,15 @@ export function watchHealth(client: HealthClient, service: string): HealthWatch 
       statuses.includes(status) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ status, resolve })),
     cancel: () => stream.cancel(),
   };
+}
+
+/** Calls a unary RPC of a generated client and returns its error or answer (never rejects). */
+export function callUnary<Req, Res>(
+  method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
+  request: Req,
+  timeoutMs = 5000,
+): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
+  return new Promise((resolve) => {
+    method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
+  });
 }

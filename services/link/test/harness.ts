@@ -49,16 +49,7 @@ export async function startLink(databaseUrl: string, opts: Partial<StartLinkServ
   };
 }
 
-/** Calls a unary RPC and returns its error or answer (never rejects). */
-export function callUnary<Req, Res>(
-  method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
-  request: Req,
-  timeoutMs = 5000,
-): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
-  return new Promise((resolve) => {
-    method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
-  });
-}
+export { callUnary } from '@ferry/service-kit/testing';
 
 /** Files a fake drive knows: id → owner sub. Anything else is not in the caller's drive. */
 export const driveFiles = new Map<string, { owner: string; name: string; size: bigint }>();

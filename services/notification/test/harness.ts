@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as grpc from '@grpc/grpc-js';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { applyMigrations } from '@ferry/db';
@@ -92,13 +91,4 @@ export async function startNotification(
   };
 }
 
-/** Calls a unary RPC and returns its error or answer (never rejects). */
-export function callUnary<Req, Res>(
-  method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
-  request: Req,
-  timeoutMs = 5000,
-): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
-  return new Promise((resolve) => {
-    method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
-  });
-}
+export { callUnary } from '@ferry/service-kit/testing';
