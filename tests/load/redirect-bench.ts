@@ -176,6 +176,8 @@ async function main(): Promise<number> {
     const stackRps = Math.min(oneRps, spreadRps);
     const half = Math.max(1, Math.floor(stackRps / 2));
     // Latency at half the rate, arrivals evenly spaced (see lib/paced.ts).
+    // The bare server at the same rate shows what the machine and the generator add by themselves.
+    const atHalfBare = await paced(baseline.url, ['/bare'], half, DURATION);
     const atHalfOne = await paced(ep.baseUrl, one, half, DURATION);
     const atHalfSpread = await paced(ep.baseUrl, spread, half, DURATION);
     gatewayOther += atHalfOne.other + atHalfSpread.other;
@@ -222,6 +224,9 @@ async function main(): Promise<number> {
       halfRate: half,
       p99AtHalfOneSlugMs: atHalfOne.p99,
       p99AtHalfSpreadMs: atHalfSpread.p99,
+      p99AtHalfBareMs: atHalfBare.p99,
+      p50AtHalfMs: { bare: atHalfBare.p50, one: atHalfOne.p50, spread: atHalfSpread.p50 },
+      socketsAtHalf: { bare: atHalfBare.sockets, one: atHalfOne.sockets, spread: atHalfSpread.sockets },
       cpuUsPerRequest: {
         bare: median(runs.bare.map((r) => r.cpuUsPerReq ?? 0)),
         oneSlug: median(runs.one.map((r) => r.cpuUsPerReq ?? 0)),

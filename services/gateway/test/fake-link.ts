@@ -81,6 +81,10 @@ export async function startFakeLink(): Promise<{
       if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');
       return { link: message(r) };
     }),
+    resolveLinks: wrap((req) => {
+      resolveCalls.n++;
+      return { results: req.codes.map((code) => ({ code, link: rows.has(code) ? message(rows.get(code)!) : undefined })) };
+    }),
     getShareInfo: wrap((req) => {
       const r = rows.get(req.slug);
       if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');

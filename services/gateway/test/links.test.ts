@@ -145,6 +145,26 @@ describe('GET /api/d/{slug}', () => {
     expect(owner.body).toMatchObject({ count: 400, downloads: 400 });
   });
 
+  it('sends a batch of thousands of links as 1,000-link messages, each counted once also after a lost acknowledgement', async () => {
+    const slugs = Array.from({ length: 2_500 }, (_, i) => `Many_${String(i).padStart(6, '0')}`);
+    for (const slug of slugs) addRow(slug);
+    await gw.features.counter.flush();
+    const before = new Set(fake.batches);
+    fake.loseNextAck.n = 1;
+    for (const slug of slugs) {
+      gw.features.counter.add(slug);
+      gw.features.counter.add(slug);
+    }
+    await waitUntil(async () => {
+      await gw.features.counter.flush();
+      return gw.features.counter.unacknowledged === 0;
+    }, 10_000);
+    expect(slugs.every((s) => fake.rows.get(s)!.count === 2)).toBe(true);
+    const ids = [...fake.batches].filter((id) => !before.has(id));
+    expect(ids).toHaveLength(3);
+    expect(ids.map((id) => id.split('.').at(-1)).sort()).toEqual(['0', '1', '2']);
+  });
+
   it('answers 410 within 1 s of expiry although the link is cached, and probe=1 is 204 only while live', async () => {
     const expiresAt = new Date(Date.now() + 1_500);
     addRow('Expiring_01', { expiresAt });

@@ -1,10 +1,15 @@
 /**
- * An open-model load generator for latency at a fixed rate: requests start evenly spaced (every
- * 1 ms a share of the rate), whatever the answers do — as k6's constant-arrival-rate does.
- * autocannon's `overallRate` sends each connection's share in a burst at the start of every
- * second, which measures its own queue, not the server.
+ * An open-model load generator for latency at a fixed rate, as k6's constant-arrival-rate: request
+ * k is due at start + k/rate whatever the answers do, and its latency counts from when it was due
+ * (so a stalled server cannot hide its queue: no coordinated omission). autocannon's `overallRate`
+ * sends each connection's share in a burst at the start of every second, and node:http's client
+ * costs ~50 µs a request, which on two cores measures the generator, not the server. So this one
+ * runs in its own thread and writes pre-built requests on raw keep-alive sockets (one request in
+ * flight per socket; a new socket when none is idle) and reads only the status line and
+ * Content-Length of each answer.
  */
-import http from 'node:http';
+import net from 'node:net';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 export interface PacedResult {
   sent: number;
@@ -12,57 +17,205 @@ export interface PacedResult {
   other: number;
   p50: number;
   p99: number;
+  /** Most sockets open at once (a sign of queueing when far above rate × latency). */
+  sockets: number;
+  /** The generator's own stalls: longest gap between its 1 ms ticks, and ticks over 5 ms apart. */
+  maxTickGapMs: number;
+  lateTicks: number;
 }
 
-export async function paced(baseUrl: string, paths: string[], rate: number, durationS: number): Promise<PacedResult> {
-  const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
+interface Job {
+  baseUrl: string;
+  paths: string[];
+  rate: number;
+  durationS: number;
+}
+
+/** Runs the paced load in a worker thread and returns its summary. */
+export function paced(baseUrl: string, paths: string[], rate: number, durationS: number): Promise<PacedResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { baseUrl, paths, rate, durationS } satisfies Job });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`paced worker exited with ${code}`)));
+  });
+}
+
+const CRLF2 = Buffer.from('\r\n\r\n');
+const CONTENT_LENGTH = /\r\ncontent-length:\s*(\d+)/i;
+const CHUNKED = /\r\ntransfer-encoding:\s*chunked/i;
+/** Beyond this many sockets, due requests wait for an idle one (their wait counts as latency). */
+const MAX_SOCKETS = 2_000;
+/** New sockets per 1 ms tick at most: a burst of connects would stall the generator itself. */
+const OPEN_PER_TICK = 16;
+
+class Conn {
+  private buf = Buffer.alloc(0);
+  private dueAt = 0n;
+  busy = false;
+  readonly socket: net.Socket;
+  private readonly done: (conn: Conn, status: number, dueAt: bigint) => void;
+  private readonly failed: (conn: Conn, dueAt: bigint | undefined) => void;
+  constructor(socket: net.Socket, done: Conn['done'], failed: Conn['failed']) {
+    this.socket = socket;
+    this.done = done;
+    this.failed = failed;
+    socket.setNoDelay(true);
+    socket.on('data', (d: Buffer) => this.onData(d));
+    socket.on('error', () => this.fail());
+    socket.on('close', () => this.fail());
+  }
+
+  send(request: Buffer, dueAt: bigint): void {
+    this.busy = true;
+    this.dueAt = dueAt;
+    this.socket.write(request);
+  }
+
+  private fail(): void {
+    const pending = this.busy ? this.dueAt : undefined;
+    this.busy = false;
+    this.failed(this, pending);
+  }
+
+  private onData(d: Buffer): void {
+    this.buf = this.buf.length === 0 ? d : Buffer.concat([this.buf, d]);
+    for (;;) {
+      const end = this.buf.indexOf(CRLF2);
+      if (end === -1) return;
+      const head = this.buf.toString('latin1', 0, end);
+      const total = CHUNKED.test(head) ? chunkedEnd(this.buf, end + 4) : fixedEnd(head, end + 4);
+      if (total === 'bad') {
+        this.socket.destroy();
+        return;
+      }
+      if (total === undefined || this.buf.length < total) return;
+      const status = Number(head.slice(9, 12));
+      this.buf = this.buf.subarray(total);
+      this.busy = false;
+      this.done(this, status, this.dueAt);
+    }
+  }
+}
+
+function fixedEnd(head: string, bodyStart: number): number | 'bad' {
+  const length = Number(CONTENT_LENGTH.exec(head)?.[1] ?? NaN);
+  return Number.isNaN(length) ? 'bad' : bodyStart + length;
+}
+
+/** Where a chunked body ends (no trailers), or undefined while it is incomplete. */
+function chunkedEnd(buf: Buffer, at: number): number | 'bad' | undefined {
+  for (;;) {
+    const eol = buf.indexOf('\r\n', at, 'latin1');
+    if (eol === -1) return undefined;
+    const size = parseInt(buf.toString('latin1', at, eol), 16);
+    if (Number.isNaN(size)) return 'bad';
+    const next = eol + 2 + size + 2;
+    if (size === 0) return buf.length >= next ? next : undefined;
+    at = next;
+  }
+}
+
+async function run(job: Job): Promise<PacedResult> {
+  const url = new URL(job.baseUrl);
+  const port = Number(url.port || 80);
+  const requests = job.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: ferry-paced\r\n\r\n`, 'latin1'));
+  const latencies = new Float64Array(Math.ceil(job.rate * job.durationS) + 16);
+  let measured = 0;
   let count302 = 0;
   let other = 0;
   let sent = 0;
-  let i = 0;
-  const inflight = new Set<Promise<void>>();
-  const one = (path: string) => {
-    const started = process.hrtime.bigint();
-    const p = new Promise<void>((resolve) => {
-      const req = http.request({ host: url.hostname, port: url.port, path, agent, method: 'GET' }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-          if (res.statusCode === 302) count302++;
-          else other++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        other++;
-        resolve();
-      });
-      req.end();
-    });
-    inflight.add(p);
-    void p.finally(() => inflight.delete(p));
+  let answered = 0;
+  let next = 0;
+  const idle: Conn[] = [];
+  const all = new Set<Conn>();
+  let peak = 0;
+  let maxGapMs = 0;
+  let lateTicks = 0;
+
+  /** Due times of requests not yet written (only while MAX_SOCKETS are busy). */
+  const waiting: bigint[] = [];
+  let waitingHead = 0;
+  let openedThisTick = 0;
+  const dispatch = () => {
+    while (waitingHead < waiting.length) {
+      const conn = idle.pop() ?? (all.size < MAX_SOCKETS && openedThisTick < OPEN_PER_TICK ? (openedThisTick++, open()) : undefined);
+      if (!conn) return;
+      conn.send(requests[next++ % requests.length]!, waiting[waitingHead++]!);
+    }
   };
-  const start = Date.now();
-  const end = start + durationS * 1000;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const now = Date.now();
-      const due = Math.floor(((Math.min(now, end) - start) / 1000) * rate);
+  const record = (dueAt: bigint) => {
+    latencies[measured++] = Number(process.hrtime.bigint() - dueAt) / 1e6;
+    answered++;
+  };
+  const open = (): Conn => {
+    const conn = new Conn(
+      net.connect({ host: url.hostname, port }),
+      (c, status, dueAt) => {
+        record(dueAt);
+        if (status === 302) count302++;
+        else other++;
+        idle.push(c);
+        dispatch();
+      },
+      (c, dueAt) => {
+        if (!all.delete(c)) return;
+        const i = idle.indexOf(c);
+        if (i !== -1) idle.splice(i, 1);
+        if (dueAt !== undefined) {
+          record(dueAt);
+          other++;
+        }
+        dispatch();
+      },
+    );
+    all.add(conn);
+    peak = Math.max(peak, all.size);
+    return conn;
+  };
+
+  // Enough sockets for 10 ms of arrivals, connected before the clock starts.
+  for (let i = 0; i < Math.min(MAX_SOCKETS, Math.ceil(job.rate / 100)); i++) idle.push(open());
+  await Promise.all([...all].map((c) => new Promise((r) => c.socket.once('connect', r).once('error', r))));
+  const start = process.hrtime.bigint();
+  const intervalNs = 1e9 / job.rate;
+  const total = Math.floor(job.rate * job.durationS);
+  return new Promise((resolve) => {
+    let lastTick = start;
+    const tick = () => {
+      openedThisTick = 0;
+      const nowNs = process.hrtime.bigint();
+      const gapMs = Number(nowNs - lastTick) / 1e6;
+      lastTick = nowNs;
+      if (gapMs > maxGapMs) maxGapMs = gapMs;
+      if (gapMs > 5) lateTicks++;
+      const elapsed = Number(nowNs - start);
+      const due = Math.min(total, Math.floor(elapsed / intervalNs) + 1);
       while (sent < due) {
-        one(paths[i++ % paths.length]!);
+        waiting.push(start + BigInt(Math.round(sent * intervalNs)));
         sent++;
       }
-      if (now >= end) {
-        clearInterval(timer);
-        resolve();
+      dispatch();
+      if (sent < total) {
+        setTimeout(tick, 1);
+        return;
       }
-    }, 1);
+      const giveUpAt = Date.now() + 30_000;
+      const finish = () => {
+        if (answered < sent && Date.now() < giveUpAt) return void setTimeout(finish, 5);
+        other += sent - answered;
+        for (const c of all) c.socket.destroy();
+        const xs = latencies.subarray(0, measured).sort();
+        const q = (p: number) => +(xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0).toFixed(2);
+        resolve({ sent, count302, other, p50: q(0.5), p99: q(0.99), sockets: peak, maxTickGapMs: +maxGapMs.toFixed(1), lateTicks });
+      };
+      finish();
+    };
+    tick();
   });
-  await Promise.all([...inflight]);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => +(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(1);
-  return { sent, count302, other, p50: q(0.5), p99: q(0.99) };
+}
+
+if (!isMainThread && parentPort) {
+  const result = await run(workerData as Job);
+  parentPort.postMessage(result);
 }

@@ -1,10 +1,10 @@
-import { Metadata } from '@grpc/grpc-js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { createClient } from 'redis';
 import type { GatewayConfig } from '../config.js';
 import type { Backends } from '../grpc/backends.js';
 import type { LinkRouteDeps } from '../routes/links.js';
+import { BatchResolver } from './batch-resolver.js';
 import { DownloadCounter } from './download-counter.js';
 import type { DriveDownloadOptions } from './drive-url.js';
 import { watchInvalidations } from './invalidation-watch.js';
@@ -42,13 +42,8 @@ export function startLinkFeatures(
     directOrigin: config.DRIVE_DIRECT_DOWNLOAD_ORIGIN ?? config.DRIVE_DOWNLOAD_ORIGIN,
     scanThresholdBytes: config.DRIVE_SCAN_THRESHOLD_BYTES ?? DEFAULT_SCAN_THRESHOLD,
   };
-  const cache = new LinkCache({
-    resolve: (code) =>
-      new Promise((resolve, reject) =>
-        client.resolveLink({ slug: code, ownerSubdomain: '' }, new Metadata(), { deadline: Date.now() + config.GRPC_DEADLINE_MS }, (err, res) => (err ? reject(err) : resolve(res))),
-      ),
-    shared: redis ? redisLinkCache(redis) : undefined,
-  });
+  const resolver = new BatchResolver({ client, deadlineMs: config.GRPC_DEADLINE_MS });
+  const cache = new LinkCache({ resolve: (code) => resolver.resolve(code), shared: redis ? redisLinkCache(redis) : undefined });
   const watch = watchInvalidations(client, cache, logger);
   const counter = new DownloadCounter({ client, logger });
   const limiter = new NotFoundLimiter();

@@ -40,17 +40,19 @@ async function applyBatch(prisma: PrismaClient, batchId: string, counts: Map<str
     if (counts.size === 0) return { recorded: 0n, duplicate: false, firstDownloads: 0 };
     const slugs = [...counts.keys()];
     const increments = slugs.map((s) => counts.get(s)!.toString());
-    const updated = await tx.$queryRaw<Array<{ id: string; slug: string; notified: boolean }>>`
-      UPDATE links AS l SET download_count = l.download_count + v.n
-      FROM (SELECT unnest(${slugs}::text[]) AS slug, unnest(${increments}::bigint[]) AS n) AS v
-      WHERE l.slug = v.slug
-      RETURNING l.id::text AS id, l.slug, (l.notified_at IS NOT NULL) AS notified`;
-    let recorded = 0n;
-    const fresh: string[] = [];
-    for (const row of updated) {
-      recorded += counts.get(row.slug) ?? 0n;
-      if (!row.notified) fresh.push(row.id);
-    }
+    // Only the links counted for the first time come back (not one row per link of the batch).
+    const [applied] = await tx.$queryRaw<Array<{ recorded: string; fresh: string[] }>>`
+      WITH v AS (SELECT unnest(${slugs}::text[]) AS slug, unnest(${increments}::bigint[]) AS n),
+      updated AS (
+        UPDATE links AS l SET download_count = l.download_count + v.n FROM v
+        WHERE l.slug = v.slug
+        RETURNING l.id, l.notified_at, v.n
+      )
+      SELECT coalesce(sum(n), 0)::text AS recorded,
+        coalesce(array_agg(id::text) FILTER (WHERE notified_at IS NULL), '{}') AS fresh
+      FROM updated`;
+    const recorded = BigInt(applied?.recorded ?? '0');
+    const fresh = applied?.fresh ?? [];
     let firstDownloads = 0;
     if (fresh.length > 0) {
       // Set-based: a batch touching thousands of new links is still two statements.

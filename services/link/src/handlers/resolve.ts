@@ -8,7 +8,16 @@ import type { HandlerDeps } from './deps.js';
 import { linkStatus, toLinkMessage } from './link-message.js';
 
 /** Public look-ups of a link: resolve, share info, size. */
-export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'getShareInfo' | 'getSize'> {
+/** A token code's link, ending at the earlier of the code's and the link's expiry. */
+function linkOfShortCode(short: { expiresAt: Date; link: Link }): Link {
+  const expiresAt = short.expiresAt < short.link.expiresAt ? short.expiresAt : short.link.expiresAt;
+  return { ...short.link, expiresAt };
+}
+
+/** Most codes one ResolveLinks call may ask for. */
+export const MAX_RESOLVE_BATCH = 1000;
+
+export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'resolveLinks' | 'getShareInfo' | 'getSize'> {
   const { prisma, logger, now } = deps;
 
   /** A slug, or a token code of a shortlink (whose own expiry also ends the link for that code). */
@@ -22,8 +31,21 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
     }
     const short = await prisma.shortCode.findUnique({ where: { code }, include: { link: true } });
     if (!short) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
-    const expiresAt = short.expiresAt < short.link.expiresAt ? short.expiresAt : short.link.expiresAt;
-    return { ...short.link, expiresAt };
+    return linkOfShortCode(short);
+  }
+
+  /** Many codes in two queries (slugs, token codes); invalid and unknown codes are simply absent. */
+  async function findByCodes(codes: string[]): Promise<Map<string, Link>> {
+    const slugs = codes.filter((c) => classifyCode(c) === 'slug');
+    const tokens = codes.filter((c) => classifyCode(c) === 'token');
+    const out = new Map<string, Link>();
+    if (slugs.length > 0) for (const row of await prisma.link.findMany({ where: { slug: { in: slugs } } })) out.set(row.slug, row);
+    if (tokens.length > 0) {
+      for (const short of await prisma.shortCode.findMany({ where: { code: { in: tokens } }, include: { link: true } })) {
+        out.set(short.code, linkOfShortCode(short));
+      }
+    }
+    return out;
   }
 
   return {
@@ -31,6 +53,13 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
       const row = await findByCode(req.slug);
       if (req.ownerSubdomain && req.ownerSubdomain.toLowerCase() !== row.ownerSubdomain) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
       return { link: toLinkMessage(row, now()) };
+    }),
+
+    resolveLinks: unary(logger, async (req) => {
+      if (req.codes.length > MAX_RESOLVE_BATCH) throw grpcError(grpc.status.INVALID_ARGUMENT, `at most ${MAX_RESOLVE_BATCH} codes a call`);
+      const found = await findByCodes(req.codes);
+      const at = now();
+      return { results: req.codes.map((code) => { const row = found.get(code); return { code, link: row ? toLinkMessage(row, at) : undefined }; }) };
     }),
 
     getShareInfo: unary(logger, async (req) => {
