@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { httpAnswers, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
 import { dataServices, remoteNames, remoteVersion, root, type DataService, type Ports } from './settings.ts';
@@ -24,10 +25,25 @@ interface ProcessSpec {
   name: string;
   dir: string;
   env: Record<string, string>;
+  /**
+   * Batch work that can wait (download counts, mail relays): run at a lower CPU priority so that
+   * on one machine it does not take a core from the gateway's redirects (in Kubernetes each
+   * service has its own CPU).
+   */
+  background?: boolean;
   ready(): Promise<boolean>;
 }
 
 const node = process.execPath;
+
+/** nice +5: a quarter of a core's share against normal processes when they all want the CPU. */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 5);
+  } catch {
+    // not permitted here: run at normal priority
+  }
+}
 
 /** Client secrets shared by the local identity provider and its clients, made once per data folder (never committed). */
 function localSecrets(dataDir: string): { gatewayClientSecret: string; driveClientSecret: string } {
@@ -145,6 +161,7 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
       dir: mailDir,
       env: { SMTP_PORT: String(ports.SMTP_PORT), MAIL_INBOX_PORT: String(ports.MAIL_INBOX_PORT), MAIL_DATA_DIR: join(dataDir, 'mail') },
       ready: () => httpAnswers(`http://127.0.0.1:${ports.MAIL_INBOX_PORT}/api/smtp`, (s) => s === 200),
+      background: true,
     });
   }
   for (const service of dataServices) {
@@ -154,6 +171,7 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
       dir: join(root, 'services', service),
       env: { [`${prefix}_PORT`]: String(ports[`${prefix}_PORT` as keyof Ports]), [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]! },
       ready: grpcReady,
+      background: true,
     });
   }
   specs.push({
@@ -207,6 +225,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         logFile: options.quiet ? join(dataDir, 'logs', `${spec.name}.log`) : undefined,
       });
       processes.set(spec.name, managed);
+      if (spec.background && managed.child.pid) lowerPriority(managed.child.pid);
       await waitUntil(`${spec.name} to be ready`, spec.ready, 60_000, () => managed.child.exitCode === null);
     }
     const baseUrl = `http://localhost:${ports.GATEWAY_PORT}`;

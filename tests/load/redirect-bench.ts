@@ -78,6 +78,42 @@ async function measured(pid: number, run: () => Promise<Run>): Promise<Run> {
   return { ...r, cpuUsPerReq: answered > 0 ? +((cpuMicros(pid) - before) / answered).toFixed(1) : undefined };
 }
 
+/** Samples each process's CPU every 100 ms; `around(t)` gives the ms each used in t ± 200 ms. */
+function cpuTimeline(pids: Map<string, number>) {
+  const samples: Array<{ t: number; cpu: Map<string, number> }> = [];
+  const read = () => {
+    const cpu = new Map<string, number>();
+    for (const [name, pid] of pids) {
+      try {
+        cpu.set(name, cpuMicros(pid));
+      } catch {
+        // exited
+      }
+    }
+    samples.push({ t: Date.now(), cpu });
+  };
+  read();
+  const timer = setInterval(read, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return {
+        around(t: number): Record<string, number> {
+          const from = samples.findLast((x) => x.t <= t - 200) ?? samples[0]!;
+          const to = samples.find((x) => x.t >= t + 200) ?? samples.at(-1)!;
+          const out: Record<string, number> = {};
+          for (const [name, v] of to.cpu) {
+            const ms = Math.round((v - (from.cpu.get(name) ?? v)) / 1000);
+            if (ms > 0) out[name] = ms;
+          }
+          return out;
+        },
+      };
+    },
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 async function startBare(): Promise<{ url: string; pid: number; stop(): void }> {
@@ -176,11 +212,16 @@ async function main(): Promise<number> {
     const stackRps = Math.min(oneRps, spreadRps);
     const half = Math.max(1, Math.floor(stackRps / 2));
     // Latency at half the rate, arrivals evenly spaced (see lib/paced.ts).
+    // CPU of every stack process in 100 ms steps while the paced runs go, to name what ran when
+    // answers were slow.
+    const sampler = cpuTimeline(new Map([...stack.processes].flatMap(([name, p]) => (p.child.pid ? [[name, p.child.pid] as const] : []))));
     // The bare server at the same rate shows what the machine and the generator add by themselves.
     const atHalfBare = await paced(baseline.url, ['/bare'], half, DURATION);
     const atHalfOne = await paced(ep.baseUrl, one, half, DURATION);
     const atHalfSpread = await paced(ep.baseUrl, spread, half, DURATION);
     gatewayOther += atHalfOne.other + atHalfSpread.other;
+    const timeline = sampler.stop();
+    const busyWhenSlow = (r: typeof atHalfOne) => r.slowAt.slice(0, 3).map(([s]) => ({ at: s, cpuMs: timeline.around(r.startedAtMs + s * 1000) }));
 
     // Counts: let the timed runs' batches settle (a timed run ends with requests in flight, so its
     // 302s cannot be known exactly), then a run of a fixed number of requests over COUNT_SLUGS links
@@ -227,6 +268,9 @@ async function main(): Promise<number> {
       p99AtHalfBareMs: atHalfBare.p99,
       p50AtHalfMs: { bare: atHalfBare.p50, one: atHalfOne.p50, spread: atHalfSpread.p50 },
       socketsAtHalf: { bare: atHalfBare.sockets, one: atHalfOne.sockets, spread: atHalfSpread.sockets },
+      generatorMaxTickGapMs: { bare: atHalfBare.maxTickGapMs, one: atHalfOne.maxTickGapMs, spread: atHalfSpread.maxTickGapMs },
+      slowOver20msAt: { bare: atHalfBare.slowAt, one: atHalfOne.slowAt, spread: atHalfSpread.slowAt },
+      cpuWhenSlow: { one: busyWhenSlow(atHalfOne), spread: busyWhenSlow(atHalfSpread) },
       cpuUsPerRequest: {
         bare: median(runs.bare.map((r) => r.cpuUsPerReq ?? 0)),
         oneSlug: median(runs.one.map((r) => r.cpuUsPerReq ?? 0)),

@@ -299,6 +299,34 @@ describe('LinkCache', () => {
   });
 });
 
+describe('LinkCache refresh spread', () => {
+  it('does not refresh entries stored together all at once (TTL of 80-100 % each)', async () => {
+    const { LinkCache } = await import('../src/links/link-cache.js');
+    let now = 0;
+    let calls = 0;
+    const cache = new LinkCache({
+      now: () => now,
+      liveTtlMs: 1_000,
+      resolve: async (slug) => {
+        calls++;
+        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: '1', expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
+      },
+    });
+    cache.setLive(true);
+    const codes = Array.from({ length: 200 }, (_, i) => `Spread_${String(i).padStart(4, '0')}`);
+    for (const c of codes) await cache.get(c);
+    calls = 0;
+    now = 790;
+    for (const c of codes) expect(cache.peek(c)).toBeDefined();
+    expect(calls).toBe(0);
+    now = 850; // a quarter of the entries are past their TTL
+    for (const c of codes) cache.peek(c);
+    await waitUntil(() => calls > 0, 1_000);
+    expect(calls).toBeGreaterThan(10);
+    expect(calls).toBeLessThan(120);
+  });
+});
+
 describe('LinkCache across a stream reconnect', () => {
   it('keeps entries over a reconnect, serving each once while it is revalidated, and drops unconfirmed ones after the grace', async () => {
     const { LinkCache } = await import('../src/links/link-cache.js');

@@ -22,6 +22,10 @@ export interface PacedResult {
   /** The generator's own stalls: longest gap between its 1 ms ticks, and ticks over 5 ms apart. */
   maxTickGapMs: number;
   lateTicks: number;
+  /** When the answers over SLOW_MS were due: [second of the run (0.1 s steps), how many], most first. */
+  slowAt: Array<[number, number]>;
+  /** Wall clock when request 0 was due. */
+  startedAtMs: number;
 }
 
 interface Job {
@@ -48,9 +52,10 @@ const CHUNKED = /\r\ntransfer-encoding:\s*chunked/i;
 const MAX_SOCKETS = 2_000;
 /** New sockets per 1 ms tick at most: a burst of connects would stall the generator itself. */
 const OPEN_PER_TICK = 16;
+const SLOW_MS = 20;
 
 class Conn {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private dueAt = 0n;
   busy = false;
   readonly socket: net.Socket;
@@ -144,9 +149,15 @@ async function run(job: Job): Promise<PacedResult> {
       conn.send(requests[next++ % requests.length]!, waiting[waitingHead++]!);
     }
   };
+  const slowAt = new Map<number, number>();
   const record = (dueAt: bigint) => {
-    latencies[measured++] = Number(process.hrtime.bigint() - dueAt) / 1e6;
+    const ms = Number(process.hrtime.bigint() - dueAt) / 1e6;
+    latencies[measured++] = ms;
     answered++;
+    if (ms > SLOW_MS) {
+      const at = Math.floor(Number(dueAt - start) / 1e8) / 10;
+      slowAt.set(at, (slowAt.get(at) ?? 0) + 1);
+    }
   };
   const open = (): Conn => {
     const conn = new Conn(
@@ -174,10 +185,12 @@ async function run(job: Job): Promise<PacedResult> {
     return conn;
   };
 
+  let start = 0n;
   // Enough sockets for 10 ms of arrivals, connected before the clock starts.
   for (let i = 0; i < Math.min(MAX_SOCKETS, Math.ceil(job.rate / 100)); i++) idle.push(open());
   await Promise.all([...all].map((c) => new Promise((r) => c.socket.once('connect', r).once('error', r))));
-  const start = process.hrtime.bigint();
+  start = process.hrtime.bigint();
+  const startedAtMs = Date.now();
   const intervalNs = 1e9 / job.rate;
   const total = Math.floor(job.rate * job.durationS);
   return new Promise((resolve) => {
@@ -207,7 +220,7 @@ async function run(job: Job): Promise<PacedResult> {
         for (const c of all) c.socket.destroy();
         const xs = latencies.subarray(0, measured).sort();
         const q = (p: number) => +(xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0).toFixed(2);
-        resolve({ sent, count302, other, p50: q(0.5), p99: q(0.99), sockets: peak, maxTickGapMs: +maxGapMs.toFixed(1), lateTicks });
+        resolve({ sent, count302, other, p50: q(0.5), p99: q(0.99), sockets: peak, maxTickGapMs: +maxGapMs.toFixed(1), lateTicks, slowAt: [...slowAt].sort((a, b) => b[1] - a[1]).slice(0, 12), startedAtMs });
       };
       finish();
     };

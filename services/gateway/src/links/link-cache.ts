@@ -44,6 +44,8 @@ const GRACE_MS = 3_000;
 interface Slot {
   entry: CacheEntry;
   storedAt: number;
+  /** This entry's share of the live TTL (0.8-1): entries stored together do not all refresh together. */
+  ttlScale: number;
 }
 
 export function fromResolve(res: ResolveLinkResponse): CacheEntry {
@@ -82,7 +84,10 @@ export class LinkCache {
 
   constructor(private readonly opts: LinkCacheOptions) {
     this.maxEntries = opts.maxEntries ?? 100_000;
-    this.liveTtlMs = opts.liveTtlMs ?? 300_000;
+    // While the stream is live every change arrives through it (replayed after a reconnect), so
+    // the TTL is only a safety net: long, so that thousands of entries stored together (a cold
+    // start, a campaign) are not all looked up again a few minutes later.
+    this.liveTtlMs = opts.liveTtlMs ?? 1_800_000;
     this.offlineTtlMs = opts.offlineTtlMs ?? 2_000;
     this.notFoundTtlMs = opts.notFoundTtlMs ?? 10_000;
     this.now = opts.now ?? Date.now;
@@ -97,7 +102,7 @@ export class LinkCache {
     const { entry } = slot;
     if (this.live && slot.storedAt >= this.liveSince) {
       // Every change since this entry was stored would have dropped it.
-      const ttl = entry.found ? this.liveTtlMs : this.notFoundTtlMs;
+      const ttl = (entry.found ? this.liveTtlMs : this.notFoundTtlMs) * slot.ttlScale;
       if (age < ttl) return entry;
       // Stale while revalidate: still right, refresh in the background (no expiry storm on hot links).
       if (entry.found && age < ttl * STALE_FACTOR) {
@@ -162,7 +167,7 @@ export class LinkCache {
       const oldest = this.slots.keys().next().value;
       if (oldest !== undefined) this.slots.delete(oldest);
     }
-    this.slots.set(code, { entry, storedAt: this.now() });
+    this.slots.set(code, { entry, storedAt: this.now(), ttlScale: 0.8 + Math.random() * 0.2 });
   }
 
   invalidate(code: string): void {
