@@ -274,109 +274,82 @@ describe('404 probing', () => {
   });
 });
 
+/** A LinkCache on a hand-moved clock (`state.now`), live, whose resolver counts its calls. */
+async function cacheOnClock(opts: { liveTtlMs?: number; size?: (calls: number) => number } = {}) {
+  const { LinkCache } = await import('../src/links/link-cache.js');
+  const state = { now: 0, calls: 0 };
+  const cache = new LinkCache({
+    now: () => state.now,
+    liveTtlMs: opts.liveTtlMs,
+    resolve: async (slug) => {
+      state.calls++;
+      const sizeBytes = String(opts.size?.(state.calls) ?? 1);
+      return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes, expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
+    },
+  });
+  cache.setLive(true);
+  return { cache, state };
+}
+
 describe('LinkCache', () => {
   it('serves a stale entry while live and refreshes it in the background', async () => {
-    const { LinkCache } = await import('../src/links/link-cache.js');
-    let now = 0;
-    let calls = 0;
-    const cache = new LinkCache({
-      now: () => now,
-      liveTtlMs: 1_000,
-      resolve: async (slug) => {
-        calls++;
-        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: String(calls), expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
-      },
-    });
-    cache.setLive(true);
+    const { cache, state } = await cacheOnClock({ liveTtlMs: 1_000, size: (calls) => calls });
     expect(await cache.get('Stale_slug1')).toMatchObject({ sizeBytes: 1 });
-    now = 1_500;
+    state.now = 1_500;
     expect(cache.peek('Stale_slug1')).toMatchObject({ sizeBytes: 1 }); // stale, served
-    await waitUntil(() => calls === 2, 1_000);
+    await waitUntil(() => state.calls === 2, 1_000);
     await waitUntil(() => (cache.peek('Stale_slug1') as { sizeBytes: number } | undefined)?.sizeBytes === 2, 1_000);
     cache.setLive(false);
-    now = 10_000;
+    state.now = 10_000;
     expect(cache.peek('Stale_slug1')).toBeUndefined(); // not live: 2 s hard limit
   });
-});
 
-describe('LinkCache refresh spread', () => {
   it('does not refresh entries stored together all at once (TTL of 80-100 % each)', async () => {
-    const { LinkCache } = await import('../src/links/link-cache.js');
-    let now = 0;
-    let calls = 0;
-    const cache = new LinkCache({
-      now: () => now,
-      liveTtlMs: 1_000,
-      resolve: async (slug) => {
-        calls++;
-        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: '1', expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
-      },
-    });
-    cache.setLive(true);
+    const { cache, state } = await cacheOnClock({ liveTtlMs: 1_000 });
     const codes = Array.from({ length: 200 }, (_, i) => `Spread_${String(i).padStart(4, '0')}`);
     for (const c of codes) await cache.get(c);
-    calls = 0;
-    now = 790;
+    state.calls = 0;
+    state.now = 790;
     for (const c of codes) expect(cache.peek(c)).toBeDefined();
-    expect(calls).toBe(0);
-    now = 850; // a quarter of the entries are past their TTL
+    expect(state.calls).toBe(0);
+    state.now = 850; // a quarter of the entries are past their TTL
     for (const c of codes) cache.peek(c);
-    await waitUntil(() => calls > 0, 1_000);
-    expect(calls).toBeGreaterThan(10);
-    expect(calls).toBeLessThan(120);
+    await waitUntil(() => state.calls > 0, 1_000);
+    expect(state.calls).toBeGreaterThan(10);
+    expect(state.calls).toBeLessThan(120);
   });
 });
 
 describe('LinkCache across a stream reconnect', () => {
   it('keeps entries over a reconnect, serving each once while it is revalidated, and drops unconfirmed ones after the grace', async () => {
-    const { LinkCache } = await import('../src/links/link-cache.js');
-    let now = 0;
     let size = 1;
-    let calls = 0;
-    const cache = new LinkCache({
-      now: () => now,
-      resolve: async (slug) => {
-        calls++;
-        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: String(size), expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
-      },
-    });
-    cache.setLive(true);
+    const { cache, state } = await cacheOnClock({ size: () => size });
     await cache.get('Reconnect_1');
     await cache.get('Reconnect_2');
-    now = 10_000;
+    state.now = 10_000;
     cache.setLive(false); // max_connection_age: the stream drops…
-    now = 10_200;
+    state.now = 10_200;
     size = 2; // …a change is missed meanwhile…
     cache.setLive(true); // …and it is back
     expect(cache.peek('Reconnect_1')).toMatchObject({ sizeBytes: 1 }); // served once, revalidating
     await waitUntil(() => (cache.peek('Reconnect_1') as { sizeBytes: number } | undefined)?.sizeBytes === 2, 1_000);
-    now = 14_000; // past the grace: the unconfirmed entry is not trusted any more
+    state.now = 14_000; // past the grace: the unconfirmed entry is not trusted any more
     expect(cache.peek('Reconnect_2')).toBeUndefined();
     expect(cache.peek('Reconnect_1')).toMatchObject({ sizeBytes: 2 });
-    expect(calls).toBe(3);
+    expect(state.calls).toBe(3);
   });
 });
 
 describe('LinkCache resumed stream', () => {
   it('keeps trusting entries when the link service replayed what the gateway missed', async () => {
-    const { LinkCache } = await import('../src/links/link-cache.js');
-    let now = 0;
-    let calls = 0;
-    const cache = new LinkCache({
-      now: () => now,
-      resolve: async (slug) => {
-        calls++;
-        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: '1', expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
-      },
-    });
-    cache.setLive(true);
+    const { cache, state } = await cacheOnClock();
     await cache.get('Resumed_123');
-    now = 10_000;
+    state.now = 10_000;
     cache.setLive(false);
-    now = 10_100;
+    state.now = 10_100;
     cache.setLive(true, { resumed: true });
-    now = 20_000;
+    state.now = 20_000;
     expect(cache.peek('Resumed_123')).toMatchObject({ found: true });
-    expect(calls).toBe(1);
+    expect(state.calls).toBe(1);
   });
 });
