@@ -1,11 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
-import { initFerryI18n } from '@ferry/shell-sdk';
+import { initFerryI18n, TRIAL_STARTED_EVENT } from '@ferry/shell-sdk';
 import { ShellApp } from './app/ShellApp';
 import { AuthController } from './auth/auth-controller';
 import { browserAuthEnvironment } from './auth/browser-env';
 import { sessionMaxAgeHours } from './auth/constants';
-import { startTrialOnSignIn, TRIAL_STARTED_EVENT } from './auth/trial-start';
+import { startTrialOnSignIn } from './auth/trial-start';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
 import './styles.css';

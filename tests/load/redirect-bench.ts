@@ -42,7 +42,7 @@ interface Run {
   other: number;
 }
 
-function cannon(url: string, opts: { paths?: string[]; duration?: number; amount?: number; rate?: number }): Promise<Run> {
+function cannon(url: string, opts: { paths?: string[]; duration?: number; amount?: number }): Promise<Run> {
   let i = 0;
   const paths = opts.paths;
   return new Promise((resolve, reject) => {
@@ -51,7 +51,6 @@ function cannon(url: string, opts: { paths?: string[]; duration?: number; amount
         url,
         connections: CONNECTIONS,
         ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
-        ...(opts.rate ? { overallRate: opts.rate } : {}),
         ...(paths ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }] } : {}),
       },
       (err, r) => {
@@ -166,8 +165,8 @@ async function main(): Promise<number> {
     let served302 = 0;
     let gatewayOther = 0;
     const gatewayPid = stack.processes.get('gateway')!.child.pid!;
-    const gw = async (paths: string[], duration: number, rate?: number) => {
-      const r = await measured(gatewayPid, () => cannon(ep.baseUrl, { paths, duration, rate }));
+    const gw = async (paths: string[], duration: number) => {
+      const r = await measured(gatewayPid, () => cannon(ep.baseUrl, { paths, duration }));
       gatewayOther += r.other;
       return r;
     };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { ShellProvider, type ShellAuth } from '@ferry/shell-sdk';
+import { ShellProvider, TRIAL_STARTED_EVENT, type ShellAuth } from '@ferry/shell-sdk';
 import { createTestAuth, createTestI18n, createTestShellValue } from '@ferry/shell-sdk/testing';
 import en from '../../public/locales/en/account.json';
 import nl from '../../public/locales/nl/account.json';
@@ -141,7 +141,7 @@ describe('account page', () => {
     await renderPage(signedIn());
     await screen.findByText(en.noData);
     handler = () => json(200, status());
-    window.dispatchEvent(new CustomEvent('ferry:trial-started'));
+    window.dispatchEvent(new CustomEvent(TRIAL_STARTED_EVENT));
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Trial');
   });
 

@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '@ferry/shell-sdk';
+import { TRIAL_STARTED_EVENT, useShell } from '@ferry/shell-sdk';
 import { BillingApi, type AccessStatus } from '../api/billing-api';
 import { AccountHeader } from '../components/AccountHeader';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import { NAMESPACE } from '../i18n';
 import '../components/account.css';
 
-/** Fired by the shell once the trial start succeeded (shell/src/auth/trial-start.ts). */
-export const TRIAL_STARTED_EVENT = 'ferry:trial-started';
 
 /** Spec §4 account screen states (cancel in progress / cancelled live beside `loaded`). */
 type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'no-data' } | { kind: 'loaded'; status: AccessStatus };

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
 import { itemsFromDataTransfer, itemsFromFileList } from '../upload/dropped-files';
@@ -25,6 +25,11 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
     setOver(false);
     if (disabled) return;
     onItems(await itemsFromDataTransfer(e.dataTransfer));
+  };
+  /** Both pickers: queue what was chosen, then clear the input so the same files can be picked again. */
+  const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
+    onItems(itemsFromFileList(e.currentTarget.files));
+    e.currentTarget.value = '';
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -64,10 +69,7 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
         multiple
         hidden
         data-testid="file-input"
-        onChange={(e) => {
-          onItems(itemsFromFileList(e.currentTarget.files));
-          e.currentTarget.value = '';
-        }}
+        onChange={onPicked}
       />
       <input
         ref={(el) => {
@@ -79,10 +81,7 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
         multiple
         hidden
         data-testid="folder-input"
-        onChange={(e) => {
-          onItems(itemsFromFileList(e.currentTarget.files));
-          e.currentTarget.value = '';
-        }}
+        onChange={onPicked}
       />
     </div>
   );

@@ -34,5 +34,5 @@ export function useDrive(auth: ShellAuth | null) {
 
   const drive = useMemo(() => (config ? new DriveClient({ rootUrl: config.driveRootUrl, getToken: () => tokenRef.current }) : null), [config]);
   const threshold = effectiveThreshold(config?.uploadFolderThresholdBytes ?? FOLDER_THRESHOLD_BYTES, readOverride());
-  return { config, configError, drive, api, threshold, tokenRef };
+  return { configError, drive, api, threshold };
 }

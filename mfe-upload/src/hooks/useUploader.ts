@@ -3,7 +3,7 @@ import type { ProductApi } from '../api/product-api';
 import type { DriveClient } from '../drive/drive-client';
 import { runUpload, type UploadedItem } from '../upload/engine';
 import { isCanceled, UploadError, type UploadErrorCode } from '../upload/errors';
-import { transition, type Phase } from '../upload/phase';
+import { isBusy, transition, type Phase } from '../upload/phase';
 import { firstNameOf, planUpload } from '../upload/plan';
 import { addToQueue, canUpload, removeFromQueue, type QueueItem } from '../upload/queue';
 
@@ -40,7 +40,7 @@ export function useUploader(deps: UploaderDeps) {
   const samples = useRef<{ t: number; sent: number }[]>([]);
   const depsRef = useRef(deps);
   depsRef.current = deps;
-  const busy = phase !== 'idle';
+  const busy = isBusy(phase);
 
   const add = useCallback((items: QueueItem[]) => setQueue((q) => addToQueue(q, items)), []);
   const remove = useCallback((path: string) => setQueue((q) => removeFromQueue(q, path)), []);

@@ -13,8 +13,6 @@ export interface UploadedFile {
   expiresAt: string;
   size: number;
   ownerSubdomain?: string;
-  shortUrl?: string;
-  shortId?: string;
   slug?: string;
   shareUrl?: string;
   appProperties: Record<string, string>;
@@ -41,8 +39,8 @@ export function toUploadedFile(f: DriveFile, link: LinkRecord | undefined, direc
     expiresAt,
     size: Number.isFinite(size) ? size : 0,
     ...(owner ? { ownerSubdomain: owner } : {}),
-    ...(shortUrl ? { shortUrl, shareUrl: shortUrl } : {}),
-    ...(slug ? { shortId: slug, slug } : {}),
+    ...(shortUrl ? { shareUrl: shortUrl } : {}),
+    ...(slug ? { slug } : {}),
     appProperties: props,
     legacy: props[TAGS.product] !== '1',
     ...(link?.downloads !== undefined ? { downloads: link.downloads } : {}),

@@ -5,7 +5,7 @@ import { DEFAULT_VALIDITY_MS, FOLDER_CONCURRENCY, FOLDER_MIME, ROOT_FOLDER_FALLB
 import { isCanceled, sleep, UploadError } from './errors';
 import type { Phase } from './phase';
 import type { UploadPlan } from './plan';
-import type { QueueItem } from './queue';
+import { queueBytes, type QueueItem } from './queue';
 import { cancelSession, uploadResumable } from './resumable';
 import { blobSource, streamSource, type ByteSource } from './source';
 import { senderSubdomain } from './subdomain';
@@ -25,7 +25,7 @@ export interface EngineDeps {
   onZipPercent?(percent: number): void;
   chunkSize?: number;
   now?: () => number;
-  /** Origin the product's pages live on (direct-link fallback text uses the drive's link). */
+  /** The uploader's language, sent with the link so the first-download notice can use it (default: the browser's). */
   locale?: string;
 }
 
@@ -181,7 +181,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   const root = await driveCall(deps, () => sharedRootFolder(deps.drive));
   const quota = await driveCall(deps, () => readFreeQuota(deps.drive));
   const items = plan.kind === 'single' ? [plan.item] : plan.items;
-  const totalFileBytes = items.reduce((s, i) => s + i.file.size, 0);
+  const totalFileBytes = queueBytes(items);
   const expiresAt = new Date(now() + DEFAULT_VALIDITY_MS).toISOString();
   const bytesNeeded = plan.kind === 'zip' ? zipSize(items.map((i) => ({ path: i.path, size: i.file.size }))) : totalFileBytes;
   if (quota.free !== null && bytesNeeded > quota.free) throw new UploadError('quota', 403);

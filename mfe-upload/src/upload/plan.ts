@@ -1,4 +1,4 @@
-import type { QueueItem } from './queue';
+import { queueBytes, type QueueItem } from './queue';
 
 export type UploadPlan =
   | { kind: 'single'; item: QueueItem }
@@ -12,7 +12,7 @@ export type UploadPlan =
 export function planUpload(queue: readonly QueueItem[], threshold: number, now: Date, firstName: string): UploadPlan {
   if (queue.length === 0) throw new Error('empty queue');
   if (queue.length === 1) return { kind: 'single', item: queue[0]! };
-  const total = queue.reduce((s, i) => s + i.file.size, 0);
+  const total = queueBytes(queue);
   const base = `upload_${datePart(now)}_${safeFirstName(firstName)}_${queue.length}_files`;
   if (total >= threshold) return { kind: 'folder', items: [...queue], name: base };
   return { kind: 'zip', items: [...queue], name: `${base}.zip` };

@@ -72,3 +72,6 @@ export interface ShellContextValue {
   navigate(path: string): void;
   auth: ShellAuth | null;
 }
+
+/** Window event the shell fires once a trial start succeeded; the account remote reloads on it. */
+export const TRIAL_STARTED_EVENT = 'ferry:trial-started';

@@ -4,7 +4,6 @@ import { SessionStore } from './session-store';
 /** Session storage: the e-mail the trial start was requested for in this tab session. */
 export const TRIAL_REQUESTED_KEY = 'ferry_trial_requested';
 /** Window event after a successful start: the account page, open already, loads its status again. */
-export const TRIAL_STARTED_EVENT = 'ferry:trial-started';
 
 export interface TrialStartEnvironment {
   local: Storage;

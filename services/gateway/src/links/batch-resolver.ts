@@ -1,5 +1,6 @@
-import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import type { LinkServiceClient, ResolveLinkResponse } from '@ferry/contracts/link/v1';
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import type { LinkServiceClient, ResolveLinkResponse, ResolveLinksResponse } from '@ferry/contracts/link/v1';
+import { unary } from '../grpc/call.js';
 
 export interface BatchResolverOptions {
   client: Pick<LinkServiceClient, 'resolveLink' | 'resolveLinks'>;
@@ -35,8 +36,6 @@ export class BatchResolver {
   private readonly maxInflight: number;
   private readonly fallbackMs: number;
   private readonly now: () => number;
-  /** Link-service calls made (for tests and the load runner). */
-  calls = 0;
 
   constructor(private readonly opts: BatchResolverOptions) {
     this.maxBatch = opts.maxBatch ?? 500;
@@ -96,24 +95,15 @@ export class BatchResolver {
     }
   }
 
-  private resolveMany(codes: string[]): Promise<Map<string, ResolveLinkResponse['link']>> {
-    this.calls++;
-    return new Promise((resolve, reject) =>
-      this.opts.client.resolveLinks({ codes }, new Metadata(), { deadline: Date.now() + this.opts.deadlineMs }, (err, res) => {
-        if (err) return reject(err);
-        resolve(new Map(res.results.map((r) => [r.code, r.link])));
-      }),
-    );
+  private async resolveMany(codes: string[]): Promise<Map<string, ResolveLinkResponse['link']>> {
+    const res = await unary<ResolveLinksResponse>((md, o, cb) => this.opts.client.resolveLinks({ codes }, md, o, cb), { deadlineMs: this.opts.deadlineMs });
+    return new Map(res.results.map((r) => [r.code, r.link]));
   }
 
   private resolveOne(code: string): Promise<ResolveLinkResponse> {
-    this.calls++;
-    return new Promise((resolve, reject) =>
-      this.opts.client.resolveLink({ slug: code, ownerSubdomain: '' }, new Metadata(), { deadline: Date.now() + this.opts.deadlineMs }, (err, res) => {
-        if (!err) return resolve(res);
-        if (err.code === GrpcStatus.NOT_FOUND) return resolve({ link: undefined });
-        reject(err);
-      }),
-    );
+    return unary<ResolveLinkResponse>((md, o, cb) => this.opts.client.resolveLink({ slug: code, ownerSubdomain: '' }, md, o, cb), { deadlineMs: this.opts.deadlineMs }).catch((err: ServiceError) => {
+      if (err.code === GrpcStatus.NOT_FOUND) return { link: undefined };
+      throw err;
+    });
   }
 }

@@ -65,9 +65,9 @@ function callerOf(req: Request): Caller {
   return { sub: req.auth!.sub, email };
 }
 
-function noDataAsNotFound(err: unknown): unknown {
-  if (isGrpcCallError(err) && err.code === GrpcStatus.NOT_FOUND) return new HttpError(404, 'not_found', BILLING_TEXTS.noData);
-  return err;
+function noDataAsNotFound(err: unknown): never {
+  if (isGrpcCallError(err) && err.code === GrpcStatus.NOT_FOUND) throw new HttpError(404, 'not_found', BILLING_TEXTS.noData);
+  throw err;
 }
 
 /** POST /api/trial/start, /api/access/status and /api/stripe/cancel (spec §7). */
@@ -84,24 +84,14 @@ export function billingRoutes(deps: BillingRouteDeps): Router {
 
   router.post('/access/status', deps.authenticate, async (req, res) => {
     const caller = callerOf(req);
-    let r: GetAccessStatusResponse;
-    try {
-      r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ caller }, md, opts, cb), ctx(req));
-    } catch (err) {
-      throw noDataAsNotFound(err);
-    }
+    const r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ caller }, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
     res.json(toAccessStatusBody(r.status));
   });
 
   router.post('/stripe/cancel', deps.authenticate, async (req, res) => {
     const caller = callerOf(req);
-    let r: CancelSubscriptionResponse;
-    try {
-      r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({ caller }, md, opts, cb), ctx(req));
-    } catch (err) {
-      throw noDataAsNotFound(err);
-    }
+    const r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({ caller }, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) });
   });

@@ -131,9 +131,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
 
     watchInvalidations: (call: grpc.ServerWritableStream<WatchInvalidationsRequest, WatchInvalidationsResponse>) => {
       const { epoch } = deps.invalidations;
-      let lastSeq = 0;
       const unsubscribe = deps.invalidations.subscribe((slug, seq) => {
-        lastSeq = seq;
         if (!call.cancelled) call.write({ slug, seq: String(seq), epoch, reset: false });
       });
       // Replay what the watcher missed since its last seq (same epoch), else tell it to reset; the
@@ -141,10 +139,9 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const after = /^\d{1,15}$/.test(call.request.afterSeq) ? Number(call.request.afterSeq) : -1;
       const missed = call.request.epoch === epoch && after >= 0 ? deps.invalidations.since(after) : undefined;
       for (const m of missed ?? []) {
-        lastSeq = Math.max(lastSeq, m.seq);
         call.write({ slug: m.slug, seq: String(m.seq), epoch, reset: false });
       }
-      call.write({ slug: '', seq: String(Math.max(lastSeq, deps.invalidations.lastSeq())), epoch, reset: missed === undefined });
+      call.write({ slug: '', seq: String(deps.invalidations.lastSeq()), epoch, reset: missed === undefined });
       deps.watchers.add(call);
       const done = () => {
         unsubscribe();

@@ -15,7 +15,7 @@ function linkOfShortCode(short: { expiresAt: Date; link: Link }): Link {
 }
 
 /** Most codes one ResolveLinks call may ask for. */
-export const MAX_RESOLVE_BATCH = 1000;
+const MAX_RESOLVE_BATCH = 1000;
 
 export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'resolveLinks' | 'getShareInfo' | 'getSize'> {
   const { prisma, logger, now } = deps;
