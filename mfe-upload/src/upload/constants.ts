@@ -37,9 +37,6 @@ export const UI_TIMINGS = {
   deleteDelayMs: 1_250,
 } as const;
 
-/** Re-login for a stale upload token at most this often. */
-export const RELOGIN_THROTTLE_MS = 5_000;
-
 /** Retries of one chunk (network errors, 5xx) before the upload fails; backoff doubles from the base. */
 export const CHUNK_MAX_RETRIES = 8;
 export const RETRY_BASE_MS = 500;

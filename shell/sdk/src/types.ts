@@ -40,10 +40,16 @@ export interface ShellAuth {
   /** Spec §4: a token older than 1 hour is stale for uploading. */
   isTokenStale(): boolean;
   /**
-   * Starts a new login for a stale token (at most once per 5 s; false when throttled). The upload
-   * remote saves its queue before calling it and resumes after the sign-in.
+   * Spec §4: signs in again for an upload whose token went stale (over 1 h) or was refused, without
+   * leaving the page (its queue and upload sessions live in memory): the sign-in runs in a popup,
+   * opened at most once per 5 s. Callers during one re-login share it. Resolves once a fresh token
+   * is stored; rejects with the signal's reason when `signal` aborts first.
    */
-  reloginForUpload(returnPath?: string): boolean;
+  reloginForUpload(signal?: AbortSignal): Promise<void>;
+  /** Where that re-login stands: `blocked` when the browser blocked the popup (see `retryRelogin`). */
+  relogin: 'idle' | 'waiting' | 'blocked';
+  /** Opens the re-login popup again; call it from a click (a user gesture) after it was blocked. */
+  retryRelogin(): void;
   /** Short forms of the above for simple buttons. */
   status: 'loading' | 'signed-out' | 'signed-in';
   email?: string;

@@ -368,19 +368,103 @@ describe('silent refresh (spec §4)', () => {
 });
 
 describe('stale token for uploads (spec §4)', () => {
-  it('a token older than 1 hour is stale; the new login is throttled to once per 5 s', async () => {
+  const NEW_TOKEN = 'ya29.fresh-token-0123456789';
+  /** What the popup's callback does: the new token lands in local storage, seen through a storage event. */
+  function popupSignsIn(env: TestEnv, token = NEW_TOKEN): void {
+    env.local.setItem(KEYS.token, token);
+    env.local.setItem(KEYS.tokenAt, String(Date.now()));
+    env.events.dispatchEvent(Object.assign(new Event('storage'), { key: KEYS.token }));
+  }
+
+  it('a token older than 1 hour is stale for uploading', async () => {
     const env = testEnv('/upload?x=1');
     signedIn(env, HOUR - 1_000);
     const auth = track(await started(env));
     expect(auth.isTokenStale()).toBe(false);
     vi.advanceTimersByTime(1_001);
     expect(auth.isTokenStale()).toBe(true);
-    expect(auth.reloginForUpload()).toBe(true);
-    expect(env.assign).toHaveBeenCalledWith(`/api/auth/local?next=${encodeURIComponent('/upload?x=1')}`);
-    vi.advanceTimersByTime(4_999);
-    expect(auth.reloginForUpload()).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(auth.reloginForUpload()).toBe(true);
+  });
+
+  it('signs in again in a popup, keeps the page, and resolves once the fresh token is stored', async () => {
+    const env = testEnv('/upload?x=1');
+    signedIn(env, 2 * HOUR);
+    const auth = track(await started(env));
+    let done = false;
+    const relogin = auth.reloginForUpload().then(() => (done = true));
+    expect(env.openPopup).toHaveBeenCalledWith(`/api/auth/local?next=${encodeURIComponent('/upload?relogin=done')}`);
+    expect(env.assign).not.toHaveBeenCalled();
+    expect(auth.getState().relogin).toBe('waiting');
+    // Callers during one re-login share it.
+    void auth.reloginForUpload();
+    expect(env.openPopup).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(done).toBe(false);
+    popupSignsIn(env);
+    await relogin;
+    expect(auth.getState()).toMatchObject({ token: NEW_TOKEN, relogin: 'idle' });
+    expect(env.openPopup.mock.results[0]!.value!.close).toHaveBeenCalled();
+  });
+
+  it('notices the fresh token without a storage event (polling while it waits)', async () => {
+    const env = testEnv('/upload');
+    signedIn(env, 2 * HOUR);
+    const auth = track(await started(env));
+    const relogin = auth.reloginForUpload();
+    env.local.setItem(KEYS.token, NEW_TOKEN);
+    env.local.setItem(KEYS.tokenAt, String(Date.now()));
+    await vi.advanceTimersByTimeAsync(300);
+    await relogin;
+    expect(auth.getState().token).toBe(NEW_TOKEN);
+  });
+
+  it('opens a popup at most once per 5 s', async () => {
+    const env = testEnv('/upload');
+    signedIn(env, 2 * HOUR);
+    const auth = track(await started(env));
+    const first = auth.reloginForUpload();
+    popupSignsIn(env);
+    await first;
+    // The new token is refused at once (a Drive 401): the next popup waits for the throttle.
+    void auth.reloginForUpload();
+    expect(env.openPopup).toHaveBeenCalledTimes(1);
+    expect(auth.getState().relogin).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(env.openPopup).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(env.openPopup).toHaveBeenCalledTimes(2);
+  });
+
+  it('a blocked popup asks for a click, and the click opens it', async () => {
+    const env = testEnv('/upload');
+    signedIn(env, 2 * HOUR);
+    const auth = track(await started(env));
+    env.openPopup.mockReturnValueOnce(null);
+    void auth.reloginForUpload();
+    expect(auth.getState().relogin).toBe('blocked');
+    auth.retryRelogin();
+    expect(env.openPopup).toHaveBeenCalledTimes(2);
+    expect(auth.getState().relogin).toBe('waiting');
+  });
+
+  it('an aborted wait rejects with the signal\'s reason; the re-login itself goes on', async () => {
+    const env = testEnv('/upload');
+    signedIn(env, 2 * HOUR);
+    const auth = track(await started(env));
+    const ac = new AbortController();
+    const waiting = auth.reloginForUpload(ac.signal);
+    ac.abort(new Error('canceled'));
+    await expect(waiting).rejects.toThrow('canceled');
+    expect(auth.getState().relogin).toBe('waiting');
+  });
+
+  it('the popup\'s callback stores the token and closes the popup', async () => {
+    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('/upload?relogin=done')}`);
+    env.local.setItem(KEYS.returnPath, '/account');
+    track(await started(env));
+    expect(env.local.getItem(KEYS.token)).toBe(TOKEN);
+    expect(env.closeWindow).toHaveBeenCalled();
+    // The opener's remembered return path is not used up by the popup.
+    expect(env.local.getItem(KEYS.returnPath)).toBe('/account');
   });
 });
 

@@ -13,6 +13,13 @@ export interface AuthState {
   hydrated: boolean;
   /** The provider said consent_required on a silent refresh. */
   consentRequired: boolean;
+  /** A re-login for uploads: `waiting` while its popup is out, `blocked` when the browser blocked it. */
+  relogin: 'idle' | 'waiting' | 'blocked';
+}
+
+/** The part of a popup window the controller uses. */
+export interface PopupWindow {
+  close(): void;
 }
 
 /** What the controller needs from the browser (injected so rules can be tested with fake timers). */
@@ -27,6 +34,10 @@ export interface AuthEnvironment {
   navigate(pathAndQuery: string): void;
   /** Full-page navigation (sign-in provider, logout). */
   assign(url: string): void;
+  /** Opens a popup window; null when the browser blocked it. */
+  openPopup(url: string): PopupWindow | null;
+  /** Closes this window (a re-login popup whose token is stored). */
+  closeWindow(): void;
   fetch: typeof fetch;
   /** Window: storage and custom events arrive and are dispatched here. */
   events: EventTarget;
@@ -47,12 +58,42 @@ export interface AuthOptions {
 
 type Listener = (state: AuthState) => void;
 
+interface PendingRelogin {
+  /** The token the re-login replaces (null when there was none). */
+  staleToken: string | null;
+  done: Promise<void>;
+  finish(): void;
+  popup: PopupWindow | null;
+  /** Reads storage while waiting, in case a storage event is missed. */
+  poll: ReturnType<typeof setInterval>;
+  /** A popup waiting for the 5 s throttle. */
+  throttled?: ReturnType<typeof setTimeout>;
+}
+
+/** Where a re-login popup returns to; the callback closes the popup instead of going there. */
+export const RELOGIN_RETURN_PATH = '/upload?relogin=done';
+const RELOGIN_POLL_MS = 250;
+
+/** `done`, or a rejection with the signal's reason once `signal` aborts. */
+function untilAborted(done: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return done;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    done.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}
+
 /**
  * The shell's authentication (spec §3-§5): one instance per page, shared with the remotes through
  * the shell context. Framework-free; the React provider subscribes to it.
  */
 export class AuthController {
-  private state: AuthState = { user: null, token: null, isAuthenticated: false, authReady: false, hydrated: false, consentRequired: false };
+  private state: AuthState = { user: null, token: null, isAuthenticated: false, authReady: false, hydrated: false, consentRequired: false, relogin: 'idle' };
   private readonly listeners = new Set<Listener>();
   private readonly store: SessionStore;
   private readonly maxAgeMs: number;
@@ -61,6 +102,7 @@ export class AuthController {
   private leaving = false;
   private lastCookieSession = false;
   private lastRelogin = Number.NEGATIVE_INFINITY;
+  private pendingRelogin: PendingRelogin | undefined;
 
   constructor(
     private readonly env: AuthEnvironment,
@@ -117,6 +159,10 @@ export class AuthController {
 
   stop(): void {
     for (const c of this.cleanups.splice(0)) c();
+    if (this.pendingRelogin) {
+      clearInterval(this.pendingRelogin.poll);
+      clearTimeout(this.pendingRelogin.throttled);
+    }
   }
 
   /**
@@ -166,18 +212,25 @@ export class AuthController {
   }
 
   /**
-   * A new login because the upload token is stale; at most once per 5 s. Returns whether a login
-   * was started (the upload remote saves its queue first and resumes after the sign-in).
+   * Spec §4: a new sign-in for uploads, in a popup so that this page (its queue, its upload
+   * sessions) stays. Callers during one re-login share it; a popup opens at most once per 5 s.
+   * Resolves once a fresh token newer than the one at the start is stored.
    */
-  reloginForUpload(returnPath?: string): boolean {
-    const now = this.env.now();
-    if (now - this.lastRelogin < AUTH_TIMINGS.reloginThrottleMs) return false;
-    this.lastRelogin = now;
-    const loc = this.env.location();
-    this.login(returnPath ?? `${loc.pathname}${loc.search}`);
-    return true;
+  reloginForUpload(signal?: AbortSignal): Promise<void> {
+    if (!this.pendingRelogin) {
+      let finish!: () => void;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const poll = setInterval(() => this.checkSession(), RELOGIN_POLL_MS);
+      this.pendingRelogin = { staleToken: this.state.token, done, finish, popup: null, poll };
+      this.openReloginPopup();
+    }
+    return untilAborted(this.pendingRelogin.done, signal);
   }
 
+  /** Opens the re-login popup again from a click, after the browser blocked it. */
+  retryRelogin(): void {
+    if (this.pendingRelogin) this.openReloginPopup();
+  }
   /** Remembers where a visitor wanted to go (route guard) for after the sign-in. */
   rememberReturnPath(path: string): void {
     const safe = safeReturnPath(path);
@@ -199,9 +252,45 @@ export class AuthController {
       return;
     }
     if (valid && valid.token !== this.state.token) this.setState({ token: valid.token });
+    this.settleRelogin();
   }
 
   // --- internals -------------------------------------------------------------------------
+
+  /** Opens the sign-in popup unless one opened in the last 5 s (then it opens when that passed). */
+  private openReloginPopup(): void {
+    const pending = this.pendingRelogin;
+    if (!pending) return;
+    const wait = this.lastRelogin + AUTH_TIMINGS.reloginThrottleMs - this.env.now();
+    if (wait > 0) {
+      if (!pending.throttled) pending.throttled = setTimeout(() => {
+        pending.throttled = undefined;
+        this.openReloginPopup();
+      }, wait);
+      this.setState({ relogin: 'waiting' });
+      return;
+    }
+    const url = `/api/auth/${this.options.provider}?next=${encodeURIComponent(RELOGIN_RETURN_PATH)}`;
+    pending.popup = this.env.openPopup(url);
+    // A blocked popup started no sign-in, so a click may try again at once.
+    if (pending.popup) this.lastRelogin = this.env.now();
+    this.store.debug(`relogin popup ${pending.popup ? 'opened' : 'blocked'}`, this.env.now());
+    this.setState({ relogin: pending.popup ? 'waiting' : 'blocked' });
+  }
+
+  /** Ends a pending re-login once a fresh token, other than the stale one, is here. */
+  private settleRelogin(): void {
+    const pending = this.pendingRelogin;
+    const token = this.state.token;
+    if (!pending || !token || token === pending.staleToken || this.isTokenStale()) return;
+    this.pendingRelogin = undefined;
+    clearInterval(pending.poll);
+    clearTimeout(pending.throttled);
+    // The popup closes itself; this covers a browser that kept it open.
+    pending.popup?.close();
+    this.setState({ relogin: 'idle' });
+    pending.finish();
+  }
 
   private validSession(): { token: string | null } | undefined {
     const stored = this.store.readToken();
@@ -276,8 +365,10 @@ export class AuthController {
     this.setState({ isAuthenticated: true, token, hydrated: true, consentRequired: false, user: this.userFromStorage() });
     await this.verifyWithServer(true, false);
     if (this.leaving) return;
+    // A re-login popup: the page that opened it picks the token up from storage.
+    if (next === RELOGIN_RETURN_PATH) this.env.closeWindow();
     const target = stripParams(chooseReturnPath([next, this.store.readReturnPath()], ''));
-    this.store.clearReturnPath();
+    if (next !== RELOGIN_RETURN_PATH) this.store.clearReturnPath();
     this.ready();
     this.emit(AUTH_EVENTS.changed);
     const timer = setTimeout(() => this.env.navigate(target), AUTH_TIMINGS.redirectAfterLoginMs);

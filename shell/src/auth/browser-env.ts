@@ -15,6 +15,8 @@ export function browserAuthEnvironment(): AuthEnvironment {
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
     },
     assign: (url) => window.location.assign(url),
+    openPopup: (url) => window.open(url, 'ferry-relogin', 'popup,width=520,height=700'),
+    closeWindow: () => window.close(),
     fetch: (input, init) => window.fetch(input, init),
     events: window,
     visibility: document,

@@ -66,5 +66,5 @@ export const AUTH_EVENTS = {
   check: 'ferry:auth-check',
 } as const;
 
-/** URL parameters removed from the address bar after a sign-in. */
-export const TRANSIENT_PARAMS = ['session', 'error', 'error_description'] as const;
+/** URL parameters removed from the address bar after a sign-in (spec §4, plus the re-login popup's marker). */
+export const TRANSIENT_PARAMS = ['session', 'error', 'error_description', 'relogin'] as const;

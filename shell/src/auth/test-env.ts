@@ -31,6 +31,8 @@ export interface TestEnv extends AuthEnvironment {
   assign: Mock<(url: string) => void>;
   navigate: Mock<(path: string) => void>;
   replaceUrl: Mock<(path: string) => void>;
+  openPopup: Mock<(url: string) => { close: Mock<() => void> } | null>;
+  closeWindow: Mock<() => void>;
   fetch: Mock<typeof fetch>;
   emitted: string[];
 }
@@ -65,6 +67,8 @@ export function testEnv(url = '/', me: { status: number; body?: unknown } | (() 
     replaceUrl,
     navigate,
     assign: vi.fn<(url: string) => void>(),
+    openPopup: vi.fn<(url: string) => { close: Mock<() => void> } | null>(() => ({ close: vi.fn<() => void>() })),
+    closeWindow: vi.fn<() => void>(),
     fetch: fetchMock as unknown as TestEnv['fetch'],
     events,
     visibility: vis,

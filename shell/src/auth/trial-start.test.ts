@@ -4,7 +4,7 @@ import { KEYS } from './constants';
 import { MemoryStorage } from './test-env';
 import { startTrialOnSignIn, TRIAL_REQUESTED_KEY } from './trial-start';
 
-const signedOut: AuthState = { user: null, token: null, isAuthenticated: false, authReady: true, hydrated: true, consentRequired: false };
+const signedOut: AuthState = { user: null, token: null, isAuthenticated: false, authReady: true, hydrated: true, consentRequired: false, relogin: 'idle' };
 const signedIn = (email = 'alice@example.com'): AuthState => ({
   ...signedOut,
   isAuthenticated: true,
