@@ -24,13 +24,13 @@ test.describe('upload screen: uploads into the drive', () => {
     });
     await page.getByTestId('file-input').setInputFiles(join(dir, 'twelve.bin'));
     await expect(page.getByTestId('queue')).toContainText('twelve.bin');
-    await expect(page.getByTestId('queue')).toContainText('12.0 MB');
+    await expect(page.getByTestId('queue')).toContainText('12 MB');
     await page.getByTestId('upload-button').click();
     const row = uploadedRows(page).filter({ hasText: 'twelve.bin' });
     await expect(row).toBeVisible({ timeout: 60_000 });
     expect(ranges).toEqual([`bytes 0-5242879/${12 * MiB}`, `bytes 5242880-10485759/${12 * MiB}`, `bytes 10485760-12582911/${12 * MiB}`]);
     await expect(row.getByTestId('row-link')).toHaveAttribute('href', new RegExp(`^${baseURL}/r/[A-Za-z0-9_-]{8,16}$`));
-    await expect(row.getByTestId('row-size')).toHaveText('12.0 MB');
+    await expect(row.getByTestId('row-size')).toHaveText('12 MB');
     await expect(page.getByTestId('queue')).toHaveCount(0);
 
     const drive = new DriveProbe(root, await tokenOf(page));

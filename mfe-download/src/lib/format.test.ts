@@ -8,7 +8,7 @@ describe('sizeLabel', () => {
     [1024, '1 KB'],
     [1536, '1.5 KB'],
     [5 * 1024 ** 2, '5 MB'],
-    [1.25 * 1024 ** 3, '1.3 GB'],
+    [1.25 * 1024 ** 3, '1.25 GB'],
     [200 * 1024 ** 4, '200 TB'],
     [3 * 1024 ** 5, '3 PB'],
   ])('%d bytes → %s', (bytes, label) => expect(sizeLabel(bytes)).toBe(label));

@@ -1,16 +1,5 @@
-/** Spec §5: B, KB, MB, GB, TB, PB in steps of 1024; under 1024 shows B. */
-export function sizeLabel(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  if (unit === 0) return `${Math.round(value)} B`;
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
-}
+/** Spec §5 size label, the same on every screen. */
+export { sizeLabel } from '@ferry/shell-sdk/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

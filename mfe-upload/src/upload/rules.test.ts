@@ -40,14 +40,15 @@ describe('size labels (spec §5)', () => {
   it('uses B under 1024 and steps of 1024 up to PB', () => {
     expect(formatSize(0)).toBe('0 B');
     expect(formatSize(1023)).toBe('1023 B');
-    expect(formatSize(1024)).toBe('1.00 KB');
-    expect(formatSize(1536)).toBe('1.50 KB');
-    expect(formatSize(12 * MiB)).toBe('12.0 MB');
+    expect(formatSize(1024)).toBe('1 KB');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(12 * MiB)).toBe('12 MB');
     expect(formatSize(200 * MiB)).toBe('200 MB');
-    expect(formatSize(GiB)).toBe('1.00 GB');
-    expect(formatSize(1024 ** 4)).toBe('1.00 TB');
-    expect(formatSize(3 * 1024 ** 5)).toBe('3.00 PB');
+    expect(formatSize(GiB)).toBe('1 GB');
+    expect(formatSize(1024 ** 4)).toBe('1 TB');
+    expect(formatSize(3 * 1024 ** 5)).toBe('3 PB');
     expect(formatSize(5 * 1024 ** 6)).toBe('5120 PB');
+    expect(formatSize(Number.NaN)).toBe('—');
   });
   it('free space: GB with two decimals, or a dash when unknown', () => {
     expect(formatFreeGb(15 * GiB)).toBe('15.00');

@@ -1,16 +1,8 @@
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+import { sizeLabel } from '@ferry/shell-sdk/format';
 
-/** Spec §5: B, KB, MB, GB, TB, PB in steps of 1024; under 1024 shows whole bytes. */
+/** Spec §5 size label (the same on every screen), or a dash when the size is unknown. */
 export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)} ${UNITS[unit]}`;
+  return sizeLabel(bytes) || '—';
 }
 
 /** The free-space line: remaining GB with two decimals, or a dash when unknown. */

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { sizeLabel } from './format';
+
+describe('sizeLabel (spec §5)', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1024 * 1.234, '1.23 KB'],
+    [5 * 1024 ** 2, '5 MB'],
+    [12 * 1024 ** 2, '12 MB'],
+    [12.34 * 1024 ** 2, '12.3 MB'],
+    [123.4 * 1024 ** 2, '123 MB'],
+    [1023.9 * 1024 ** 2, '1 GB'],
+    [2.5 * 1024 ** 3, '2.5 GB'],
+    [3 * 1024 ** 4, '3 TB'],
+    [2 * 1024 ** 5, '2 PB'],
+    [4096 * 1024 ** 5, '4096 PB'],
+  ])('%d bytes → %s', (bytes, label) => expect(sizeLabel(bytes)).toBe(label));
+
+  it('is empty for sizes that are not sizes', () => {
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) expect(sizeLabel(bad)).toBe('');
+  });
+});
