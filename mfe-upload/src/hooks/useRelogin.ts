@@ -28,10 +28,7 @@ export function useRelogin(auth: ShellAuth | null) {
     [relogin],
   );
 
-  return {
-    ensureFresh,
-    relogin,
-    waiting: !!auth && auth.relogin !== 'idle',
-    retry: () => authRef.current?.retryRelogin(),
-  };
+  // Compared by value, not `!== 'idle'`: a shell released before the popup re-login has no state.
+  const waiting = auth?.relogin === 'waiting' || auth?.relogin === 'blocked';
+  return { ensureFresh, relogin, waiting, retry: () => authRef.current?.retryRelogin() };
 }
