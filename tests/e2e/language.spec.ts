@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+
+/** The landing's heading in a language, as its remote ships it. */
+const heroTitle = (language: string) =>
+  (JSON.parse(readFileSync(new URL(`../../mfe-marketing/public/locales/${language}/marketing.json`, import.meta.url), 'utf8')) as { hero: { title: string } }).hero.title;
 
 /** Journey: a visitor picks a language in the header; the choice sticks across reloads. */
 test.use({ locale: 'en-US' });
@@ -11,8 +16,15 @@ test('switching to Arabic writes the page right to left', async ({ page }) => {
   await switcher.selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-  // Arabic strings fall back to English for now; the remote still renders.
-  await expect(page.locator('[data-remote="marketing"] h1')).toBeVisible();
+  await expect(page.locator('[data-remote="marketing"] h1')).toHaveText(heroTitle('ar'));
+  expect(heroTitle('ar')).not.toBe(heroTitle('en'));
+});
+
+test('German, a bundled language, shows German texts in the shell and the remote', async ({ page }) => {
+  await page.goto('/?lng=de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('[data-remote="marketing"] h1')).toHaveText(heroTitle('de'));
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
 });
 
 test('the chosen language survives a reload', async ({ page }) => {
