@@ -113,6 +113,34 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect(receiver.subject).toBe('Ann@Example.com heeft je Holiday <photos>.zip gestuurd');
   });
 
+  it('writes Hebrew mails right-to-left and a German first-download notice with a German date', async () => {
+    const req = share({ locale: 'he-IL', recipients: ['bob@example.com'] });
+    expect((await send(req)).err).toBeNull();
+    const notice = await callUnary(running.notification.recordFirstDownload.bind(running.notification), {
+      idempotencyKey: 'first-download/de-notice-1',
+      linkId: 'de-notice-1',
+      slug: 'AbCdEfGh12',
+      ownerEmail: 'ann@example.com',
+      ownerSubdomain: 'ann',
+      fileName: 'a.txt',
+      sizeBytes: '3',
+      downloadedAt: new Date('2026-03-04T13:05:00Z'),
+      expiresAt: new Date(clock + (2 * 24 + 3) * 3_600_000 + 120_000),
+      locale: 'de-AT',
+    });
+    expect(notice.res?.accepted).toBe(true);
+    const messages = await delivered(2);
+    const receiver = messages.find((m) => m.to[0] === 'bob@example.com')!;
+    expect(receiver.subject).toBe('קיבלת את Holiday <photos>.zip מאת Ann@Example.com');
+    expect(receiver.html).toContain('<html lang="he" dir="rtl">');
+    expect(receiver.text).toContain('זמין למשך: 6 ימים 5 שעות');
+    const own = messages.find((m) => m.to[0] === 'ann@example.com')!;
+    expect(own.subject).toBe('a.txt wurde zum ersten Mal heruntergeladen');
+    expect(own.html).toContain('<html lang="de" dir="ltr">');
+    expect(own.text).toContain('Heruntergeladen am: 04.03.2026, 13:05 UTC');
+    expect(own.text).toContain('Verbleibende Zeit: 2 Tage 3 Stunden');
+  });
+
   it('queues nothing twice when a share request is repeated', async () => {
     const req = share();
     await Promise.all([send(req), send(req), send(req)]);

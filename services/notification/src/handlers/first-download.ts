@@ -5,7 +5,7 @@ import { isMailAddress } from '../domain/address.js';
 import { expiresInLabel, sizeLabel } from '../domain/format.js';
 import { isFirstDownloadKey } from '../domain/outbox.js';
 import { oneLine } from '../domain/text.js';
-import { mailLanguage } from '../mail/i18n.js';
+import { dateLocale, mailLanguage } from '../mail/i18n.js';
 import { renderFirstDownloadNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
 import type { HandlerDeps } from './deps.js';
@@ -33,7 +33,7 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
       sizeLabel: Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes)) : '',
       expiresIn: expiresInLabel(req.expiresAt, at, lang),
       link: SLUG.test(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
-      downloadedAt: `${new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,
+      downloadedAt: `${new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,
       year: at.getUTCFullYear(),
     });
     const payload: OutboxPayload = { ...rendered, type: 'first-download', lang };

@@ -1,11 +1,48 @@
-/** Mail texts. English and Dutch now; further languages arrive with the translations issue. */
+/** Mail texts in the 17 interface languages (one file per language in ./strings/); English is the fallback. */
+import { ar } from './strings/ar.js';
+import { bn } from './strings/bn.js';
+import { de } from './strings/de.js';
+import { en } from './strings/en.js';
+import { es } from './strings/es.js';
+import { fr } from './strings/fr.js';
+import { he } from './strings/he.js';
+import { hi } from './strings/hi.js';
+import { id } from './strings/id.js';
+import { it } from './strings/it.js';
+import { ja } from './strings/ja.js';
+import { nl } from './strings/nl.js';
+import { pl } from './strings/pl.js';
+import { pt } from './strings/pt.js';
+import { sv } from './strings/sv.js';
+import { tr } from './strings/tr.js';
+import { uk } from './strings/uk.js';
 
-export type MailLanguage = 'en' | 'nl';
+export const MAIL_LANGUAGES = ['nl', 'en', 'de', 'fr', 'es', 'it', 'pt', 'sv', 'pl', 'tr', 'uk', 'ja', 'ar', 'bn', 'he', 'hi', 'id'] as const;
 
-/** BCP 47 tag → supported mail language; anything else falls back to English (spec §5). */
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+const supported: ReadonlySet<string> = new Set(MAIL_LANGUAGES);
+/** Deprecated ISO 639 codes some platforms still send. */
+const aliases: ReadonlyMap<string, MailLanguage> = new Map([
+  ['iw', 'he'],
+  ['in', 'id'],
+]);
+
+/** BCP 47 tag ('de-AT', 'pt_BR', 'HE') → its primary language when supported; anything else falls back to English (spec §5). */
 export function mailLanguage(locale: string | undefined): MailLanguage {
-  const primary = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  return primary === 'nl' ? 'nl' : 'en';
+  const primary = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (supported.has(primary)) return primary as MailLanguage;
+  return aliases.get(primary) ?? 'en';
+}
+
+/** Writing direction of a mail: Arabic and Hebrew are right-to-left. */
+export function textDirection(lang: MailLanguage): 'ltr' | 'rtl' {
+  return lang === 'ar' || lang === 'he' ? 'rtl' : 'ltr';
+}
+
+/** Locale for dates in a mail: the mail language itself, British English for English. */
+export function dateLocale(lang: MailLanguage): string {
+  return lang === 'en' ? 'en-GB' : lang;
 }
 
 export interface MailStrings {
@@ -33,53 +70,4 @@ export interface MailStrings {
   noticeFooter: string;
 }
 
-export const strings: Record<MailLanguage, MailStrings> = {
-  en: {
-    days: (n) => `${n} ${n === 1 ? 'day' : 'days'}`,
-    hours: (n) => `${n} ${n === 1 ? 'hour' : 'hours'}`,
-    minutes: (n) => `${n} ${n === 1 ? 'minute' : 'minutes'}`,
-    expired: 'expired',
-    receiverSubject: (sender, file) => `${sender} sent you ${file}`,
-    receiverIntro: (sender) => `${sender} shared a file with you via Ferry.`,
-    download: 'Download',
-    size: 'Size',
-    availableFor: 'Available for',
-    messageFrom: (sender) => `Message from ${sender}`,
-    receiverFooter: (sender) => `You received this e-mail because ${sender} entered your address in Ferry. Ferry keeps it for 24 hours only.`,
-    copySubject: (file, count) => `You shared ${file} with ${count} ${count === 1 ? 'recipient' : 'recipients'}`,
-    copyIntro: (count) => `Your file was e-mailed to ${count} ${count === 1 ? 'recipient' : 'recipients'}. This is your copy.`,
-    recipients: 'Recipients',
-    yourMessage: 'Your message',
-    copyFooter: 'You will get another e-mail when the file is downloaded for the first time.',
-    noticeSubject: (file) => `${file} was downloaded for the first time`,
-    noticeIntro: 'Good news: someone downloaded your file for the first time.',
-    downloadedAt: 'Downloaded at',
-    timeLeft: 'Time left',
-    link: 'Link',
-    noticeFooter: 'You get this notice once per file.',
-  },
-  nl: {
-    days: (n) => `${n} ${n === 1 ? 'dag' : 'dagen'}`,
-    hours: (n) => `${n} uur`,
-    minutes: (n) => `${n} ${n === 1 ? 'minuut' : 'minuten'}`,
-    expired: 'verlopen',
-    receiverSubject: (sender, file) => `${sender} heeft je ${file} gestuurd`,
-    receiverIntro: (sender) => `${sender} heeft via Ferry een bestand met je gedeeld.`,
-    download: 'Downloaden',
-    size: 'Grootte',
-    availableFor: 'Beschikbaar voor',
-    messageFrom: (sender) => `Bericht van ${sender}`,
-    receiverFooter: (sender) => `Je ontvangt deze e-mail omdat ${sender} je adres in Ferry heeft ingevuld. Ferry bewaart het maar 24 uur.`,
-    copySubject: (file, count) => `Je hebt ${file} gedeeld met ${count} ${count === 1 ? 'ontvanger' : 'ontvangers'}`,
-    copyIntro: (count) => `Je bestand is naar ${count} ${count === 1 ? 'ontvanger' : 'ontvangers'} gemaild. Dit is je kopie.`,
-    recipients: 'Ontvangers',
-    yourMessage: 'Je bericht',
-    copyFooter: 'Je krijgt nog een e-mail zodra het bestand voor het eerst is gedownload.',
-    noticeSubject: (file) => `${file} is voor het eerst gedownload`,
-    noticeIntro: 'Goed nieuws: iemand heeft je bestand voor het eerst gedownload.',
-    downloadedAt: 'Gedownload op',
-    timeLeft: 'Resterende tijd',
-    link: 'Link',
-    noticeFooter: 'Je krijgt dit bericht één keer per bestand.',
-  },
-};
+export const strings: Record<MailLanguage, MailStrings> = { nl, en, de, fr, es, it, pt, sv, pl, tr, uk, ja, ar, bn, he, hi, id };

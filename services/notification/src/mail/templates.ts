@@ -1,5 +1,5 @@
 import { oneLine } from '../domain/text.js';
-import { strings, type MailLanguage } from './i18n.js';
+import { strings, textDirection, type MailLanguage } from './i18n.js';
 
 /** A rendered mail: what the relay sends, stored in the outbox payload. */
 export interface RenderedMail {
@@ -37,7 +37,7 @@ function escapeHtml(value: string): string {
 const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
 
 function layout(lang: MailLanguage, title: string, inner: string, footer: string, year: number): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${lang}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#fff5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <p style="font-size:20px;font-weight:bold;margin:0 0 16px">Ferry</p>
@@ -46,7 +46,15 @@ ${inner}
 </div></body></html>`;
 }
 
-const row = (label: string, value: string) => (value ? `<tr><td style="color:#777;padding:2px 12px 2px 0">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '');
+/** Inline styles that depend on the writing direction (mail clients ignore logical CSS properties). */
+const sides = (lang: MailLanguage) =>
+  textDirection(lang) === 'rtl'
+    ? { labelPadding: 'padding:2px 0 2px 12px', quoteBorder: 'border-right:3px solid #e11d48' }
+    : { labelPadding: 'padding:2px 12px 2px 0', quoteBorder: 'border-left:3px solid #e11d48' };
+const row = (lang: MailLanguage, label: string, value: string) =>
+  value ? `<tr><td style="color:#777;${sides(lang).labelPadding}">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '';
+const quote = (lang: MailLanguage, label: string, message: string) =>
+  `<p style="margin-top:16px;color:#777">${escapeHtml(label)}:</p><blockquote style="margin:0;padding:8px 12px;${sides(lang).quoteBorder}">${paragraphs(message)}</blockquote>`;
 const button = (label: string, url: string) =>
   `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 const lines = (...items: Array<[string, string]>) =>
@@ -63,9 +71,9 @@ export function renderReceiverMail(d: ShareMailData): RenderedMail {
   const text = `${t.receiverIntro(d.senderEmail)}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(d.senderEmail)}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.receiverIntro(d.senderEmail))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
-<table style="font-size:14px">${row(t.size, d.sizeLabel)}${row(t.availableFor, d.expiresIn)}</table>
+<table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}</table>
 ${button(t.download, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
-${d.message ? `<p style="margin-top:16px;color:#777">${escapeHtml(t.messageFrom(d.senderEmail))}:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #e11d48">${paragraphs(d.message)}</blockquote>` : ''}`;
+${d.message ? quote(d.lang, t.messageFrom(d.senderEmail), d.message) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.receiverFooter(d.senderEmail), d.year) };
 }
 
@@ -82,9 +90,9 @@ export function renderUploaderCopy(d: ShareMailData): RenderedMail {
   )}${messageText}\n\n-- \n${t.copyFooter}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.copyIntro(d.recipients.length))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
-<table style="font-size:14px">${row(t.size, d.sizeLabel)}${row(t.availableFor, d.expiresIn)}${row(t.recipients, d.recipients.join(', '))}</table>
+<table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}${row(d.lang, t.recipients, d.recipients.join(', '))}</table>
 ${button(t.link, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
-${d.message ? `<p style="margin-top:16px;color:#777">${escapeHtml(t.yourMessage)}:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #e11d48">${paragraphs(d.message)}</blockquote>` : ''}`;
+${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.copyFooter, d.year) };
 }
 
@@ -95,7 +103,7 @@ export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
   const text = `${t.noticeIntro}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
-<table style="font-size:14px">${row(t.size, d.sizeLabel)}${row(t.downloadedAt, d.downloadedAt)}${row(t.timeLeft, d.expiresIn)}</table>
+<table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.downloadedAt, d.downloadedAt)}${row(d.lang, t.timeLeft, d.expiresIn)}</table>
 ${d.link ? button(t.link, d.link) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.noticeFooter, d.year) };
 }

@@ -1,0 +1,13 @@
+import type { MailLanguage } from './i18n.js';
+
+/** One word's forms by CLDR plural category; `other` is required and stands in for any category left out. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+const rules = new Map<MailLanguage, Intl.PluralRules>();
+
+/** The form of a word that goes with `n` in `lang`, chosen by Intl.PluralRules (zero, one, two, few, many, other). */
+export function plural(lang: MailLanguage, n: number, forms: PluralForms): string {
+  let r = rules.get(lang);
+  if (!r) rules.set(lang, (r = new Intl.PluralRules(lang)));
+  return forms[r.select(n)] ?? forms.other;
+}

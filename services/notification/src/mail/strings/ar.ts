@@ -1,0 +1,33 @@
+import type { MailStrings } from '../i18n.js';
+import { plural, type PluralForms } from '../plural.js';
+
+// zero: 0; one: 1; two: 2; few: 3–10 (+ 103–110 …); many: 11–99 …; other: 100–102 ….
+// With a written digit, 1 and 2 take the singular noun like 100 ("2 يوم"), so the number is always shown.
+// Sentences use passive or noun forms where a verb of the sender would have to show their gender.
+const num = (n: number, forms: PluralForms) => `${n} ${plural('ar', n, forms)}`;
+const recipients = (n: number) => num(n, { few: 'مستلمين', many: 'مستلمًا', other: 'مستلم' });
+
+export const ar: MailStrings = {
+  days: (n) => num(n, { few: 'أيام', many: 'يومًا', other: 'يوم' }),
+  hours: (n) => num(n, { few: 'ساعات', other: 'ساعة' }),
+  minutes: (n) => num(n, { few: 'دقائق', other: 'دقيقة' }),
+  expired: 'منتهي الصلاحية',
+  receiverSubject: (sender, file) => `لديك ملف من ${sender}: ${file}`,
+  receiverIntro: (sender) => `تمت مشاركة ملف معك عبر Ferry من قِبل ${sender}.`,
+  download: 'تنزيل',
+  size: 'الحجم',
+  availableFor: 'متاح لمدة',
+  messageFrom: (sender) => `رسالة من ${sender}`,
+  receiverFooter: (sender) => `وصلتك هذه الرسالة لأن عنوانك أُدخل في Ferry من قِبل ${sender}. لا يحتفظ Ferry به إلا 24 ساعة.`,
+  copySubject: (file, count) => `شاركت ${file} مع ${recipients(count)}`,
+  copyIntro: (count) => `أُرسل ملفك بالبريد الإلكتروني إلى ${recipients(count)}. هذه نسختك.`,
+  recipients: 'المستلمون',
+  yourMessage: 'رسالتك',
+  copyFooter: 'ستصلك رسالة أخرى عند تنزيل الملف لأول مرة.',
+  noticeSubject: (file) => `تم تنزيل ${file} لأول مرة`,
+  noticeIntro: 'أخبار سارة: قام أحدهم بتنزيل ملفك لأول مرة.',
+  downloadedAt: 'وقت التنزيل',
+  timeLeft: 'الوقت المتبقي',
+  link: 'الرابط',
+  noticeFooter: 'يصلك هذا الإشعار مرة واحدة فقط لكل ملف.',
+};

@@ -1,0 +1,30 @@
+import type { MailStrings } from '../i18n.js';
+import { plural, type PluralForms } from '../plural.js';
+
+const num = (n: number, forms: PluralForms) => `${n} ${plural('en', n, forms)}`;
+const recipients = (n: number) => num(n, { one: 'recipient', other: 'recipients' });
+
+export const en: MailStrings = {
+  days: (n) => num(n, { one: 'day', other: 'days' }),
+  hours: (n) => num(n, { one: 'hour', other: 'hours' }),
+  minutes: (n) => num(n, { one: 'minute', other: 'minutes' }),
+  expired: 'expired',
+  receiverSubject: (sender, file) => `${sender} sent you ${file}`,
+  receiverIntro: (sender) => `${sender} shared a file with you via Ferry.`,
+  download: 'Download',
+  size: 'Size',
+  availableFor: 'Available for',
+  messageFrom: (sender) => `Message from ${sender}`,
+  receiverFooter: (sender) => `You received this e-mail because ${sender} entered your address in Ferry. Ferry keeps it for 24 hours only.`,
+  copySubject: (file, count) => `You shared ${file} with ${recipients(count)}`,
+  copyIntro: (count) => `Your file was e-mailed to ${recipients(count)}. This is your copy.`,
+  recipients: 'Recipients',
+  yourMessage: 'Your message',
+  copyFooter: 'You will get another e-mail when the file is downloaded for the first time.',
+  noticeSubject: (file) => `${file} was downloaded for the first time`,
+  noticeIntro: 'Good news: someone downloaded your file for the first time.',
+  downloadedAt: 'Downloaded at',
+  timeLeft: 'Time left',
+  link: 'Link',
+  noticeFooter: 'You get this notice once per file.',
+};

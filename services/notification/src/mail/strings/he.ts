@@ -1,0 +1,32 @@
+import type { MailStrings } from '../i18n.js';
+import { plural, type PluralForms } from '../plural.js';
+
+// one: 1; two: 2; other: the rest. With a written digit, 2 takes the plural ("2 ימים"), so the number is always shown.
+// Sentences use passive or second-person forms where a verb of the sender would have to show their gender.
+const num = (n: number, forms: PluralForms) => `${n} ${plural('he', n, forms)}`;
+const recipients = (n: number) => num(n, { one: 'נמען', other: 'נמענים' });
+
+export const he: MailStrings = {
+  days: (n) => num(n, { one: 'יום', other: 'ימים' }),
+  hours: (n) => num(n, { one: 'שעה', other: 'שעות' }),
+  minutes: (n) => num(n, { one: 'דקה', other: 'דקות' }),
+  expired: 'פג תוקף',
+  receiverSubject: (sender, file) => `קיבלת את ${file} מאת ${sender}`,
+  receiverIntro: (sender) => `קובץ שותף איתך דרך Ferry על ידי ${sender}.`,
+  download: 'הורדה',
+  size: 'גודל',
+  availableFor: 'זמין למשך',
+  messageFrom: (sender) => `הודעה מאת ${sender}`,
+  receiverFooter: (sender) => `קיבלת הודעה זו כי הכתובת שלך הוזנה ב-Ferry על ידי ${sender}. Ferry שומר אותה 24 שעות בלבד.`,
+  copySubject: (file, count) => `שיתפת את ${file} עם ${recipients(count)}`,
+  copyIntro: (count) => `הקובץ שלך נשלח בדוא״ל ל-${recipients(count)}. זה העותק שלך.`,
+  recipients: 'נמענים',
+  yourMessage: 'ההודעה שלך',
+  copyFooter: 'הודעה נוספת תישלח אליך כשמישהו יוריד את הקובץ בפעם הראשונה.',
+  noticeSubject: (file) => `${file} הורד בפעם הראשונה`,
+  noticeIntro: 'חדשות טובות: מישהו הוריד את הקובץ שלך בפעם הראשונה.',
+  downloadedAt: 'זמן ההורדה',
+  timeLeft: 'זמן שנותר',
+  link: 'קישור',
+  noticeFooter: 'הודעה זו נשלחת פעם אחת בלבד לכל קובץ.',
+};
