@@ -7,6 +7,7 @@ import { configMaps, mainContainer, plainEnv, type ConfigMap, type Deployment, t
 
 interface RemotesManifest {
   remotes: Record<string, { entry: string; version: string }>;
+  rootDomain: string;
 }
 interface IngressRule {
   host: string;
@@ -40,13 +41,18 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
   describe('the remotes manifest (remotes.json)', () => {
     it('names the four remotes, each at /remotes/<name>/<version>/remoteEntry.js', () => {
-      expect(Object.keys(manifest)).toEqual(['remotes']);
+      expect(Object.keys(manifest)).toEqual(['remotes', 'rootDomain']);
       expect(Object.keys(manifest.remotes).sort()).toEqual([...remotes].sort());
       for (const [name, r] of Object.entries(manifest.remotes)) {
         expect(Object.keys(r).sort()).toEqual(['entry', 'version']);
         expect(r.version).toMatch(SEMVER);
         expect(r.entry).toBe(`/remotes/${name}/${r.version}/remoteEntry.js`);
       }
+    });
+
+    it("sets the root domain to the gateway's PUBLIC_ORIGIN host, so senders' subdomains are told apart from it", () => {
+      const gw = mainContainer(find<Deployment>(objects, 'Deployment', gateway.name));
+      expect(manifest.rootDomain).toBe(new URL(plainEnv(gw, configMaps(objects), 'PUBLIC_ORIGIN')!).hostname);
     });
 
     it('is generated into a ConfigMap that the shell mounts where nginx serves /remotes.json', () => {
