@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeLabel, timeLeftLabel } from './format';
-
-describe('sizeLabel', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
-    [5 * 1024 ** 2, '5 MB'],
-    [1.25 * 1024 ** 3, '1.25 GB'],
-    [200 * 1024 ** 4, '200 TB'],
-    [3 * 1024 ** 5, '3 PB'],
-  ])('%d bytes → %s', (bytes, label) => expect(sizeLabel(bytes)).toBe(label));
-});
+import { timeLeftLabel } from './format';
 
 describe('timeLeftLabel', () => {
   const now = 1_000_000_000_000;
