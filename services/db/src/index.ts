@@ -1,4 +1,5 @@
 export { createAdapter, closeDatabase } from './adapter.js';
+export { openPrismaDatabase, type PrismaClientLike, type PrismaDatabase } from './open.js';
 export { parseDatabaseUrl, redact, type DatabaseTarget } from './database-url.js';
 export { closeAllPGlite } from './pglite-registry.js';
 export { preparePGliteTemplate } from './pglite-template.js';
