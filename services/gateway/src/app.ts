@@ -90,24 +90,13 @@ export function createApp(deps: AppDeps): Express {
     api.use(meRoutes(deps.auth.verifier));
   }
   // Feature routes are mounted here. GET /api/d/{slug} is answered before Express (gateway.ts).
-  if (deps.links) {
-    const authenticate =
-      deps.links.authenticate ??
-      (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
-    api.use(linkRoutes({ ...deps.links, authenticate }));
-  }
-  if (deps.shareEmail) {
-    const authenticate =
-      deps.shareEmail.authenticate ??
-      (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
-    api.use(shareEmailRoutes({ ...deps.shareEmail, authenticate }));
-  }
-  if (deps.billing) {
-    const authenticate =
-      deps.billing.authenticate ??
-      (deps.auth ? requireAuth(deps.auth.verifier) : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' }));
-    api.use(billingRoutes({ ...deps.billing, authenticate }));
-  }
+  // Each feature may bring its own sign-in check (tests do); otherwise the gateway's, or a refusal without one.
+  const defaultAuthenticate: express.RequestHandler = deps.auth
+    ? requireAuth(deps.auth.verifier)
+    : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
+  if (deps.links) api.use(linkRoutes({ ...deps.links, authenticate: deps.links.authenticate ?? defaultAuthenticate }));
+  if (deps.shareEmail) api.use(shareEmailRoutes({ ...deps.shareEmail, authenticate: deps.shareEmail.authenticate ?? defaultAuthenticate }));
+  if (deps.billing) api.use(billingRoutes({ ...deps.billing, authenticate: deps.billing.authenticate ?? defaultAuthenticate }));
   api.use(notFound);
   app.use('/api', api);
 

@@ -123,16 +123,17 @@ export class LinkCache {
     return undefined;
   }
 
+  /** A background refresh; its failure leaves the served entry as it is. */
   private refresh(code: string): void {
-    if (this.inflight.has(code)) return;
-    const pending = this.load(code).finally(() => this.inflight.delete(code));
-    pending.catch(() => undefined);
-    this.inflight.set(code, pending);
+    this.loadOnce(code).catch(() => undefined);
   }
 
   async get(code: string): Promise<CacheEntry> {
-    const hit = this.peek(code);
-    if (hit) return hit;
+    return this.peek(code) ?? this.loadOnce(code);
+  }
+
+  /** One load per code at a time: callers during it share its answer. */
+  private loadOnce(code: string): Promise<CacheEntry> {
     let pending = this.inflight.get(code);
     if (!pending) {
       pending = this.load(code).finally(() => this.inflight.delete(code));
