@@ -15,6 +15,7 @@ import { createBackends, type Backends } from '../src/grpc/backends.js';
 import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { BILLING_TEXTS } from '../src/routes/billing.js';
 import { silentLogger } from './helpers.js';
+import { startTestGrpcServer } from '@ferry/service-kit/testing';
 
 /** Stands in for requireAuth: `Bearer tok-<name>` is the user <name>. */
 const fakeAuth: RequestHandler = (req, res, next) => {
@@ -78,11 +79,7 @@ async function startFakeBilling() {
       cb(null, { eventId: 'evt_1', duplicate: call.request.signature === 'dup' });
     },
   };
-  const server = new grpc.Server();
-  server.addService(BillingServiceService, impl as unknown as BillingServiceServer);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
+  const { server, port } = await startTestGrpcServer(BillingServiceService, impl as unknown as BillingServiceServer);
   return {
     port,
     subs,

@@ -7,6 +7,7 @@ import {
   type RecordDownloadsRequest,
   type WatchInvalidationsResponse,
 } from '@ferry/contracts/link/v1';
+import { startTestGrpcServer } from '@ferry/service-kit/testing';
 
 export interface FakeLinkRow {
   slug: string;
@@ -162,11 +163,7 @@ export async function startFakeLink(): Promise<{
       return { link: message(rows.get(slug)!), shortId: slug, ownerSubdomain: req.caller!.email.split('@')[0]! };
     }),
   };
-  const server = new grpc.Server();
-  server.addService(LinkServiceService, impl as LinkServiceServer);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
+  const { server, port } = await startTestGrpcServer(LinkServiceService, impl as LinkServiceServer);
   return {
     port,
     rows,

@@ -8,6 +8,7 @@ import { unary } from '../src/grpc/call.js';
 import { errorHandler } from '../src/http/errors.js';
 import { requestId } from '../src/http/request-id.js';
 import { closedPort, silentLogger } from './helpers.js';
+import { startTestGrpcServer } from '@ferry/service-kit/testing';
 
 /**
  * A backend whose Check answers according to the requested service name, so every gRPC outcome
@@ -23,8 +24,8 @@ let markCancelled: () => void;
 
 beforeAll(async () => {
   slowCallCancelled = new Promise((resolve) => (markCancelled = resolve));
-  server = new grpc.Server();
-  server.addService(HealthService, {
+  let port: number;
+  ({ server, port } = await startTestGrpcServer(HealthService, {
     check(call: grpc.ServerUnaryCall<{ service: string }, HealthCheckResponse>, cb: grpc.sendUnaryData<HealthCheckResponse>) {
       const id = call.metadata.get('x-request-id')[0];
       if (typeof id === 'string') seenRequestIds.push(id);
@@ -43,10 +44,7 @@ beforeAll(async () => {
           return cb(null, { status: 1 });
       }
     },
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
+  }));
   backends = createBackends({ link: `127.0.0.1:${port}`, notification: `127.0.0.1:${port}`, billing: `127.0.0.1:${port}` });
   const nothing = `127.0.0.1:${await closedPort()}`;
   downBackends = createBackends({ link: nothing, notification: nothing, billing: nothing });

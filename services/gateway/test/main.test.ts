@@ -7,6 +7,7 @@ import { HealthService } from '@ferry/contracts/health/v1';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from './helpers.js';
+import { startTestGrpcServer } from '@ferry/service-kit/testing';
 
 /**
  * The real process: src/main.ts compiled to a private folder (not dist/, which the build owns),
@@ -70,11 +71,7 @@ beforeAll(async () => {
     tsc, '-p', path.join(pkgDir, 'tsconfig.build.json'), '--outDir', outDir, '--declaration', 'false', '--sourceMap', 'false',
   ]);
   // A backend whose health Check never answers: /api/health then takes the whole probe timeout.
-  hangingBackend = new grpc.Server();
-  hangingBackend.addService(HealthService, { check: () => probeArrived() });
-  hangingPort = await new Promise<number>((resolve, reject) =>
-    hangingBackend.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
-  );
+  ({ server: hangingBackend, port: hangingPort } = await startTestGrpcServer(HealthService, { check: () => probeArrived() }));
 }, 120_000);
 
 afterAll(() => {

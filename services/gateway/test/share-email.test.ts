@@ -15,6 +15,7 @@ import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { linkCodeFrom } from '../src/routes/share-email.js';
 import { startFakeLink } from './fake-link.js';
 import { silentLogger } from './helpers.js';
+import { startTestGrpcServer } from '@ferry/service-kit/testing';
 
 const ORIGIN = 'http://ferry.test';
 
@@ -37,8 +38,7 @@ async function startFakeNotification() {
   const shares: SendShareEmailRequest[] = [];
   const copies: LogCopyLinkRequest[] = [];
   const failNext = new Map<ShareEmailKind, grpc.ServiceError>();
-  const server = new grpc.Server();
-  server.addService(NotificationServiceService, {
+  const { server, port } = await startTestGrpcServer(NotificationServiceService, {
     sendShareEmail(call: grpc.ServerUnaryCall<SendShareEmailRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
       const err = failNext.get(call.request.kind);
       if (err) {
@@ -55,9 +55,6 @@ async function startFakeNotification() {
       cb(null, {});
     },
   } as unknown as NotificationServiceServer);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
   return { port, shares, copies, failNext, stop: () => server.forceShutdown() };
 }
 

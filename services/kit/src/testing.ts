@@ -70,3 +70,16 @@ export function callUnary<Req, Res>(
     method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
   });
 }
+
+/** A gRPC server with one service on a free local port (insecure), for tests that stand in for a backend. */
+export async function startTestGrpcServer(
+  definition: grpc.ServiceDefinition,
+  implementation: grpc.UntypedServiceImplementation,
+): Promise<{ server: grpc.Server; port: number }> {
+  const server = new grpc.Server();
+  server.addService(definition, implementation);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return { server, port };
+}
