@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '@ferry/dev-identity';
-import { freePort, waitFor } from '@ferry/testkit';
-import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
-import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
+import { waitFor } from '@ferry/testkit';
+import { stackForSuite, type SuiteStack } from '../support/stack.ts';
 
 interface InboxMessage {
   id: string;
@@ -27,8 +23,7 @@ interface InboxDetail extends InboxMessage {
  * own addresses, so a shared inbox does not matter.
  */
 describe('mail across the stack', () => {
-  let stack: RunningStack | undefined;
-  let dataDir: string | undefined;
+  let stack: SuiteStack | undefined;
   let baseUrl: string;
   let inbox: string;
   let alice: string;
@@ -49,23 +44,11 @@ describe('mail across the stack', () => {
     });
 
   beforeAll(async () => {
-    let issuer: string;
-    let driveRoot: string;
-    if (process.env.FERRY_BASE_URL && process.env.FERRY_MAIL_INBOX_URL && process.env.FERRY_IDENTITY_ISSUER && process.env.FERRY_DRIVE_ROOT_URL) {
-      baseUrl = process.env.FERRY_BASE_URL.replace(/\/+$/, '');
-      inbox = process.env.FERRY_MAIL_INBOX_URL.replace(/\/+$/, '');
-      issuer = process.env.FERRY_IDENTITY_ISSUER;
-      driveRoot = process.env.FERRY_DRIVE_ROOT_URL.replace(/\/+$/, '');
-    } else {
-      const ports = {} as Ports;
-      for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
-      dataDir = mkdtempSync(join(tmpdir(), 'ferry-mail-stack-'));
-      stack = await startStack({ ports, dataDir, quiet: true });
-      baseUrl = stack.baseUrl;
-      inbox = stack.defaults.MAIL_INBOX_URL!;
-      issuer = stack.defaults.IDENTITY_ISSUER!;
-      driveRoot = stack.defaults.DRIVE_ROOT_URL!;
-    }
+    stack = await stackForSuite();
+    baseUrl = stack.baseUrl;
+    inbox = stack.mailInboxUrl;
+    const issuer = stack.identityIssuer;
+    const driveRoot = stack.driveRootUrl;
     // The browser app's public client, as scripts/lib/stack.ts registers it.
     const token = async (email: string) => (await signIn({ issuer, clientId: 'ferry-web', redirectUri: `${baseUrl}/auth/callback`, email })).access_token;
     alice = await token(aliceEmail);
@@ -92,7 +75,6 @@ describe('mail across the stack', () => {
 
   afterAll(async () => {
     await stack?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('refuses bad input with 4xx and the spec texts, and sends no mail', async () => {

@@ -7,13 +7,30 @@ import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
 
 export interface SuiteStack {
   baseUrl: string;
+  /** The mail stand-in's inbox, the identity provider and the Drive stand-in of that stack. */
+  mailInboxUrl: string;
+  identityIssuer: string;
+  driveRootUrl: string;
   stop(): Promise<void>;
 }
 
-/** The runner's stack when FERRY_BASE_URL is set, else a private one (npm start mode on free ports). */
+const trimmed = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The runner's stack when it names it (FERRY_BASE_URL, FERRY_MAIL_INBOX_URL, FERRY_IDENTITY_ISSUER,
+ * FERRY_DRIVE_ROOT_URL), else a private one (npm start mode on free ports).
+ */
 export async function stackForSuite(): Promise<SuiteStack> {
-  const given = process.env.FERRY_BASE_URL;
-  if (given) return { baseUrl: given.replace(/\/$/, ''), stop: async () => undefined };
+  const env = process.env;
+  if (env.FERRY_BASE_URL && env.FERRY_MAIL_INBOX_URL && env.FERRY_IDENTITY_ISSUER && env.FERRY_DRIVE_ROOT_URL) {
+    return {
+      baseUrl: trimmed(env.FERRY_BASE_URL),
+      mailInboxUrl: trimmed(env.FERRY_MAIL_INBOX_URL),
+      identityIssuer: env.FERRY_IDENTITY_ISSUER,
+      driveRootUrl: trimmed(env.FERRY_DRIVE_ROOT_URL),
+      stop: async () => undefined,
+    };
+  }
   const ports = {} as Ports;
   for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ferry-suite-stack-'));
@@ -26,6 +43,9 @@ export async function stackForSuite(): Promise<SuiteStack> {
   }
   return {
     baseUrl: stack.baseUrl,
+    mailInboxUrl: stack.defaults.MAIL_INBOX_URL!,
+    identityIssuer: stack.defaults.IDENTITY_ISSUER!,
+    driveRootUrl: stack.defaults.DRIVE_ROOT_URL!,
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
