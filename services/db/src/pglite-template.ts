@@ -13,17 +13,20 @@ function templateFile(): string {
   return join(process.env.FERRY_DB_CACHE_DIR || join(tmpdir(), 'ferry-db-cache'), `pglite-${pgliteVersion()}-empty.tar.gz`);
 }
 
-/** A new in-memory PGlite, from the saved empty data folder when there is one. */
+/**
+ * A new in-memory PGlite, from the saved empty data folder when there is one. PGlite reports a bad
+ * copy only once it starts (waitReady), too late to fall back here: preparePGliteTemplate() checks
+ * and replaces the copy, and test setups call it first.
+ */
 export function newMemoryPGlite(): PGlite {
   const template = templateFile();
-  if (existsSync(template)) {
-    try {
-      return new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
-    } catch {
-      // Fall back to a fresh start.
-    }
+  let saved: Buffer | undefined;
+  try {
+    if (existsSync(template)) saved = readFileSync(template);
+  } catch {
+    // Unreadable: start fresh.
   }
-  return new PGlite();
+  return saved ? new PGlite({ loadDataDir: new Blob([saved]) }) : new PGlite();
 }
 
 /** A ready, empty in-memory PGlite; saves the empty-data-folder template when missing. */
@@ -53,9 +56,11 @@ export async function scratchPGlite(): Promise<PGlite> {
   return db;
 }
 
-/** Makes sure the template exists (e.g. in a test globalSetup), so later in-memory databases start fast. */
+/**
+ * Makes sure a working template exists (e.g. in a test globalSetup), so later in-memory databases
+ * start fast: a copy that does not start is replaced.
+ */
 export async function preparePGliteTemplate(): Promise<void> {
-  if (existsSync(templateFile())) return;
   await (await scratchPGlite()).close();
 }
 
