@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
+import type { FirstDownloadOutbox } from '../generated/prisma/client.js';
 
 export interface OutboxRelayOptions {
   prisma: PrismaClient;
@@ -30,13 +31,8 @@ const LEASE_MS = 30_000;
 const PAGE = 50;
 const CONCURRENCY = 8;
 
-interface Row {
-  id: string;
-  linkId: string;
-  idempotencyKey: string;
-  payload: unknown;
-  attempts: number;
-}
+/** The columns a lease returns (raw SQL, so Prisma does not type them itself). */
+type Row = Pick<FirstDownloadOutbox, 'id' | 'linkId' | 'idempotencyKey' | 'payload' | 'attempts'>;
 
 /**
  * At-least-once relay of first-download events to the notification service. A row stays pending

@@ -100,20 +100,16 @@ export function startRelay(opts: RelayOptions): Relay {
     // While SMTP is down, one failed connection ends the pass: the other rows wait for the next
     // pass instead of each hammering the server (and each getting its own backoff).
     let unavailable = false;
-    const worker = async () => {
-      while (!stopped && !unavailable && next < due.length) {
-        const row = due[next++]!;
-        const outcome = await sendOne(row);
-        if (outcome === 'sent') sent++;
-        if (outcome === 'unavailable') unavailable = true;
-      }
-    };
-    // The first row goes alone, as a probe: only when SMTP answers do the parallel sends start.
-    if (due.length > 0 && !stopped) {
+    const sendNext = async () => {
       const outcome = await sendOne(due[next++]!);
       if (outcome === 'sent') sent++;
       if (outcome === 'unavailable') unavailable = true;
-    }
+    };
+    const worker = async () => {
+      while (!stopped && !unavailable && next < due.length) await sendNext();
+    };
+    // The first row goes alone, as a probe: only when SMTP answers do the parallel sends start.
+    if (due.length > 0 && !stopped) await sendNext();
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length - next) }, worker));
     return { sent, seen: due.length };
   }
