@@ -9,8 +9,11 @@ import { PGlite } from '@electric-sql/pglite';
  * folder takes ~0.5 s. One is saved per PGlite version under FERRY_DB_CACHE_DIR (default
  * <tmp>/ferry-db-cache) by the first scratchPGlite(); a missing or unreadable copy only costs time.
  */
-function templateFile(): string {
-  return join(process.env.FERRY_DB_CACHE_DIR || join(tmpdir(), 'ferry-db-cache'), `pglite-${pgliteVersion()}-empty.tar.gz`);
+function templateFile(): string | undefined {
+  const version = pgliteVersion();
+  // Without a version, copies of different PGlite releases could be mixed up: none is used.
+  if (!version) return undefined;
+  return join(process.env.FERRY_DB_CACHE_DIR || join(tmpdir(), 'ferry-db-cache'), `pglite-${version}-empty.tar.gz`);
 }
 
 /**
@@ -22,7 +25,7 @@ export function newMemoryPGlite(): PGlite {
   const template = templateFile();
   let saved: Buffer | undefined;
   try {
-    if (existsSync(template)) saved = readFileSync(template);
+    if (template && existsSync(template)) saved = readFileSync(template);
   } catch {
     // Unreadable: start fresh.
   }
@@ -32,17 +35,20 @@ export function newMemoryPGlite(): PGlite {
 /** A ready, empty in-memory PGlite; saves the empty-data-folder template when missing. */
 export async function scratchPGlite(): Promise<PGlite> {
   const template = templateFile();
-  if (existsSync(template)) {
+  if (template && existsSync(template)) {
+    let saved: PGlite | undefined;
     try {
-      const db = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
-      await db.waitReady;
-      return db;
+      saved = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+      await saved.waitReady;
+      return saved;
     } catch {
+      await saved?.close().catch(() => undefined);
       // Fall through to a fresh start (and a new copy).
     }
   }
   const db = new PGlite();
   await db.waitReady;
+  if (!template) return db;
   try {
     // Dumped before anyone used it, so the copy is an empty database.
     const dump = await db.dumpDataDir('gzip');
@@ -61,10 +67,11 @@ export async function scratchPGlite(): Promise<PGlite> {
  * start fast: a copy that does not start is replaced.
  */
 export async function preparePGliteTemplate(): Promise<void> {
+  if (!templateFile()) return;
   await (await scratchPGlite()).close();
 }
 
-function pgliteVersion(): string {
+function pgliteVersion(): string | undefined {
   const require = createRequire(import.meta.url);
   try {
     // The package does not export its package.json: walk up from its entry point.
@@ -72,6 +79,6 @@ function pgliteVersion(): string {
     while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
     return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { preparePGliteTemplate } from './pglite-template.js';
 
 /** The ferry-db CLI as [node, cli.js]: this package's own build, so it works before npm has linked the bin. */
 export function ferryDbCommand(): [string, string] {
@@ -18,4 +19,13 @@ export function generateClientIfStale(serviceDir: string): void {
   if (existsSync(client) && statSync(client).mtimeMs >= statSync(schema).mtimeMs) return;
   const [node, cli] = ferryDbCommand();
   execFileSync(node, [cli, 'generate'], { cwd: serviceDir, stdio: 'inherit' });
+}
+
+/**
+ * A data-owning service's test setup: its generated client is current, and in-memory PGlite
+ * databases start from a checked empty-database copy (a damaged copy is replaced first).
+ */
+export async function prepareServiceTests(serviceDir: string): Promise<void> {
+  generateClientIfStale(serviceDir);
+  await preparePGliteTemplate();
 }
