@@ -130,6 +130,8 @@ describe('mail layout direction', () => {
       renderFirstDownloadNotice({ lang, fileName: 'a.zip', sizeLabel: '3 B', expiresIn: '', link: '', downloadedAt: '', year: 2026 }),
     ]) {
       expect(mail.html).toContain(`<html lang="${lang}" dir="rtl">`);
+      // Webmail drops <html>'s attributes: the container says it too.
+      expect(mail.html).toMatch(/<div dir="rtl" style="[^"]*text-align:right/);
       expect(mail.html).not.toContain('border-left');
     }
     const receiver = renderReceiverMail(shareData(lang));

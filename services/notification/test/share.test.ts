@@ -141,6 +141,12 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect(own.text).toContain('Verbleibende Zeit: 2 Tage 3 Stunden');
   });
 
+  it('leaves the size out when it is unknown (no "0 B")', async () => {
+    expect((await send(share({ sizeBytes: '0', sizeLabel: '', recipients: ['carol@example.com'] }))).err).toBeNull();
+    const [mail] = await delivered(1);
+    expect(mail!.text).not.toContain('Size:');
+  });
+
   it('queues nothing twice when a share request is repeated', async () => {
     const req = share();
     await Promise.all([send(req), send(req), send(req)]);

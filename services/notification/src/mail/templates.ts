@@ -36,10 +36,11 @@ function escapeHtml(value: string): string {
 
 const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
 
+/** `dir` on the container as well: webmail clients drop the attributes of <html> and <body>. */
 function layout(lang: MailLanguage, title: string, inner: string, footer: string, year: number): string {
   return `<!doctype html><html lang="${lang}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#fff5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<div dir="${textDirection(lang)}" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;text-align:${textDirection(lang) === 'rtl' ? 'right' : 'left'}">
 <p style="font-size:20px;font-weight:bold;margin:0 0 16px">Ferry</p>
 ${inner}
 <p style="color:#777;font-size:12px;margin-top:24px">${escapeHtml(footer)}<br>© ${year} Ferry</p>
