@@ -51,15 +51,16 @@ export function UploadControls(p: UploadControlsProps) {
           <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
             <div style={{ width: `${p.progress.percent}%` }} />
           </div>
-          {p.reloginWaiting && (
-            <p data-testid="relogin">
-              {t('relogin.waiting')}{' '}
-              <button type="button" onClick={p.onRelogin}>
-                {t('relogin.button')}
-              </button>
-            </p>
-          )}
         </div>
+      )}
+      {/* Also outside an upload: the uploaded list waits for the same sign-in after a Drive 401. */}
+      {p.reloginWaiting && (
+        <p data-testid="relogin">
+          {t('relogin.waiting')}{' '}
+          <button type="button" onClick={p.onRelogin}>
+            {t('relogin.button')}
+          </button>
+        </p>
       )}
       {p.error && (
         <p className="upload-error" role="alert" data-testid="upload-error">

@@ -15,6 +15,11 @@ export function useRelogin(auth: ShellAuth | null) {
   const relogin = useCallback(async (signal?: AbortSignal) => {
     const a = authRef.current;
     if (!a) return;
+    if (typeof a.retryRelogin !== 'function') {
+      // A shell released before the popup re-login: only a full-page sign-in (the queue is lost).
+      a.login('/upload');
+      throw new UploadError('canceled');
+    }
     await a.reloginForUpload(signal).catch(() => {
       throw new UploadError('canceled');
     });

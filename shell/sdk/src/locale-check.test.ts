@@ -45,4 +45,17 @@ describe('localeProblems', () => {
     (files.fr as { greet: string }).greet = 'Bonjour';
     expect(localeProblems(files)).toEqual(['fr: greet lost {{name}}']);
   });
+
+  it('only single-number forms may write the count as a word; unknown placeholders are problems', () => {
+    const files = complete();
+    files.de = { title: 'T', files: { count_one: 'eine Datei', count_other: 'Dateien' }, greet: 'Hallo {{nmae}}' };
+    expect(localeProblems(files).sort()).toEqual(['de: files.count_other lost {{count}}', 'de: greet has unknown {{nmae}}', 'de: greet lost {{name}}']);
+  });
+
+  it('reads unescaped and formatted placeholders', () => {
+    const files = complete();
+    (files.en as { greet: string }).greet = 'Hi {{- name}}, {{when, datetime}}';
+    for (const [language, file] of Object.entries(files)) if (language !== 'en') (file as { greet: string }).greet = `{{name}} {{when}}`;
+    expect(localeProblems(files)).toEqual([]);
+  });
 });

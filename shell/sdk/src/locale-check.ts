@@ -8,7 +8,10 @@ import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from './languages.js';
 type Tree = { [key: string]: string | Tree };
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-const PLACEHOLDER = /{{\s*([\w.]+)\s*}}/g;
+/** `{{name}}`, `{{- name}}` (unescaped) and `{{name, format}}`. */
+const PLACEHOLDER = /{{-?\s*([\w.]+)\s*(?:,[^}]*)?}}/g;
+/** Forms for a single number, where a language may write the number as a word ("one file"). */
+const SINGLE_NUMBER_FORMS = /_(zero|one|two)$/;
 
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -60,11 +63,12 @@ export function localeProblems(files: Readonly<Record<string, unknown>>): string
         continue;
       }
       const kept = placeholders(value);
-      for (const name of placeholders(source)) {
-        // A language may say "one file" or "two files" in words.
-        if (name === 'count' && PLURAL_SUFFIX.test(key)) continue;
+      const wanted = placeholders(source);
+      for (const name of wanted) {
+        if (name === 'count' && SINGLE_NUMBER_FORMS.test(key)) continue;
         if (!kept.has(name)) problems.push(`${language}: ${key} lost {{${name}}}`);
       }
+      for (const name of kept) if (!wanted.has(name)) problems.push(`${language}: ${key} has unknown {{${name}}}`);
     }
     for (const key of actual.keys()) if (!expected.has(key)) problems.push(`${language}: unexpected ${key}`);
   }

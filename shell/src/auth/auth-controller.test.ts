@@ -375,6 +375,12 @@ describe('stale token for uploads (spec §4)', () => {
     env.local.setItem(KEYS.tokenAt, String(Date.now()));
     env.events.dispatchEvent(Object.assign(new Event('storage'), { key: KEYS.token }));
   }
+  const popupUrl = (openedAt = Date.now()) => `/api/auth/local?next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`;
+  async function staleSession(): Promise<{ env: TestEnv; auth: AuthController }> {
+    const env = testEnv('/upload?x=1');
+    signedIn(env, 2 * HOUR);
+    return { env, auth: track(await started(env)) };
+  }
 
   it('a token older than 1 hour is stale for uploading', async () => {
     const env = testEnv('/upload?x=1');
@@ -386,29 +392,25 @@ describe('stale token for uploads (spec §4)', () => {
   });
 
   it('signs in again in a popup, keeps the page, and resolves once the fresh token is stored', async () => {
-    const env = testEnv('/upload?x=1');
-    signedIn(env, 2 * HOUR);
-    const auth = track(await started(env));
+    const { env, auth } = await staleSession();
     let done = false;
     const relogin = auth.reloginForUpload().then(() => (done = true));
-    expect(env.openPopup).toHaveBeenCalledWith(`/api/auth/local?next=${encodeURIComponent('/upload?relogin=done')}`);
+    expect(env.openPopup).toHaveBeenCalledWith(popupUrl());
     expect(env.assign).not.toHaveBeenCalled();
     expect(auth.getState().relogin).toBe('waiting');
     // Callers during one re-login share it.
-    void auth.reloginForUpload();
+    const second = auth.reloginForUpload();
     expect(env.openPopup).toHaveBeenCalledTimes(1);
     await flush();
     expect(done).toBe(false);
     popupSignsIn(env);
-    await relogin;
+    await Promise.all([relogin, second]);
     expect(auth.getState()).toMatchObject({ token: NEW_TOKEN, relogin: 'idle' });
     expect(env.openPopup.mock.results[0]!.value!.close).toHaveBeenCalled();
   });
 
   it('notices the fresh token without a storage event (polling while it waits)', async () => {
-    const env = testEnv('/upload');
-    signedIn(env, 2 * HOUR);
-    const auth = track(await started(env));
+    const { env, auth } = await staleSession();
     const relogin = auth.reloginForUpload();
     env.local.setItem(KEYS.token, NEW_TOKEN);
     env.local.setItem(KEYS.tokenAt, String(Date.now()));
@@ -417,27 +419,32 @@ describe('stale token for uploads (spec §4)', () => {
     expect(auth.getState().token).toBe(NEW_TOKEN);
   });
 
-  it('opens a popup at most once per 5 s', async () => {
-    const env = testEnv('/upload');
-    signedIn(env, 2 * HOUR);
-    const auth = track(await started(env));
+  it('opens a popup by itself at most once per 5 s; within that a click opens it', async () => {
+    const { env, auth } = await staleSession();
     const first = auth.reloginForUpload();
     popupSignsIn(env);
     await first;
-    // The new token is refused at once (a Drive 401): the next popup waits for the throttle.
+    // The new token is refused at once (a Drive 401): no popup by itself within 5 s.
     void auth.reloginForUpload();
     expect(env.openPopup).toHaveBeenCalledTimes(1);
+    expect(auth.getState().relogin).toBe('blocked');
+    auth.retryRelogin();
+    expect(env.openPopup).toHaveBeenCalledTimes(2);
     expect(auth.getState().relogin).toBe('waiting');
-    await vi.advanceTimersByTimeAsync(4_999);
-    expect(env.openPopup).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
+  });
+
+  it('after 5 s a new re-login opens its popup by itself again', async () => {
+    const { env, auth } = await staleSession();
+    const first = auth.reloginForUpload();
+    popupSignsIn(env);
+    await first;
+    await vi.advanceTimersByTimeAsync(5_000);
+    void auth.reloginForUpload();
     expect(env.openPopup).toHaveBeenCalledTimes(2);
   });
 
   it('a blocked popup asks for a click, and the click opens it', async () => {
-    const env = testEnv('/upload');
-    signedIn(env, 2 * HOUR);
-    const auth = track(await started(env));
+    const { env, auth } = await staleSession();
     env.openPopup.mockReturnValueOnce(null);
     void auth.reloginForUpload();
     expect(auth.getState().relogin).toBe('blocked');
@@ -446,25 +453,41 @@ describe('stale token for uploads (spec §4)', () => {
     expect(auth.getState().relogin).toBe('waiting');
   });
 
-  it('an aborted wait rejects with the signal\'s reason; the re-login itself goes on', async () => {
-    const env = testEnv('/upload');
-    signedIn(env, 2 * HOUR);
-    const auth = track(await started(env));
+  it('when its last caller stops waiting, the re-login ends and the popup closes', async () => {
+    const { env, auth } = await staleSession();
     const ac = new AbortController();
     const waiting = auth.reloginForUpload(ac.signal);
     ac.abort(new Error('canceled'));
     await expect(waiting).rejects.toThrow('canceled');
-    expect(auth.getState().relogin).toBe('waiting');
+    expect(auth.getState().relogin).toBe('idle');
+    expect(env.openPopup.mock.results[0]!.value!.close).toHaveBeenCalled();
   });
 
-  it('the popup\'s callback stores the token and closes the popup', async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('/upload?relogin=done')}`);
+  it('signing out ends a pending re-login: callers are refused and the popup closes', async () => {
+    const { env, auth } = await staleSession();
+    const waiting = auth.reloginForUpload();
+    auth.logout();
+    await expect(waiting).rejects.toThrow('signed out');
+    expect(env.openPopup.mock.results[0]!.value!.close).toHaveBeenCalled();
+  });
+
+  it("the popup's callback stores the token and closes the popup", async () => {
+    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${Date.now()}`)}`);
     env.local.setItem(KEYS.returnPath, '/account');
     track(await started(env));
     expect(env.local.getItem(KEYS.token)).toBe(TOKEN);
     expect(env.closeWindow).toHaveBeenCalled();
     // The opener's remembered return path is not used up by the popup.
     expect(env.local.getItem(KEYS.returnPath)).toBe('/account');
+  });
+
+  it("a popup's sign-in after the user signed out does not sign them back in", async () => {
+    const openedAt = Date.now() - 10_000;
+    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`);
+    env.local.setItem(KEYS.logoutMarker, String(openedAt + 5_000));
+    track(await started(env));
+    expect(env.local.getItem(KEYS.token)).toBeNull();
+    expect(env.closeWindow).toHaveBeenCalled();
   });
 });
 

@@ -2,6 +2,7 @@ import { AUTH_EVENTS, AUTH_TIMINGS, CALLBACK_PATH, DEFAULT_SESSION_MAX_AGE_HOURS
 import { normaliseUser, type AuthUser } from './profile';
 import { chooseReturnPath, safeReturnPath } from './return-path';
 import { hasSessionCookie, SessionStore } from './session-store';
+import { reloginOpenedAt, UploadRelogin, type PopupWindow } from './upload-relogin';
 
 export interface AuthState {
   user: AuthUser | null;
@@ -15,11 +16,6 @@ export interface AuthState {
   consentRequired: boolean;
   /** A re-login for uploads: `waiting` while its popup is out, `blocked` when the browser blocked it. */
   relogin: 'idle' | 'waiting' | 'blocked';
-}
-
-/** The part of a popup window the controller uses. */
-export interface PopupWindow {
-  close(): void;
 }
 
 /** What the controller needs from the browser (injected so rules can be tested with fake timers). */
@@ -58,36 +54,6 @@ export interface AuthOptions {
 
 type Listener = (state: AuthState) => void;
 
-interface PendingRelogin {
-  /** The token the re-login replaces (null when there was none). */
-  staleToken: string | null;
-  done: Promise<void>;
-  finish(): void;
-  popup: PopupWindow | null;
-  /** Reads storage while waiting, in case a storage event is missed. */
-  poll: ReturnType<typeof setInterval>;
-  /** A popup waiting for the 5 s throttle. */
-  throttled?: ReturnType<typeof setTimeout>;
-}
-
-/** Where a re-login popup returns to; the callback closes the popup instead of going there. */
-export const RELOGIN_RETURN_PATH = '/upload?relogin=done';
-const RELOGIN_POLL_MS = 250;
-
-/** `done`, or a rejection with the signal's reason once `signal` aborts. */
-function untilAborted(done: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return done;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    done.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
-  });
-}
-
 /**
  * The shell's authentication (spec §3-§5): one instance per page, shared with the remotes through
  * the shell context. Framework-free; the React provider subscribes to it.
@@ -101,8 +67,7 @@ export class AuthController {
   private started = false;
   private leaving = false;
   private lastCookieSession = false;
-  private lastRelogin = Number.NEGATIVE_INFINITY;
-  private pendingRelogin: PendingRelogin | undefined;
+  private readonly relogin: UploadRelogin;
 
   constructor(
     private readonly env: AuthEnvironment,
@@ -111,6 +76,18 @@ export class AuthController {
     this.options = { ...options };
     this.store = new SessionStore(env.local, env.session);
     this.maxAgeMs = (options.maxAgeHours ?? DEFAULT_SESSION_MAX_AGE_HOURS) * 3_600_000;
+    this.relogin = new UploadRelogin(
+      {
+        token: () => this.state.token,
+        isTokenStale: () => this.isTokenStale(),
+        checkSession: () => this.checkSession(),
+        openPopup: (url) => env.openPopup(url),
+        now: () => env.now(),
+        setState: (relogin) => this.setState({ relogin }),
+        debug: (message) => this.store.debug(message, env.now()),
+      },
+      options.provider,
+    );
   }
 
   /** The host rules are known once the remotes manifest (root domain) has loaded. */
@@ -159,10 +136,7 @@ export class AuthController {
 
   stop(): void {
     for (const c of this.cleanups.splice(0)) c();
-    if (this.pendingRelogin) {
-      clearInterval(this.pendingRelogin.poll);
-      clearTimeout(this.pendingRelogin.throttled);
-    }
+    this.relogin.dispose();
   }
 
   /**
@@ -213,24 +187,17 @@ export class AuthController {
 
   /**
    * Spec §4: a new sign-in for uploads, in a popup so that this page (its queue, its upload
-   * sessions) stays. Callers during one re-login share it; a popup opens at most once per 5 s.
-   * Resolves once a fresh token newer than the one at the start is stored.
+   * sessions) stays; see UploadRelogin. Resolves once a fresh token is stored.
    */
   reloginForUpload(signal?: AbortSignal): Promise<void> {
-    if (!this.pendingRelogin) {
-      let finish!: () => void;
-      const done = new Promise<void>((resolve) => (finish = resolve));
-      const poll = setInterval(() => this.checkSession(), RELOGIN_POLL_MS);
-      this.pendingRelogin = { staleToken: this.state.token, done, finish, popup: null, poll };
-      this.openReloginPopup();
-    }
-    return untilAborted(this.pendingRelogin.done, signal);
+    return this.relogin.wait(signal);
   }
 
-  /** Opens the re-login popup again from a click, after the browser blocked it. */
+  /** Opens the re-login popup from a click, after the browser blocked it or within the throttle. */
   retryRelogin(): void {
-    if (this.pendingRelogin) this.openReloginPopup();
+    this.relogin.retry();
   }
+
   /** Remembers where a visitor wanted to go (route guard) for after the sign-in. */
   rememberReturnPath(path: string): void {
     const safe = safeReturnPath(path);
@@ -252,45 +219,10 @@ export class AuthController {
       return;
     }
     if (valid && valid.token !== this.state.token) this.setState({ token: valid.token });
-    this.settleRelogin();
+    this.relogin.settle();
   }
 
   // --- internals -------------------------------------------------------------------------
-
-  /** Opens the sign-in popup unless one opened in the last 5 s (then it opens when that passed). */
-  private openReloginPopup(): void {
-    const pending = this.pendingRelogin;
-    if (!pending) return;
-    const wait = this.lastRelogin + AUTH_TIMINGS.reloginThrottleMs - this.env.now();
-    if (wait > 0) {
-      if (!pending.throttled) pending.throttled = setTimeout(() => {
-        pending.throttled = undefined;
-        this.openReloginPopup();
-      }, wait);
-      this.setState({ relogin: 'waiting' });
-      return;
-    }
-    const url = `/api/auth/${this.options.provider}?next=${encodeURIComponent(RELOGIN_RETURN_PATH)}`;
-    pending.popup = this.env.openPopup(url);
-    // A blocked popup started no sign-in, so a click may try again at once.
-    if (pending.popup) this.lastRelogin = this.env.now();
-    this.store.debug(`relogin popup ${pending.popup ? 'opened' : 'blocked'}`, this.env.now());
-    this.setState({ relogin: pending.popup ? 'waiting' : 'blocked' });
-  }
-
-  /** Ends a pending re-login once a fresh token, other than the stale one, is here. */
-  private settleRelogin(): void {
-    const pending = this.pendingRelogin;
-    const token = this.state.token;
-    if (!pending || !token || token === pending.staleToken || this.isTokenStale()) return;
-    this.pendingRelogin = undefined;
-    clearInterval(pending.poll);
-    clearTimeout(pending.throttled);
-    // The popup closes itself; this covers a browser that kept it open.
-    pending.popup?.close();
-    this.setState({ relogin: 'idle' });
-    pending.finish();
-  }
 
   private validSession(): { token: string | null } | undefined {
     const stored = this.store.readToken();
@@ -357,6 +289,14 @@ export class AuthController {
       return;
     }
     const now = this.env.now();
+    const reloginAt = reloginOpenedAt(next);
+    if (reloginAt !== undefined && this.store.getNumber('local', KEYS.logoutMarker) > reloginAt) {
+      // Signed out after this re-login popup opened: its sign-in does not bring the session back.
+      this.store.debug('re-login after sign-out ignored', now);
+      this.env.closeWindow();
+      this.leave('/');
+      return;
+    }
     this.store.writeToken(token, now);
     this.store.removeValue('local', KEYS.consentRequired);
     this.store.removeValue('local', KEYS.logoutMarker);
@@ -366,9 +306,9 @@ export class AuthController {
     await this.verifyWithServer(true, false);
     if (this.leaving) return;
     // A re-login popup: the page that opened it picks the token up from storage.
-    if (next === RELOGIN_RETURN_PATH) this.env.closeWindow();
+    if (reloginAt !== undefined) this.env.closeWindow();
     const target = stripParams(chooseReturnPath([next, this.store.readReturnPath()], ''));
-    if (next !== RELOGIN_RETURN_PATH) this.store.clearReturnPath();
+    if (reloginAt === undefined) this.store.clearReturnPath();
     this.ready();
     this.emit(AUTH_EVENTS.changed);
     const timer = setTimeout(() => this.env.navigate(target), AUTH_TIMINGS.redirectAfterLoginMs);
@@ -442,6 +382,7 @@ export class AuthController {
   }
 
   private clearLocal(): void {
+    this.relogin.cancel(new Error('signed out'));
     this.store.clearToken();
     this.store.clearUser();
     this.store.clearReturnPath();
