@@ -7,7 +7,7 @@ import { DownloadButton } from './DownloadButton';
 
 /** Name, size, sender, a countdown ticking every second, and the download button. */
 export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: string; slug: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1_000);
@@ -23,7 +23,7 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
         <dt>{t('fileName')}</dt>
         <dd data-field="name">{info.fileName}</dd>
         <dt>{t('size')}</dt>
-        <dd data-field="size">{sizeLabel(info.size)}</dd>
+        <dd data-field="size">{sizeLabel(info.size, i18n.language)}</dd>
         <dt>{t('timeLeft')}</dt>
         <dd data-field="time-left">{left ?? t('expired')}</dd>
       </dl>

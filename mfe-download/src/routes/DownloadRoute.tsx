@@ -22,7 +22,7 @@ function setMeta(name: string, content: string): void {
 
 /** The public download page for a slug (spec §2 "Download page", §4). */
 export function DownloadRoute() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const { slug } = useParams();
   const { pathname, search } = useLocation();
   const { rootUrl, host } = useShell();
@@ -33,11 +33,11 @@ export function DownloadRoute() {
   const found = state.kind === 'found' ? state.info : undefined;
   useEffect(() => {
     if (!found) return;
-    const values = { name: found.fileName, size: sizeLabel(found.size), sender: senderOf(found) };
+    const values = { name: found.fileName, size: sizeLabel(found.size, i18n.language), sender: senderOf(found) };
     document.title = t('pageTitle', values);
     setMeta('description', t('pageDescription', values));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [found?.fileName, found?.size, found?.ownerEmail, found?.ownerSubdomain, t]);
+  }, [found?.fileName, found?.size, found?.ownerEmail, found?.ownerSubdomain, t, i18n.language]);
 
   if (state.kind === 'missing') return <MissingSlugRoute />;
   return (

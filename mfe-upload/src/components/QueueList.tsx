@@ -12,7 +12,7 @@ export interface QueueListProps {
 
 /** The queue: path, size, remove, remove all (hidden during an upload) and the count. */
 export function QueueList({ queue, busy, onRemove, onClear }: QueueListProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   if (queue.length === 0) return null;
   return (
     <section aria-labelledby="queue-title" className="queue-section">
@@ -23,7 +23,7 @@ export function QueueList({ queue, busy, onRemove, onClear }: QueueListProps) {
         {queue.map((item) => (
           <li key={item.path}>
             <span className="path">{item.path}</span>
-            <span className="size">{formatSize(item.file.size)}</span>
+            <span className="size">{formatSize(item.file.size, i18n.language)}</span>
             {!busy && (
               <button type="button" onClick={() => onRemove(item.path)} aria-label={t('queue.removeOne', { path: item.path })}>
                 {t('queue.remove')}

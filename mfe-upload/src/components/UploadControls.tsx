@@ -21,7 +21,7 @@ export interface UploadControlsProps {
 
 /** Upload button, cancel, phase with dots, zip percent, big percentage, speed and size, bar, errors. */
 export function UploadControls(p: UploadControlsProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const shown = displayPhase(p.phase, p.progress.percent);
   return (
     <section className="upload-controls" aria-live="polite">
@@ -46,7 +46,7 @@ export function UploadControls(p: UploadControlsProps) {
             {p.progress.percent}%
           </div>
           <div data-testid="speed">
-            {t('speedSize', { speed: formatSpeed(p.progress.speed), sent: formatSize(p.progress.sent), total: formatSize(p.progress.total) })}
+            {t('speedSize', { speed: formatSpeed(p.progress.speed, i18n.language), sent: formatSize(p.progress.sent, i18n.language), total: formatSize(p.progress.total, i18n.language) })}
           </div>
           <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
             <div style={{ width: `${p.progress.percent}%` }} />

@@ -21,7 +21,7 @@ export interface UploadedRowProps {
 
 /** One uploaded file with its figures and actions (spec §2). */
 export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onEmail, onCopied, locale }: UploadedRowProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState(false);
   const [extending, setExtending] = useState(false);
 
@@ -62,7 +62,7 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
         </a>
         <div className="meta">
           <span title={t('tooltips.size')} data-testid="row-size">
-            {formatSize(row.size)}
+            {formatSize(row.size, i18n.language)}
           </span>
           <span title={t('tooltips.downloads')} className={`count${countUp ? ' is-up' : ''}`} data-testid="row-downloads">
             {count ?? row.downloads ?? 0}×

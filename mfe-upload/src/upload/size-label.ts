@@ -1,8 +1,8 @@
 import { sizeLabel } from '@ferry/shell-sdk/format';
 
-/** Spec §5 size label (the same on every screen), or a dash when the size is unknown. */
-export function formatSize(bytes: number): string {
-  return sizeLabel(bytes) || '—';
+/** Spec §5 size label (the same on every screen) in the language's number format, or a dash when the size is unknown. */
+export function formatSize(bytes: number, language?: string): string {
+  return sizeLabel(bytes, language) || '—';
 }
 
 /** The free-space line: remaining GB with two decimals, or a dash when unknown. */
@@ -12,6 +12,6 @@ export function formatFreeGb(freeBytes: number | null | undefined): string {
 }
 
 /** Speed text, e.g. "12.3 MB/s". */
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${formatSize(bytesPerSecond)}/s`;
+export function formatSpeed(bytesPerSecond: number, language?: string): string {
+  return `${formatSize(bytesPerSecond, language)}/s`;
 }

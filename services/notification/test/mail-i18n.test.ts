@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiresInLabel } from '../src/domain/format.js';
+import { expiresInLabel, sizeLabel } from '../src/domain/format.js';
 import { dateLocale, MAIL_LANGUAGES, mailLanguage, strings, textDirection, type MailLanguage, type MailStrings } from '../src/mail/i18n.js';
 import { plural } from '../src/mail/plural.js';
 import { renderFirstDownloadNotice, renderReceiverMail, renderUploaderCopy, type ShareMailData } from '../src/mail/templates.js';
@@ -119,6 +119,18 @@ describe('plural forms (Intl.PluralRules)', () => {
     expect(plural('pl', 5, { one: 'dzień', other: 'dni' })).toBe('dni');
     expect(plural('ar', 2, { two: 'يومان', other: 'يوم' })).toBe('يومان');
     expect(plural('ar', 0, { other: 'يوم' })).toBe('يوم');
+  });
+});
+
+describe('size label in a mail (spec §5, as on the screens)', () => {
+  it('steps of 1024, trailing zeros dropped, numbers written the way the language does', () => {
+    expect(sizeLabel(0)).toBe('0 B');
+    expect(sizeLabel(1023)).toBe('1023 B');
+    expect(sizeLabel(3 * 1024 ** 2)).toBe('3 MB');
+    expect(sizeLabel(5368709)).toBe('5.12 MB');
+    expect(sizeLabel(5368709, 'de')).toBe('5,12 MB');
+    expect(sizeLabel(1023.9 * 1024 ** 2)).toBe('1 GB');
+    expect(sizeLabel(-1)).toBe('');
   });
 });
 

@@ -21,6 +21,18 @@ describe('sizeLabel (spec §5)', () => {
     [4096 * 1024 ** 5, '4096 PB'],
   ])('%d bytes → %s', (bytes, label) => expect(sizeLabel(bytes)).toBe(label));
 
+  it('writes the number the way the language does', () => {
+    expect(sizeLabel(1536, 'de')).toBe('1,5 KB');
+    expect(sizeLabel(12.34 * 1024 ** 2, 'fr')).toBe('12,3 MB');
+    expect(sizeLabel(1.25 * 1024 ** 3, 'nl')).toBe('1,25 GB');
+    expect(sizeLabel(5000, 'not a language')).toBe('4.88 KB');
+  });
+
+  it('just under 1024 B rounds up to 1 KB', () => {
+    expect(sizeLabel(1023.6)).toBe('1 KB');
+    expect(sizeLabel(1023.4)).toBe('1023 B');
+  });
+
   it('is empty for sizes that are not sizes', () => {
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) expect(sizeLabel(bad)).toBe('');
   });

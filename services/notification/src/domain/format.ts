@@ -6,20 +6,24 @@ const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
 /**
  * Steps of 1024; under 1024 shows B. The same label as the screens (`@ferry/shell-sdk/format`, a
- * front-end package): two decimals under 10, one under 100, trailing zeros dropped.
+ * front-end package): two decimals under 10, one under 100, trailing zeros dropped, the number
+ * written the way the mail's language writes numbers.
  */
-export function sizeLabel(bytes: number): string {
+export function sizeLabel(bytes: number, lang: MailLanguage = 'en'): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  const shown = Number(value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0));
-  if (shown >= 1024 && unit < UNITS.length - 1) return `1 ${UNITS[unit + 1]}`;
-  return `${shown} ${UNITS[unit]}`;
+  const digits = unit === 0 ? 0 : value < 10 ? 2 : value < 100 ? 1 : 0;
+  let shown = Number(value.toFixed(digits));
+  if (shown >= 1024 && unit < UNITS.length - 1) {
+    shown = 1;
+    unit++;
+  }
+  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: digits, useGrouping: false }).format(shown)} ${UNITS[unit]}`;
 }
 
 /** Days and hours, or hours and minutes, or minutes; '' when unknown, the expired text when past. */

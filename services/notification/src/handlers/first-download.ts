@@ -30,7 +30,7 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
     const rendered = renderFirstDownloadNotice({
       lang,
       fileName: oneLine(req.fileName || req.slug || 'file', 255),
-      sizeLabel: Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes)) : '',
+      sizeLabel: Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : '',
       expiresIn: expiresInLabel(req.expiresAt, at, lang),
       link: SLUG.test(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
       downloadedAt: `${new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,

@@ -77,7 +77,7 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
       lang,
       senderEmail: sender.email,
       fileName,
-      sizeLabel: (req.sizeLabel.trim() && !/[\u0000-\u001F]/.test(req.sizeLabel) ? req.sizeLabel.trim().slice(0, 32) : '') || (Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes)) : ''),
+      sizeLabel: (req.sizeLabel.trim() && !/[\u0000-\u001F]/.test(req.sizeLabel) ? req.sizeLabel.trim().slice(0, 32) : '') || (Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : ''),
       downloadUrl,
       expiresIn: expiresInLabel(req.expiresAt, at, lang),
       message,
