@@ -64,24 +64,31 @@ const lines = (...items: Array<[string, string]>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
 
+/**
+ * A name or address inside a right-to-left sentence, isolated (FSI … PDI) so that a Latin file name
+ * at the start of a Hebrew subject does not turn the whole line left to right.
+ */
+const isolate = (lang: MailLanguage, value: string) => (textDirection(lang) === 'rtl' ? `\u2068${value}\u2069` : value);
+
 /** The receiver mail (type receiver): file, size, download URL, time left, the sender's message. */
 export function renderReceiverMail(d: ShareMailData): RenderedMail {
   const t = strings[d.lang];
-  const subject = oneLine(t.receiverSubject(d.senderEmail, d.fileName), 200);
-  const messageText = d.message ? `\n\n${t.messageFrom(d.senderEmail)}:\n${d.message}` : '';
-  const text = `${t.receiverIntro(d.senderEmail)}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(d.senderEmail)}\n© ${d.year} Ferry\n`;
-  const inner = `<p>${escapeHtml(t.receiverIntro(d.senderEmail))}</p>
+  const sender = isolate(d.lang, d.senderEmail);
+  const subject = oneLine(t.receiverSubject(sender, isolate(d.lang, d.fileName)), 200);
+  const messageText = d.message ? `\n\n${t.messageFrom(sender)}:\n${d.message}` : '';
+  const text = `${t.receiverIntro(sender)}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(sender)}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.receiverIntro(sender))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}</table>
 ${button(t.download, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
-${d.message ? quote(d.lang, t.messageFrom(d.senderEmail), d.message) : ''}`;
-  return { subject, text, html: layout(d.lang, subject, inner, t.receiverFooter(d.senderEmail), d.year) };
+${d.message ? quote(d.lang, t.messageFrom(sender), d.message) : ''}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.receiverFooter(sender), d.year) };
 }
 
 /** The uploader's copy (type start): the same share with the recipient list. */
 export function renderUploaderCopy(d: ShareMailData): RenderedMail {
   const t = strings[d.lang];
-  const subject = oneLine(t.copySubject(d.fileName, d.recipients.length), 200);
+  const subject = oneLine(t.copySubject(isolate(d.lang, d.fileName), d.recipients.length), 200);
   const messageText = d.message ? `\n\n${t.yourMessage}:\n${d.message}` : '';
   const text = `${t.copyIntro(d.recipients.length)}\n\n${d.fileName}\n${lines(
     [t.size, d.sizeLabel],
@@ -100,7 +107,7 @@ ${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
 /** The first-download notice to the owner. */
 export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
   const t = strings[d.lang];
-  const subject = oneLine(t.noticeSubject(d.fileName), 200);
+  const subject = oneLine(t.noticeSubject(isolate(d.lang, d.fileName)), 200);
   const text = `${t.noticeIntro}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
