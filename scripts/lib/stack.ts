@@ -150,6 +150,8 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
         // The browser app and the gateway are one Google Cloud project: they share drive.file access.
         DRIVE_CLIENT_APPS: JSON.stringify({ 'ferry-web': 'ferry', 'ferry-gateway': 'ferry' }),
         DRIVE_ADMIN_ENABLED: process.env.DRIVE_ADMIN_ENABLED ?? 'true', // fault injection for tests; local only
+        // A free Google account's 15 GB, so the upload screen shows a real free-space line.
+        DRIVE_QUOTA_BYTES: process.env.DRIVE_QUOTA_BYTES ?? String(15 * 1024 ** 3),
       },
       ready: () => httpAnswers(`${defaults.DRIVE_ROOT_URL}/drive/v3/about`),
     });

@@ -16,7 +16,7 @@ import { useUploader } from '../hooks/useUploader';
 import { NAMESPACE } from '../i18n';
 import type { UploadedFile } from '../list/uploaded';
 import { canUpload } from '../upload/queue';
-import { formatFreeGb } from '../upload/size-label';
+import { formatFreeSpace } from '../upload/size-label';
 
 /** The upload screen (spec §2): drop zone, free space, queue, upload with phases, the uploaded list. */
 export function UploadRoute() {
@@ -60,7 +60,8 @@ export function UploadRoute() {
       <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />
       {signedIn && (
         <p className="free-space" data-testid="free-space">
-          {t('freeSpace', { gb: formatFreeGb(list.free) })} · <span data-testid="account-email">{user?.email ?? '—'}</span>
+          {/* Isolated (FSI … PDI, <bdi>): in Arabic and Hebrew "15.00 GB" and the address keep their order. */}
+          {t('freeSpace', { free: `\u2068${formatFreeSpace(list.free, shell.language)}\u2069` })} · <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
       <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />

@@ -6,7 +6,7 @@ import { expiryParts, formatCountdown } from './countdown';
 import { displayPhase, transition, type Phase } from './phase';
 import { datePart, effectiveThreshold, firstNameOf, planUpload } from './plan';
 import { addToQueue, canUpload, normalisePath, queueBytes, removeFromQueue, type QueueItem } from './queue';
-import { formatFreeGb, formatSize } from './size-label';
+import { formatFreeSpace, formatSize } from './size-label';
 import { senderSubdomain } from './subdomain';
 
 const file = (name: string, size: number) => ({ name, size, type: '', lastModified: 0 }) as unknown as File;
@@ -50,11 +50,12 @@ describe('size labels (spec §5)', () => {
     expect(formatSize(5 * 1024 ** 6)).toBe('5120 PB');
     expect(formatSize(Number.NaN)).toBe('—');
   });
-  it('free space: GB with two decimals, or a dash when unknown', () => {
-    expect(formatFreeGb(15 * GiB)).toBe('15.00');
-    expect(formatFreeGb(1.234 * GiB)).toBe('1.23');
-    expect(formatFreeGb(null)).toBe('—');
-    expect(formatFreeGb(NaN)).toBe('—');
+  it('free space: GB with two decimals, or a dash alone when unknown', () => {
+    expect(formatFreeSpace(15 * GiB)).toBe('15.00 GB');
+    expect(formatFreeSpace(1.234 * GiB)).toBe('1.23 GB');
+    expect(formatFreeSpace(1.234 * GiB, 'de')).toBe('1,23 GB');
+    expect(formatFreeSpace(null)).toBe('—');
+    expect(formatFreeSpace(NaN)).toBe('—');
   });
 });
 

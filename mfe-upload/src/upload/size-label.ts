@@ -5,10 +5,11 @@ export function formatSize(bytes: number, language?: string): string {
   return sizeLabel(bytes, language) || '—';
 }
 
-/** The free-space line: remaining GB with two decimals, or a dash when unknown. */
-export function formatFreeGb(freeBytes: number | null | undefined): string {
+/** The free-space line (spec §2): remaining GB with two decimals in the language's digits, or a dash when unknown. */
+export function formatFreeSpace(freeBytes: number | null | undefined, language = 'en'): string {
   if (freeBytes === null || freeBytes === undefined || !Number.isFinite(freeBytes)) return '—';
-  return (Math.max(0, freeBytes) / 1024 ** 3).toFixed(2);
+  const gb = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.max(0, freeBytes) / 1024 ** 3);
+  return `${gb} GB`;
 }
 
 /** Speed text, e.g. "12.3 MB/s". */
