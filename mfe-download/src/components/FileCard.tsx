@@ -17,15 +17,25 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
   return (
     <div className="download-file" data-testid="download-file">
       <p className="download-sender">
-        {t('sharedBy')} <strong data-field="sender">{sender}</strong>
+        {t('sharedBy')}{' '}
+        <strong data-field="sender">
+          <bdi>{sender}</bdi>
+        </strong>
       </p>
       <dl>
         <dt>{t('fileName')}</dt>
-        <dd data-field="name">{info.fileName}</dd>
+        {/* <bdi>: a name, '12 MB' or '6d 23h' keeps its own direction in Arabic and Hebrew. */}
+        <dd data-field="name">
+          <bdi>{info.fileName}</bdi>
+        </dd>
         <dt>{t('size')}</dt>
-        <dd data-field="size">{sizeLabel(info.size, i18n.language)}</dd>
+        <dd data-field="size">
+          <bdi>{sizeLabel(info.size, i18n.language)}</bdi>
+        </dd>
         <dt>{t('timeLeft')}</dt>
-        <dd data-field="time-left">{left ?? t('expired')}</dd>
+        <dd data-field="time-left">
+          <bdi>{left ?? t('expired')}</bdi>
+        </dd>
       </dl>
       {left !== undefined && <DownloadButton href={info.downloadUrl} slug={slug} />}
     </div>

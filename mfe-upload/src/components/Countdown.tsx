@@ -8,5 +8,6 @@ export function Countdown({ expiresAt }: { expiresAt: string }) {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
-  return <span data-testid="countdown">{formatCountdown(Date.parse(expiresAt) - now)}</span>;
+  // <bdi>: '6d 23u 59m 59s' keeps its order in Arabic and Hebrew.
+  return <bdi data-testid="countdown">{formatCountdown(Date.parse(expiresAt) - now)}</bdi>;
 }

@@ -23,7 +23,7 @@ export function QueueList({ queue, busy, onRemove, onClear }: QueueListProps) {
         {queue.map((item) => (
           <li key={item.path}>
             <span className="path">{item.path}</span>
-            <span className="size">{formatSize(item.file.size, i18n.language)}</span>
+            <bdi className="size">{formatSize(item.file.size, i18n.language)}</bdi>
             {!busy && (
               <button type="button" onClick={() => onRemove(item.path)} aria-label={t('queue.removeOne', { path: item.path })}>
                 {t('queue.remove')}

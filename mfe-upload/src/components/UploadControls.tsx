@@ -6,6 +6,9 @@ import { displayPhase, type Phase } from '../upload/phase';
 import { formatSize, formatSpeed } from '../upload/size-label';
 import { Dots } from './Dots';
 
+/** A value inside a translated sentence keeps its own direction (FSI … PDI) in Arabic and Hebrew. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
 export interface UploadControlsProps {
   count: number;
   canStart: boolean;
@@ -46,7 +49,11 @@ export function UploadControls(p: UploadControlsProps) {
             {p.progress.percent}%
           </div>
           <div data-testid="speed">
-            {t('speedSize', { speed: formatSpeed(p.progress.speed, i18n.language), sent: formatSize(p.progress.sent, i18n.language), total: formatSize(p.progress.total, i18n.language) })}
+            {t('speedSize', {
+              speed: isolate(formatSpeed(p.progress.speed, i18n.language)),
+              sent: isolate(formatSize(p.progress.sent, i18n.language)),
+              total: isolate(formatSize(p.progress.total, i18n.language)),
+            })}
           </div>
           <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
             <div style={{ width: `${p.progress.percent}%` }} />

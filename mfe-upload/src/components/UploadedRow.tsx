@@ -61,9 +61,9 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
           {row.name}
         </a>
         <div className="meta">
-          <span title={t('tooltips.size')} data-testid="row-size">
+          <bdi title={t('tooltips.size')} data-testid="row-size">
             {formatSize(row.size, i18n.language)}
-          </span>
+          </bdi>
           <span title={t('tooltips.downloads')} className={`count${countUp ? ' is-up' : ''}`} data-testid="row-downloads">
             {count ?? row.downloads ?? 0}×
           </span>
