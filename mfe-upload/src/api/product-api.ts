@@ -20,6 +20,9 @@ export interface PublicConfig {
 
 type Fetch = typeof fetch;
 
+/** 100 links a page: 5,000 links at most in one list load. */
+const MAX_LINK_PAGES = 50;
+
 export class ProductApi {
   private readonly f: Fetch;
   constructor(
@@ -39,7 +42,7 @@ export class ProductApi {
     });
   }
 
-  /** POST /api/shorten, fallback POST /api/shorten/create. Throws when both fail. */
+  /** POST /api/shorten, fallback POST /api/shorten/create (spec §7). Throws when both fail. */
   async shorten(payload: Record<string, unknown>): Promise<ShortenResult> {
     for (const path of ['/api/shorten', '/api/shorten/create']) {
       const res = await this.call('POST', path, payload).catch(() => undefined);
@@ -52,7 +55,8 @@ export class ProductApi {
           return { shortId, shortUrl, ...(owner ? { ownerSubdomain: owner } : {}) };
         }
       }
-      if (res && res.status !== 404 && res.status !== 405) break;
+      // A refusal (4xx) stands; a missing route, a server error or no answer tries the fallback.
+      if (res && res.status < 500 && res.status !== 404 && res.status !== 405) break;
     }
     throw new Error('shorten failed');
   }
@@ -112,16 +116,23 @@ export class ProductApi {
     }
   }
 
-  /** GET /api/links: the caller's link records (to join slugs to drive files). */
+  /** GET /api/links, every page (100 a page): the caller's link records (to join slugs to drive files). */
   async links(): Promise<LinkRecord[]> {
+    const all: LinkRecord[] = [];
+    let pageToken = '';
     try {
-      const res = await this.call('GET', '/api/links');
-      if (!res.ok) return [];
-      const j = (await res.json()) as { links?: LinkRecord[] };
-      return j.links ?? [];
+      for (let page = 0; page < MAX_LINK_PAGES; page++) {
+        const res = await this.call('GET', `/api/links${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ''}`);
+        if (!res.ok) break;
+        const j = (await res.json()) as { links?: LinkRecord[]; nextPageToken?: string };
+        all.push(...(j.links ?? []));
+        if (!j.nextPageToken || j.nextPageToken === pageToken) break;
+        pageToken = j.nextPageToken;
+      }
     } catch {
-      return [];
+      // What was read is used; the rest of the rows fall back to their ferry_short_id tag.
     }
+    return all;
   }
 
   /** GET /api/config: the Drive root URL and upload settings of this environment. */

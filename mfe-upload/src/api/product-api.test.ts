@@ -1,0 +1,57 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ProductApi } from './product-api';
+
+/** A gateway that answers each path with the given status (200 carries a short link). */
+function gateway(statuses: Record<string, number>) {
+  const calls: string[] = [];
+  const f = (async (path: string) => {
+    calls.push(path);
+    const status = statuses[path] ?? 404;
+    return status === 200 ? Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }) : new Response(null, { status });
+  }) as unknown as typeof fetch;
+  return { api: new ProductApi(() => 'token', f), calls };
+}
+
+describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/create)', () => {
+  it('uses the main route when it answers', async () => {
+    const { api, calls } = gateway({ '/api/shorten': 200 });
+    await expect(api.shorten({ fileId: 'f' })).resolves.toMatchObject({ shortId: 'AbCdEfGh12' });
+    expect(calls).toEqual(['/api/shorten']);
+  });
+
+  it.each([404, 405, 500, 503])('falls back to /api/shorten/create after a %d', async (status) => {
+    const { api, calls } = gateway({ '/api/shorten': status, '/api/shorten/create': 200 });
+    await expect(api.shorten({ fileId: 'f' })).resolves.toMatchObject({ shortUrl: 'https://ferry.test/r/AbCdEfGh12' });
+    expect(calls).toEqual(['/api/shorten', '/api/shorten/create']);
+  });
+
+  it('a refusal stands: no fallback after a 400 or 401, and the caller uses the direct link', async () => {
+    for (const status of [400, 401]) {
+      const { api, calls } = gateway({ '/api/shorten': status, '/api/shorten/create': 200 });
+      await expect(api.shorten({ fileId: 'f' })).rejects.toThrow('shorten failed');
+      expect(calls).toEqual(['/api/shorten']);
+    }
+  });
+});
+
+describe('links (GET /api/links, 100 a page)', () => {
+  it('reads every page', async () => {
+    const calls: string[] = [];
+    const pages: Record<string, { links: Array<{ slug: string }>; nextPageToken?: string }> = {
+      '/api/links': { links: [{ slug: 'a' }], nextPageToken: '100' },
+      '/api/links?pageToken=100': { links: [{ slug: 'b' }], nextPageToken: '200' },
+      '/api/links?pageToken=200': { links: [{ slug: 'c' }] },
+    };
+    const f = (async (path: string) => (calls.push(path), Response.json(pages[path]))) as unknown as typeof fetch;
+    const links = await new ProductApi(() => 'token', f).links();
+    expect(links.map((l) => l.slug)).toEqual(['a', 'b', 'c']);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('keeps what it read when a later page fails', async () => {
+    const f = (async (path: string) =>
+      path === '/api/links' ? Response.json({ links: [{ slug: 'a' }], nextPageToken: '100' }) : new Response(null, { status: 503 })) as unknown as typeof fetch;
+    expect((await new ProductApi(() => 'token', f).links()).map((l) => l.slug)).toEqual(['a']);
+  });
+});
