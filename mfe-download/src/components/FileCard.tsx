@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sizeLabel } from '@ferry/shell-sdk/format';
 import { NAMESPACE } from '../i18n';
-import { sizeLabel, timeLeftLabel } from '../lib/format';
+import { timeLeftLabel } from '../lib/format';
 import type { ShareInfo } from '../lib/share-info';
 import { DownloadButton } from './DownloadButton';
 

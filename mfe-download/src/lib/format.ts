@@ -1,6 +1,3 @@
-/** Spec §5 size label, the same on every screen. */
-export { sizeLabel } from '@ferry/shell-sdk/format';
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Spec §2 countdown: 'Nd Nh', 'Nh Nm' or 'mm:ss'; undefined once expired. */

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { useShell } from '@ferry/shell-sdk';
+import { sizeLabel } from '@ferry/shell-sdk/format';
 import { DownloadFooter } from '../components/DownloadFooter';
 import { FileCard } from '../components/FileCard';
 import { FileSkeleton } from '../components/FileSkeleton';
 import { NotFoundScreen } from '../components/NotFoundScreen';
 import { NAMESPACE } from '../i18n';
-import { sizeLabel } from '../lib/format';
 import { useShareInfo, type ShareInfo } from '../lib/share-info';
 
 function setMeta(name: string, content: string): void {

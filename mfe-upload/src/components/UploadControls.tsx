@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { isolate } from '@ferry/shell-sdk/format';
 import type { UploadProgress } from '../hooks/useUploader';
 import { NAMESPACE } from '../i18n';
 import type { UploadErrorCode } from '../upload/errors';
 import { displayPhase, type Phase } from '../upload/phase';
 import { formatSize, formatSpeed } from '../upload/size-label';
 import { Dots } from './Dots';
-
-/** A value inside a translated sentence keeps its own direction (FSI … PDI) in Arabic and Hebrew. */
-const isolate = (value: string) => `\u2068${value}\u2069`;
 
 export interface UploadControlsProps {
   count: number;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useShell } from '@ferry/shell-sdk';
+import { isolate } from '@ferry/shell-sdk/format';
 import { DropZone } from '../components/DropZone';
 import { QueueList } from '../components/QueueList';
 import { ShareModal } from '../components/share-modal';
@@ -61,7 +62,7 @@ export function UploadRoute() {
       {signedIn && (
         <p className="free-space" data-testid="free-space">
           {/* Isolated (FSI … PDI, <bdi>): in Arabic and Hebrew "15.00 GB" and the address keep their order. */}
-          {t('freeSpace', { free: `\u2068${formatFreeSpace(list.free, shell.language)}\u2069` })} · <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
+          {t('freeSpace', { free: isolate(formatFreeSpace(list.free, shell.language)) })} · <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
       <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeLabel } from './format';
+import { isolate, sizeLabel } from './format';
 
 describe('sizeLabel (spec §5)', () => {
   it.each([
@@ -35,5 +35,11 @@ describe('sizeLabel (spec §5)', () => {
 
   it('is empty for sizes that are not sizes', () => {
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) expect(sizeLabel(bad)).toBe('');
+  });
+});
+
+describe('isolate', () => {
+  it('wraps a value in first-strong isolate and pop directional isolate', () => {
+    expect(isolate('15.00 GB')).toBe('\u206815.00 GB\u2069');
   });
 });

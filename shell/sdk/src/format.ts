@@ -28,6 +28,14 @@ export function sizeLabel(bytes: number, language = 'en'): string {
   return `${numberFormat(language, digits).format(shown)} ${UNITS[unit]}`;
 }
 
+/**
+ * A value inside a translated sentence, isolated (FSI … PDI): in Arabic and Hebrew '15.00 GB' or an
+ * address keeps its own order instead of being reordered with the words around it.
+ */
+export function isolate(value: string): string {
+  return `\u2068${value}\u2069`;
+}
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(language: string, digits: number): Intl.NumberFormat {

@@ -63,12 +63,12 @@ export function localeProblems(files: Readonly<Record<string, unknown>>): string
         continue;
       }
       const kept = placeholders(value);
-      const wanted = placeholders(source);
-      for (const name of wanted) {
+      const needed = placeholders(source);
+      for (const name of needed) {
         if (name === 'count' && SINGLE_NUMBER_FORMS.test(key)) continue;
         if (!kept.has(name)) problems.push(`${language}: ${key} lost {{${name}}}`);
       }
-      for (const name of kept) if (!wanted.has(name)) problems.push(`${language}: ${key} has unknown {{${name}}}`);
+      for (const name of kept) if (!needed.has(name)) problems.push(`${language}: ${key} has unknown {{${name}}}`);
     }
     for (const key of actual.keys()) if (!expected.has(key)) problems.push(`${language}: unexpected ${key}`);
   }

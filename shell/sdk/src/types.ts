@@ -18,6 +18,9 @@ export interface ShellAuthUser {
   picture?: string;
 }
 
+/** A re-login for uploads: `waiting` while its popup is out, `blocked` until a click opens it. */
+export type ReloginState = 'idle' | 'waiting' | 'blocked';
+
 /**
  * The shell's authentication context (spec §3), one shared instance; `null` in the context when
  * a remote runs alone without sign-in (remotes must then treat it as "not ready").
@@ -47,7 +50,7 @@ export interface ShellAuth {
    */
   reloginForUpload(signal?: AbortSignal): Promise<void>;
   /** Where that re-login stands: `blocked` when the browser blocked the popup (see `retryRelogin`). */
-  relogin: 'idle' | 'waiting' | 'blocked';
+  relogin: ReloginState;
   /** Opens the re-login popup again; call it from a click (a user gesture) after it was blocked. */
   retryRelogin(): void;
   /** Short forms of the above for simple buttons. */

@@ -2,6 +2,7 @@ import { AUTH_EVENTS, AUTH_TIMINGS, CALLBACK_PATH, DEFAULT_SESSION_MAX_AGE_HOURS
 import { normaliseUser, type AuthUser } from './profile';
 import { chooseReturnPath, safeReturnPath } from './return-path';
 import { hasSessionCookie, SessionStore } from './session-store';
+import type { ReloginState } from '@ferry/shell-sdk';
 import { reloginOpenedAt, UploadRelogin, type PopupWindow } from './upload-relogin';
 
 export interface AuthState {
@@ -14,8 +15,7 @@ export interface AuthState {
   hydrated: boolean;
   /** The provider said consent_required on a silent refresh. */
   consentRequired: boolean;
-  /** A re-login for uploads: `waiting` while its popup is out, `blocked` when the browser blocked it. */
-  relogin: 'idle' | 'waiting' | 'blocked';
+  relogin: ReloginState;
 }
 
 /** What the controller needs from the browser (injected so rules can be tested with fake timers). */

@@ -1,3 +1,4 @@
+import type { ReloginState } from '@ferry/shell-sdk';
 import { AUTH_TIMINGS } from './constants';
 
 /** The part of a popup window the re-login uses. */
@@ -5,7 +6,6 @@ export interface PopupWindow {
   close(): void;
 }
 
-export type ReloginState = 'idle' | 'waiting' | 'blocked';
 
 /** What the re-login needs of the auth controller and the browser. */
 export interface UploadReloginHost {

@@ -11,3 +11,8 @@ export function plural(lang: MailLanguage, n: number, forms: PluralForms): strin
   if (!r) rules.set(lang, (r = new Intl.PluralRules(lang)));
   return forms[r.select(n)] ?? forms.other;
 }
+
+/** `n` with the word's form for it, e.g. counted('en')(2, { one: 'day', other: 'days' }) is '2 days'. */
+export function counted(lang: MailLanguage): (n: number, forms: PluralForms) => string {
+  return (n, forms) => `${n} ${plural(lang, n, forms)}`;
+}

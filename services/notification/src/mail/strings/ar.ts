@@ -1,10 +1,10 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // zero: 0; one: 1; two: 2; few: 3–10 (+ 103–110 …); many: 11–99 …; other: 100–102 ….
 // With a written digit, 1 and 2 take the singular noun like 100 ("2 يوم"), so the number is always shown.
 // Sentences use passive or noun forms where a verb of the sender would have to show their gender.
-const num = (n: number, forms: PluralForms) => `${n} ${plural('ar', n, forms)}`;
+const num = counted('ar');
 const recipients = (n: number) => num(n, { few: 'مستلمين', many: 'مستلمًا', other: 'مستلم' });
 
 export const ar: MailStrings = {

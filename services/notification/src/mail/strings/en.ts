@@ -1,7 +1,7 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
-const num = (n: number, forms: PluralForms) => `${n} ${plural('en', n, forms)}`;
+const num = counted('en');
 const recipients = (n: number) => num(n, { one: 'recipient', other: 'recipients' });
 
 export const en: MailStrings = {

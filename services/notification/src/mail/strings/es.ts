@@ -1,7 +1,7 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
-const num = (n: number, forms: PluralForms) => `${n} ${plural('es', n, forms)}`;
+const num = counted('es');
 const recipients = (n: number) => num(n, { one: 'destinatario', other: 'destinatarios' });
 
 export const es: MailStrings = {

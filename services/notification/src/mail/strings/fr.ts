@@ -1,8 +1,8 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // French "one" covers 0 and 1; "many" (1 000 000 …) falls back to "other".
-const num = (n: number, forms: PluralForms) => `${n} ${plural('fr', n, forms)}`;
+const num = counted('fr');
 const recipients = (n: number) => num(n, { one: 'destinataire', other: 'destinataires' });
 
 export const fr: MailStrings = {

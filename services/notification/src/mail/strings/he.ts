@@ -1,9 +1,9 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // one: 1; two: 2; other: the rest. With a written digit, 2 takes the plural ("2 ימים"), so the number is always shown.
 // Sentences use passive or second-person forms where a verb of the sender would have to show their gender.
-const num = (n: number, forms: PluralForms) => `${n} ${plural('he', n, forms)}`;
+const num = counted('he');
 const recipients = (n: number) => num(n, { one: 'נמען', other: 'נמענים' });
 
 export const he: MailStrings = {

@@ -1,8 +1,8 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // Hindi "one" covers 0 and 1.
-const num = (n: number, forms: PluralForms) => `${n} ${plural('hi', n, forms)}`;
+const num = counted('hi');
 
 export const hi: MailStrings = {
   days: (n) => `${n} दिन`,

@@ -1,7 +1,7 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
-const num = (n: number, forms: PluralForms) => `${n} ${plural('it', n, forms)}`;
+const num = counted('it');
 const recipients = (n: number) => num(n, { one: 'destinatario', other: 'destinatari' });
 
 export const it: MailStrings = {

@@ -1,9 +1,9 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // one: 1; few: 2–4, 22–24 …; many: 0, 5–21, 25 …; other: fractions only.
 // Sentences avoid past-tense verbs of the sender (they would show the sender's gender) or agree them with "nadawca".
-const num = (n: number, forms: PluralForms) => `${n} ${plural('pl', n, forms)}`;
+const num = counted('pl');
 
 export const pl: MailStrings = {
   days: (n) => num(n, { one: 'dzień', other: 'dni' }),

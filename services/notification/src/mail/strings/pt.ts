@@ -1,8 +1,8 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // Brazilian Portuguese ("você"), as Intl formats plain 'pt'. "one" covers 0 and 1.
-const num = (n: number, forms: PluralForms) => `${n} ${plural('pt', n, forms)}`;
+const num = counted('pt');
 const recipients = (n: number) => num(n, { one: 'destinatário', other: 'destinatários' });
 
 export const pt: MailStrings = {

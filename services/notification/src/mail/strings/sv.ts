@@ -1,7 +1,7 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
-const num = (n: number, forms: PluralForms) => `${n} ${plural('sv', n, forms)}`;
+const num = counted('sv');
 
 export const sv: MailStrings = {
   days: (n) => num(n, { one: 'dag', other: 'dagar' }),

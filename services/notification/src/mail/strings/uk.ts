@@ -1,9 +1,9 @@
 import type { MailStrings } from '../i18n.js';
-import { plural, type PluralForms } from '../plural.js';
+import { counted } from '../plural.js';
 
 // one: 1, 21, 31 …; few: 2–4, 22–24 …; many: 0, 5–20, 25 …; other: fractions only.
 // Sentences avoid past-tense verbs of the sender (they would show the sender's gender) or agree them with "відправник".
-const num = (n: number, forms: PluralForms) => `${n} ${plural('uk', n, forms)}`;
+const num = counted('uk');
 
 export const uk: MailStrings = {
   days: (n) => num(n, { one: 'день', few: 'дні', many: 'днів', other: 'дня' }),
