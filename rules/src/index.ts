@@ -1,2 +1,4 @@
 // Each rule lives in its own module; this index only re-exports them.
-export {};
+export { classifyCode, isLinkCode, isSlug, LINK_CODE_MAX, SHORT_ID_MAX, SHORT_ID_MIN, type CodeKind } from './codes.js';
+export { isSubdomain, numberedSubdomain, senderSubdomain, subdomainOfHost, SUBDOMAIN_MAX } from './subdomain.js';
+export { parseScopedCode, scopedCode, type ScopedCode } from './scoped-code.js';
