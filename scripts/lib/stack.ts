@@ -11,6 +11,8 @@ export interface StackOptions {
   /** Write process output to files under dataDir/logs instead of the console. */
   quiet?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Restart a crashed process with backoff (default true); `stop()` never triggers a restart. */
+  supervise?: boolean;
 }
 
 export interface RunningStack {
@@ -227,8 +229,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         logFile: options.quiet ? join(dataDir, 'logs', `${spec.name}.log`) : undefined,
       });
       processes.set(spec.name, managed);
-      if (spec.background && managed.child.pid) lowerPriority(managed.child.pid);
+      if (spec.background) {
+        if (managed.child.pid) lowerPriority(managed.child.pid);
+        managed.events.on('spawn', (child) => child.pid && lowerPriority(child.pid));
+      }
       await waitUntil(`${spec.name} to be ready`, spec.ready, 60_000, () => managed.child.exitCode === null);
+      // Started fine: from now on a crash is answered with a restart (a failed start fails the stack instead).
+      if (options.supervise !== false) managed.supervise();
     }
     const baseUrl = `http://localhost:${ports.GATEWAY_PORT}`;
     await waitUntil('every backend to be SERVING (/api/health)', () => httpAnswers(`${baseUrl}/api/health`, (s) => s === 200), 60_000);

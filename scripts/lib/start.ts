@@ -30,12 +30,8 @@ export async function start(): Promise<void> {
       '',
     ].join('\n'),
   );
+  // Each process is supervised (scripts/lib/process.ts): a crash prints one line and restarts it with backoff.
   let stopping = false;
-  for (const [name, managed] of stack.processes) {
-    void managed.exited.then((code) => {
-      if (!stopping) console.error(`[ferry] ${name} exited with code ${code}; the rest keeps running`);
-    });
-  }
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
