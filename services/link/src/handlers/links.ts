@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { LinkServiceServer, WatchInvalidationsRequest, WatchInvalidationsResponse } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
+import { storedFileName } from '@ferry/rules';
 import { classifyCode, isValidShortId } from '../domain/codes.js';
 import { defaultExpiry, linkState, maxExtendedExpiry, ttlSeconds, MIN_TTL_SECONDS } from '../domain/lifetime.js';
 import { newSlug } from '../domain/slug.js';
@@ -40,7 +41,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
         const slug = newSlug();
         try {
           const row = await prisma.link.create({
-            data: { slug, driveFileId: file.id, ownerSub: caller.sub, ownerEmail: caller.email, ownerSubdomain, fileName: file.name, sizeBytes: file.sizeBytes, expiresAt },
+            data: { slug, driveFileId: file.id, ownerSub: caller.sub, ownerEmail: caller.email, ownerSubdomain, fileName: storedFileName(file.name), sizeBytes: file.sizeBytes, expiresAt },
           });
           // A gateway may hold a "not found" for this slug from someone guessing it.
           deps.invalidations.publish(slug);
