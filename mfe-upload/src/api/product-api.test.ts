@@ -10,8 +10,10 @@ function gateway(statuses: Record<string, number>) {
     const status = statuses[path] ?? 404;
     return status === 200 ? Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }) : new Response(null, { status });
   }) as unknown as typeof fetch;
-  return { api: new ProductApi(() => 'token', f), calls };
+  return { api: new ProductApi(() => 'token', f, noWait), calls };
 }
+
+const noWait = { attempts: 4, baseDelayMs: 1, maxDelayMs: 100, maxTotalMs: 1000, sleep: async () => undefined };
 
 describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/create)', () => {
   it('uses the main route when it answers', async () => {
@@ -20,10 +22,29 @@ describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/creat
     expect(calls).toEqual(['/api/shorten']);
   });
 
-  it.each([404, 405, 500, 503])('falls back to /api/shorten/create after a %d', async (status) => {
+  it.each([404, 405])('falls back to /api/shorten/create after a %d', async (status) => {
     const { api, calls } = gateway({ '/api/shorten': status, '/api/shorten/create': 200 });
     await expect(api.shorten({ fileId: 'f' })).resolves.toMatchObject({ shortUrl: 'https://ferry.test/r/AbCdEfGh12' });
     expect(calls).toEqual(['/api/shorten', '/api/shorten/create']);
+  });
+
+  it.each([500, 503])('retries the main route 4 times after a %d, then falls back to /api/shorten/create', async (status) => {
+    const { api, calls } = gateway({ '/api/shorten': status, '/api/shorten/create': 200 });
+    await expect(api.shorten({ fileId: 'f' })).resolves.toMatchObject({ shortUrl: 'https://ferry.test/r/AbCdEfGh12' });
+    expect(calls).toEqual(['/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten/create']);
+  });
+
+  it('gets the short link when the main route answers on a retry (500, 429, rate-limit 403, then 201)', async () => {
+    const answers = [
+      new Response(null, { status: 500 }),
+      new Response(null, { status: 429, headers: { 'retry-after': '0' } }),
+      Response.json({ error: 'Too many requests', code: 'rate_limited' }, { status: 403 }),
+      Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }, { status: 201 }),
+    ];
+    const calls: string[] = [];
+    const f = (async (path: string) => (calls.push(path), answers.shift()!)) as unknown as typeof fetch;
+    await expect(new ProductApi(() => 'token', f, noWait).shorten({ fileId: 'f' })).resolves.toMatchObject({ shortId: 'AbCdEfGh12' });
+    expect(calls).toEqual(['/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten']);
   });
 
   it('a refusal stands: no fallback after a 400 or 401, and the caller uses the direct link', async () => {

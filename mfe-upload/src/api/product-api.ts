@@ -1,3 +1,5 @@
+import { SHORTEN_RETRY, withRetry, type RetryPolicy } from './retry';
+
 /** The product API calls of spec §7 the upload screen makes (same origin as the page). */
 export interface ShortenResult {
   shortId: string;
@@ -28,6 +30,7 @@ export class ProductApi {
   constructor(
     private readonly getToken: () => string | null,
     f?: Fetch,
+    private readonly shortenRetry: RetryPolicy = SHORTEN_RETRY,
   ) {
     this.f = f ?? ((...a) => fetch(...a));
   }
@@ -42,10 +45,15 @@ export class ProductApi {
     });
   }
 
-  /** POST /api/shorten, fallback POST /api/shorten/create (spec §7). Throws when both fail. */
+  /**
+   * POST /api/shorten, fallback POST /api/shorten/create (spec §7). Throws when both fail. A
+   * transient answer of the main route (5xx, 429, rate-limit 403, no answer) is retried with
+   * backoff first: the fallback after that is the drive's raw link, which has no expiry or count.
+   */
   async shorten(payload: Record<string, unknown>): Promise<ShortenResult> {
     for (const path of ['/api/shorten', '/api/shorten/create']) {
-      const res = await this.call('POST', path, payload).catch(() => undefined);
+      const send = () => this.call('POST', path, payload).catch(() => undefined);
+      const res = path === '/api/shorten' ? await withRetry(send, this.shortenRetry) : await send();
       if (res?.ok) {
         const j = (await res.json()) as Record<string, unknown>;
         const shortId = String(j.shortId ?? j.slug ?? '');
