@@ -38,3 +38,21 @@ describe.each(overlays)('overlay %s: the pages carry a strict Content-Security-P
     expect(pages).toContain(`include ${mount!.mountPath}/page-csp.conf;`);
   });
 });
+
+// Like the gateway in single-machine mode: no page may be framed, and unused browser features are off.
+describe('nginx-shell.conf: the pages refuse framing and switch off unused browser features', () => {
+  const conf = readFileSync(join(dockerDir, 'web', 'nginx-shell.conf'), 'utf8');
+  const pages = /location \/ \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+
+  it("sends X-Frame-Options DENY, agreeing with the CSP's frame-ancestors 'none'", () => {
+    expect(pages).toMatch(/add_header X-Frame-Options DENY always;/);
+    expect(conf).not.toMatch(/SAMEORIGIN/i);
+  });
+
+  it('sends a Permissions-Policy that grants nothing to other origins', () => {
+    const policy = /add_header Permissions-Policy "([^"]+)" always;/.exec(pages)?.[1] ?? '';
+    const features = new Map(policy.split(',').map((p) => p.trim().split('=') as [string, string]));
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'browsing-topics']) expect(features.get(feature), feature).toBe('()');
+    expect([...features.values()].every((v) => v === '()' || v === '(self)')).toBe(true);
+  });
+});

@@ -74,8 +74,9 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(accessLog(logger));
   // Helmet's other headers (Referrer-Policy no-referrer keeps URLs out of Referer, nosniff, HSTS…);
-  // the CSP is Ferry's own: pages may run scripts from Ferry's origins only.
-  app.use(helmet({ contentSecurityPolicy: false }));
+  // the CSP is Ferry's own: pages may run scripts from Ferry's origins only. X-Frame-Options is set
+  // with the CSP (DENY, like its frame-ancestors 'none'), not by Helmet (SAMEORIGIN).
+  app.use(helmet({ contentSecurityPolicy: false, xFrameOptions: false }));
   app.use(contentSecurityPolicy({ ...deps.csp, manifestFile: web.remotesManifestFile }));
   app.use(pathGuard);
 

@@ -78,6 +78,29 @@ describe('Content-Security-Policy', () => {
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
+  it('pages, their assets and API answers refuse framing (DENY, like frame-ancestors) and switch off unused browser features', async () => {
+    const answers = [
+      await request(app).get('/upload').set('accept', 'text/html'),
+      await request(app).get('/static/js/index.0123abcd.js'),
+      await request(app).get('/api/nothing'),
+      await request(app).get('/api/health'),
+    ];
+    for (const res of answers) {
+      const what = `${res.req.path} → ${res.status}`;
+      expect(res.headers['x-frame-options'], what).toBe('DENY');
+      expect(directives(res.headers['content-security-policy']).get('frame-ancestors'), what).toEqual(["'none'"]);
+      const policy = new Map(
+        String(res.headers['permissions-policy'])
+          .split(',')
+          .map((p) => p.trim().split('=') as [string, string]),
+      );
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) expect(policy.get(feature), `${what} ${feature}`).toBe('()');
+      // Nothing is granted to another origin; copying a link stays possible on Ferry's own.
+      expect([...policy.values()].every((v) => v === '()' || v === '(self)'), what).toBe(true);
+      expect(policy.get('clipboard-write'), what).toBe('(self)');
+    }
+  });
+
   it('buildCsp lists each origin once', () => {
     const csp = buildCsp({ scriptOrigins: ['https://a.example', 'https://a.example'], connectOrigins: [], imageOrigins: [] });
     expect(directives(csp).get('script-src')).toEqual(["'self'", 'https://a.example']);

@@ -75,11 +75,51 @@ export function buildCsp(o: { scriptOrigins: readonly string[]; connectOrigins: 
 /** API answers are data, never documents: nothing may load from them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** Sets the page CSP on every web response (HTML pages, and harmlessly on their assets). */
+/** The legacy twin of `frame-ancestors 'none'` for browsers without CSP 2: no page may be framed. */
+export const FRAME_OPTIONS = 'DENY';
+
+/**
+ * Browser features no Ferry page uses are off, for Ferry and anything it might embed. Payment is
+ * off too: Stripe Checkout is a redirect to Stripe's own page, not an embedded payment form. The
+ * clipboard stays on for Ferry's own origin (copying a link). `browsing-topics` is the current
+ * name of FLoC's `interest-cohort`, which browsers no longer recognise (and would warn about).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'clipboard-read=(self)',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
+ * Sets the page CSP on every web response (HTML pages, and harmlessly on their assets), with the
+ * framing refusal and the Permissions-Policy that go with it; API answers get the API CSP.
+ */
 export function contentSecurityPolicy(options: CspOptions): RequestHandler {
   const fromManifest = options.manifestFile ? manifestOrigins(options.manifestFile) : () => [];
   let last: { key: string; value: string } | undefined;
   return (req, res, next) => {
+    res.setHeader('X-Frame-Options', FRAME_OPTIONS);
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (req.path === '/api' || req.path.startsWith('/api/')) {
       res.setHeader('Content-Security-Policy', API_CSP);
       next();
