@@ -1,6 +1,7 @@
 import type { ResolveLinkResponse } from '@ferry/contracts/link/v1';
 import { LinkStatus } from '@ferry/contracts/link/v1';
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { isLinkServiceFailure } from './link-service-failure.js';
 
 /** What the redirect needs of a link; expiry is checked against `expiresAtMs` on every request. */
 export interface CachedLink {
@@ -33,6 +34,12 @@ export interface LinkCacheOptions {
   offlineTtlMs?: number;
   /** Unknown slugs are remembered this long at most (a new link also sends an invalidation). */
   notFoundTtlMs?: number;
+  /**
+   * While the link service fails, an entry it confirmed (a resolve, or the live invalidation
+   * stream) less than this long ago is still served; a link deleted meanwhile redirects at most
+   * this long. Expiry is still checked against the cached `expiresAt`.
+   */
+  staleWindowMs?: number;
   now?: () => number;
 }
 
@@ -40,12 +47,17 @@ export interface LinkCacheOptions {
 const STALE_FACTOR = 12;
 /** After the stream drops or comes back, unconfirmed entries are served (and refreshed) this long at most. */
 const GRACE_MS = 3_000;
+/** While the link service fails, one stale entry is looked up again at most this often. */
+const RETRY_MS = 1_000;
 
 interface Slot {
   entry: CacheEntry;
   storedAt: number;
   /** This entry's share of the live TTL (0.8-1): entries stored together do not all refresh together. */
   ttlScale: number;
+  /** Set when a refresh failed because the link service did: the entry is served stale from then on. */
+  failedAt?: number;
+  lastTryAt?: number;
 }
 
 export function fromResolve(res: ResolveLinkResponse): CacheEntry {
@@ -80,6 +92,7 @@ export class LinkCache {
   private readonly liveTtlMs: number;
   private readonly offlineTtlMs: number;
   private readonly notFoundTtlMs: number;
+  private readonly staleWindowMs: number;
   private readonly now: () => number;
 
   constructor(private readonly opts: LinkCacheOptions) {
@@ -90,6 +103,7 @@ export class LinkCache {
     this.liveTtlMs = opts.liveTtlMs ?? 1_800_000;
     this.offlineTtlMs = opts.offlineTtlMs ?? 2_000;
     this.notFoundTtlMs = opts.notFoundTtlMs ?? 10_000;
+    this.staleWindowMs = opts.staleWindowMs ?? 600_000;
     this.now = opts.now ?? Date.now;
   }
 
@@ -106,7 +120,7 @@ export class LinkCache {
       if (age < ttl) return entry;
       // Stale while revalidate: still right, refresh in the background (no expiry storm on hot links).
       if (entry.found && age < ttl * STALE_FACTOR) {
-        this.refresh(code);
+        this.refresh(code, slot, t);
         return entry;
       }
     } else {
@@ -115,16 +129,34 @@ export class LinkCache {
       // refreshed on that access, so a missed change is seen within seconds.
       if (age < this.offlineTtlMs) return entry;
       if (entry.found && t - this.stateChangedAt < GRACE_MS) {
-        this.refresh(code);
+        this.refresh(code, slot, t);
         return entry;
       }
+    }
+    if (entry.found && this.confirmedWithinWindow(slot, t)) {
+      // Kept for `load` to fall back on: served as soon as the link service is seen failing.
+      if (slot.failedAt === undefined) return undefined;
+      this.refresh(code, slot, t);
+      return entry;
     }
     this.slots.delete(code);
     return undefined;
   }
 
-  /** A background refresh; its failure leaves the served entry as it is. */
-  private refresh(code: string): void {
+  /** When the link service last vouched for this entry: its resolve, or the live stream it was stored under. */
+  private confirmedAt(slot: Slot, t: number): number {
+    if (slot.storedAt < this.liveSince) return slot.storedAt;
+    return this.live ? t : Math.max(slot.storedAt, this.stateChangedAt);
+  }
+
+  private confirmedWithinWindow(slot: Slot, t: number): boolean {
+    return t - this.confirmedAt(slot, t) < this.staleWindowMs;
+  }
+
+  /** A background refresh; a failing link service leaves the served entry as it is (see `load`). */
+  private refresh(code: string, slot: Slot, t: number): void {
+    if (slot.failedAt !== undefined && slot.lastTryAt !== undefined && t - slot.lastTryAt < RETRY_MS) return;
+    slot.lastTryAt = t;
     this.loadOnce(code).catch(() => undefined);
   }
 
@@ -150,7 +182,7 @@ export class LinkCache {
       try {
         entry = fromResolve(await this.opts.resolve(code));
       } catch (err) {
-        if ((err as ServiceError).code !== GrpcStatus.NOT_FOUND) throw err;
+        if ((err as ServiceError).code !== GrpcStatus.NOT_FOUND) return this.staleOr(code, err);
         entry = { found: false };
       }
       fromLinkService = true;
@@ -160,6 +192,16 @@ export class LinkCache {
       if (fromLinkService) void this.opts.shared?.set(code, entry).catch(() => undefined);
     }
     return entry;
+  }
+
+  /** The entry already held for `code` when the link service failed and still vouches for it recently; else the error. */
+  private staleOr(code: string, err: unknown): CacheEntry {
+    const slot = this.slots.get(code);
+    const t = this.now();
+    if (!slot || !slot.entry.found || !isLinkServiceFailure(err) || !this.confirmedWithinWindow(slot, t)) throw err;
+    slot.failedAt ??= t;
+    slot.lastTryAt = t;
+    return slot.entry;
   }
 
   private store(code: string, entry: CacheEntry): void {

@@ -7,6 +7,7 @@ import { isLinkCode } from './codes.js';
 import type { DownloadCounter } from './download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
 import type { CacheEntry, LinkCache } from './link-cache.js';
+import { isLinkServiceFailure } from './link-service-failure.js';
 import type { NotFoundLimiter } from './not-found-limiter.js';
 
 export interface DownloadRedirectDeps {
@@ -100,7 +101,11 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     cache.get(code).then(
       (entry) => answer(req, res, code, entry, client),
       (err: unknown) => {
-        if (isGrpcCallError(err)) {
+        if (isLinkServiceFailure(err)) {
+          // A miss while the link service is down (cached links are still served: see LinkCache).
+          logger.warn({ slug: code, grpcCode: (err as Partial<ServiceError>).code }, 'resolve failed: link service unavailable');
+          json(res, 503, 'upstream_unavailable', 'Upstream service unavailable', { 'retry-after': '5' });
+        } else if (isGrpcCallError(err)) {
           const { httpStatus, body } = grpcErrorToHttp(err);
           if (httpStatus >= 500) logger.warn({ slug: code, grpcCode: (err as ServiceError).code }, 'resolve failed');
           json(res, httpStatus, body.code, body.error);
