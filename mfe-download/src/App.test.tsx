@@ -76,6 +76,19 @@ describe('download App', () => {
     expect(document.title).toBe('holiday.zip (5 MB) from ann@example.com · Ferry');
   });
 
+  it('shows a right-to-left override, CR/LF or 300-character name cleaned: stored order, one line, extension kept', async () => {
+    answer = { status: 200, body: shareInfo({ fileName: `invoice\u202Efdp.exe\r\n${'x'.repeat(300)}.pdf` }) };
+    const container = await renderAt('/r/abc12345');
+    await screen.findByText('5 MB');
+    const shown = container.querySelector('[data-field="name"]')!.textContent!;
+    expect(shown.startsWith('invoicefdp.exe xxx')).toBe(true);
+    expect(shown.endsWith('….pdf')).toBe(true);
+    expect(Array.from(shown)).toHaveLength(255);
+    expect(shown).not.toMatch(/[\u202E\r\n]/);
+    expect(document.title).not.toMatch(/[\u202E\r\n]/);
+    expect(document.title.startsWith('invoicefdp.exe xxx')).toBe(true);
+  });
+
   it('names the sender subdomain, else the anonymous label', async () => {
     answer = { status: 200, body: shareInfo({ ownerEmail: undefined, ownerSubdomain: 'ann' }) };
     await renderAt('/r/abc12345');

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { displayFileName } from '@ferry/rules';
 
 /** Spec §3 share info as normalised from the API's field variants. */
 export interface ShareInfo {
@@ -39,7 +40,8 @@ export function normaliseShareInfo(raw: Record<string, unknown>, slug: string, n
   const expiresAtMs =
     num(raw.expiresAtMs) ?? (expiresAtText ? Date.parse(expiresAtText) : undefined) ?? (num(raw.ttlMs) !== undefined ? nowMs + num(raw.ttlMs)! : 0);
   return {
-    fileName: str(raw.fileName, raw.name, raw.originalName, raw.archiveName, raw.zipName) ?? slug,
+    // Shown on the page, in its title and description: one line, no bidi controls, bounded.
+    fileName: displayFileName(str(raw.fileName, raw.name, raw.originalName, raw.archiveName, raw.zipName) ?? slug),
     size: num(raw.size, raw.bytes, raw.sizeBytes) ?? 0,
     expiresAtMs,
     downloadUrl: str(raw.downloadUrl) ?? `/api/d/${slug}`,
