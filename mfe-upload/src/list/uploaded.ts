@@ -1,3 +1,4 @@
+import { displayFileName } from '@ferry/rules';
 import type { LinkRecord, ProductApi } from '../api/product-api';
 import { DriveError, type DriveClient, type DriveFile } from '../drive/drive-client';
 import { DEFAULT_VALIDITY_MS, FOLDER_MIME, LISTING_PAGE_SIZE, TAGS } from '../upload/constants';
@@ -32,7 +33,8 @@ export function toUploadedFile(f: DriveFile, link: LinkRecord | undefined, direc
   const owner = props[TAGS.ownerSubdomain];
   return {
     id: f.id,
-    name: `${prefix}${f.name}`,
+    // The list, the delete prompt and the share modal show this: one line, no bidi controls, bounded.
+    name: displayFileName(`${prefix}${f.name ?? ''}`),
     mimeType: f.mimeType ?? 'application/octet-stream',
     link: shortUrl ?? directUrl,
     uploadedAt,

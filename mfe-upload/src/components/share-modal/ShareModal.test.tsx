@@ -45,6 +45,11 @@ describe('share modal', () => {
     expect(messageField().value).toBe('');
   });
 
+  it('names a right-to-left override or CR/LF name cleaned, in its stored order', async () => {
+    await renderModal({ file: { name: 'invoice\u202Efdp.exe\r\nnext line', slug: 'AbCdEfGh12' } });
+    expect(screen.getByText('You are sharing: invoicefdp.exe next line')).toBeTruthy();
+  });
+
   it('refuses invalid recipients with the spec text and sends nothing', async () => {
     const { props } = await renderModal();
     for (const value of ['', 'a@', 'bob@example.com, nobody']) {

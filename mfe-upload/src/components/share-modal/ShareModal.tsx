@@ -4,6 +4,7 @@ import { useShell } from '@ferry/shell-sdk';
 import { NAMESPACE } from '../../i18n';
 import { parseRecipients } from './recipients';
 import { API_TEXTS, postShareEmail, type ShareEmailRequest } from './send-share-email';
+import { displayFileName } from '@ferry/rules';
 
 /** The file a row opens the modal for. */
 export interface ShareModalFile {
@@ -104,7 +105,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
     <div className="share-modal-backdrop" style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.4)', display: 'grid', placeItems: 'center', zIndex: 50 }}>
       <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="share-modal" style={{ background: '#fff', borderRadius: 12, padding: 24, width: 'min(480px, 92vw)' }}>
         <h2 id={titleId}>{t('share.title')}</h2>
-        <p className="share-modal-file">{t('share.sharing', { name: file.name })}</p>
+        <p className="share-modal-file">{t('share.sharing', { name: displayFileName(file.name) })}</p>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <label style={{ display: 'block', marginTop: 12 }}>
             {t('share.recipientsLabel')}
