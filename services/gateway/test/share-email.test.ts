@@ -169,6 +169,22 @@ describe('POST /api/share-email', () => {
     expect(limited.body.error).toMatch(/^Too many e-mails/);
   });
 
+  it('a 429 says when to retry: Retry-After carries the seconds the notification service sent (a garbled value is dropped)', async () => {
+    const limit = (seconds: string) => {
+      const err = fail(grpc.status.RESOURCE_EXHAUSTED, 'Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.');
+      err.metadata.set('ferry-retry-after', seconds);
+      return err;
+    };
+    notification.failNext.set(ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, limit('2400'));
+    const limited = await post({ slug: 'AnnLink_0001', recipients: 'bob@example.com' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('2400');
+    notification.failNext.set(ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, limit('soon; x'));
+    const garbled = await post({ slug: 'AnnLink_0001', recipients: 'bob@example.com' });
+    expect(garbled.status).toBe(429);
+    expect(garbled.headers['retry-after']).toBeUndefined();
+  });
+
   it("answers 'receiver mail failed' / 'uploader mail failed' when the notification service fails", async () => {
     notification.failNext.set(ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, fail(grpc.status.UNAVAILABLE, 'connection refused'));
     const a = await post({ slug: 'AnnLink_0001', recipients: 'bob@example.com' });

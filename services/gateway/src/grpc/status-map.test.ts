@@ -48,6 +48,21 @@ describe('grpcErrorToHttp', () => {
     expect(body).toEqual({ error: 'Upstream service failed', code: 'upstream_error' });
   });
 
+  it("keeps the backend's reason code for request errors, never for server-side failures", () => {
+    const withCode = (code: status, reason: string) => {
+      const err = grpcError(code, 'A link can be extended up to 30 days after the upload');
+      err.metadata = new Metadata();
+      (err.metadata as Metadata).set('ferry-error-code', reason);
+      return err;
+    };
+    expect(grpcErrorToHttp(withCode(status.FAILED_PRECONDITION, 'extend_limit'))).toEqual({
+      httpStatus: 409,
+      body: { error: 'A link can be extended up to 30 days after the upload', code: 'extend_limit' },
+    });
+    expect(grpcErrorToHttp(withCode(status.INTERNAL, 'extend_limit')).body.code).toBe('upstream_error');
+    expect(grpcErrorToHttp(withCode(status.FAILED_PRECONDITION, 'Not A Code; <b>')).body.code).toBe('failed_precondition');
+  });
+
   it('uses a generic message when the backend sent none', () => {
     expect(grpcErrorToHttp(grpcError(status.NOT_FOUND, '')).body.error).toBe('Not found');
   });

@@ -1,4 +1,5 @@
-import { status as GrpcStatus } from '@grpc/grpc-js';
+import { status as GrpcStatus, type Metadata } from '@grpc/grpc-js';
+import { ERROR_CODE_METADATA, RETRY_AFTER_METADATA } from '@ferry/service-kit';
 
 /** How one gRPC status is answered over HTTP. */
 export interface HttpMapping {
@@ -81,9 +82,31 @@ export function isGrpcCallError(err: unknown): err is GrpcCallError {
   return typeof e.code === 'number' && typeof e.details === 'string' && e.metadata !== undefined;
 }
 
-/** The JSON body and HTTP status for a failed gRPC call. */
+function trailer(err: GrpcCallError, key: string): string | undefined {
+  const metadata = err.metadata as Partial<Metadata> | null;
+  const value = typeof metadata?.get === 'function' ? metadata.get(key)[0] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The backend's own reason code (service-kit's ERROR_CODE_METADATA trailer), when it sent a well-formed one. */
+export function backendErrorCode(err: GrpcCallError): string | undefined {
+  const value = trailer(err, ERROR_CODE_METADATA);
+  return value !== undefined && /^[a-z][a-z0-9_]{0,39}$/.test(value) ? value : undefined;
+}
+
+/** Seconds until a backend's limit frees (RETRY_AFTER_METADATA), for the Retry-After header of its 429. */
+export function backendRetryAfter(err: GrpcCallError): number | undefined {
+  const value = trailer(err, RETRY_AFTER_METADATA);
+  return value !== undefined && /^[1-9]\d{0,6}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The JSON body and HTTP status for a failed gRPC call. A request error keeps the backend's reason
+ * code (e.g. 409 `extend_limit` rather than `failed_precondition`); server-side failures never do.
+ */
 export function grpcErrorToHttp(err: GrpcCallError): { httpStatus: number; body: { error: string; code: string } } {
   const m = grpcStatusToHttp(err.code);
   const message = m.exposeMessage && err.details.trim() !== '' ? err.details : m.fallbackMessage;
-  return { httpStatus: m.httpStatus, body: { error: message, code: m.code } };
+  const code = (m.exposeMessage ? backendErrorCode(err) : undefined) ?? m.code;
+  return { httpStatus: m.httpStatus, body: { error: message, code } };
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
+import { backendRetryAfter, grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
 
 export interface ErrorBody {
   error: string;
@@ -90,6 +90,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (isGrpcCallError(err)) {
       log.info({ grpcCode: err.code, status, code: body.code }, 'backend refused request');
     }
+    const retryAfter = isGrpcCallError(err) ? backendRetryAfter(err) : undefined;
+    if (retryAfter !== undefined) res.set('Retry-After', String(retryAfter));
     res.status(status).set('Cache-Control', 'no-store').json(body);
   };
 }
