@@ -184,11 +184,11 @@ describe('link server on PostgreSQL', () => {
     const b = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const code = 'batch_token_code_0001';
     await callUnary(running.link.createShortlink.bind(running.link), { caller: ann, code, subdomain: 'annsmith', ttlSeconds: '60', slug: a });
-    const codes = [b, 'Unknown_123', a, '../etc', code];
+    const codes = [b, 'Unknown_123', a, '../etc', `annsmith/${code}`];
     const { res } = await callUnary(running.link.resolveLinks.bind(running.link), { codes });
     expect(res!.results.map((r) => r.code)).toEqual(codes);
     expect(res!.results.map((r) => r.link?.slug)).toEqual([b, undefined, a, undefined, a]);
-    const single = (await callUnary(running.link.resolveLink.bind(running.link), { slug: code, ownerSubdomain: '' })).res!.link!;
+    const single = (await callUnary(running.link.resolveLink.bind(running.link), { slug: code, ownerSubdomain: 'annsmith' })).res!.link!;
     expect(res!.results[4]!.link!.expiresAt).toEqual(single.expiresAt);
     const tooMany = await callUnary(running.link.resolveLinks.bind(running.link), { codes: Array.from({ length: 1001 }, () => a) });
     expect(tooMany.err?.code).toBe(grpc.status.INVALID_ARGUMENT);

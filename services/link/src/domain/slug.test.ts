@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidShortId } from './codes.js';
+import { isSlug as isValidShortId } from '@ferry/rules';
 import { isReservedWord, newSlug, SLUG_LENGTH } from './slug.js';
 
 describe('newSlug', () => {

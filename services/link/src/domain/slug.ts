@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isValidShortId } from './codes.js';
+import { isSlug as isValidShortId } from '@ferry/rules';
 
 /** Words that must never become a slug even if the generator produced them (route names, Drive's `uc`). */
 const RESERVED = new Set(['uc', 'api', 'd', 'r', 'faq', 'terms', 'privacy', 'upload', 'account', 'remotes', 'static', 'locales', '404']);

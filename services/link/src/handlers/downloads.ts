@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { DownloadCount, LinkServiceServer, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
 import { clientStreaming, grpcError, unary } from '@ferry/service-kit';
-import { classifyCode, isValidShortId } from '../domain/codes.js';
+import { classifyCode, isSlug as isValidShortId } from '@ferry/rules';
 import type { PrismaClient } from '../db.js';
 import type { HandlerDeps } from './deps.js';
 

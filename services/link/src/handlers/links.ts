@@ -2,13 +2,13 @@ import * as grpc from '@grpc/grpc-js';
 import type { LinkServiceServer, WatchInvalidationsRequest, WatchInvalidationsResponse } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
 import { storedFileName } from '@ferry/rules';
-import { classifyCode, isValidShortId } from '../domain/codes.js';
+import { classifyCode, isSlug as isValidShortId, scopedCode } from '@ferry/rules';
 import { defaultExpiry, linkState, maxExtendedExpiry, ttlSeconds, MIN_TTL_SECONDS } from '../domain/lifetime.js';
 import { newSlug } from '../domain/slug.js';
-import { senderSubdomain } from '../domain/subdomain.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
 import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
+import { ownSubdomain } from './sender-subdomain.js';
 
 const MAX_PAGE = 100;
 
@@ -36,7 +36,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
         if (req.expiresAt.getTime() < longest.getTime()) expiresAt = req.expiresAt;
       }
       const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
-      const ownerSubdomain = senderSubdomain(caller.email);
+      const ownerSubdomain = await ownSubdomain(prisma, caller);
       for (let attempt = 0; ; attempt++) {
         const slug = newSlug();
         try {
@@ -59,18 +59,19 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const kind = classifyCode(req.code);
       if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'code must be a slug (8 to 16 characters) or a token code');
       const slug = kind === 'slug' ? req.code : slugArg(req.slug);
-      const subdomain = senderSubdomain(caller.email);
-      if (!subdomain || req.subdomain.toLowerCase() !== subdomain) throw grpcError(grpc.status.PERMISSION_DENIED, 'subdomain does not belong to you');
+      const subdomain = await ownSubdomain(prisma, caller);
+      if (req.subdomain.toLowerCase() !== subdomain) throw grpcError(grpc.status.PERMISSION_DENIED, 'subdomain does not belong to you');
       const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       const at = now();
       if (linkState(row, at) !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is no longer active');
       const ttl = Number(req.ttlSeconds) > 0 ? Math.max(MIN_TTL_SECONDS, Number(req.ttlSeconds)) : ttlSeconds(row.expiresAt, at);
       const expiresAt = new Date(Math.min(row.expiresAt.getTime(), at.getTime() + ttl * 1000));
       if (kind === 'token') {
-        const taken = await prisma.shortCode.findUnique({ where: { code: req.code } });
+        const key = { subdomain_code: { subdomain, code: req.code } };
+        const taken = await prisma.shortCode.findUnique({ where: key });
         if (taken && taken.linkId !== row.id) throw grpcError(grpc.status.ALREADY_EXISTS, 'code already in use');
-        await prisma.shortCode.upsert({ where: { code: req.code }, create: { code: req.code, linkId: row.id, subdomain, expiresAt }, update: { expiresAt } });
-        deps.invalidations.publish(req.code);
+        await prisma.shortCode.upsert({ where: key, create: { code: req.code, linkId: row.id, subdomain, expiresAt }, update: { expiresAt } });
+        deps.invalidations.publish(scopedCode(subdomain, req.code));
       }
       return { slug: kind === 'token' ? req.code : slug, subdomain, expiresAt };
     }),
@@ -99,8 +100,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       if (!row.deletedAt) await prisma.link.update({ where: { id: row.id }, data: { deletedAt: now() } });
       deps.invalidations.publish(slug);
-      const codes = await prisma.shortCode.findMany({ where: { linkId: row.id }, select: { code: true } });
-      for (const c of codes) deps.invalidations.publish(c.code);
+      const codes = await prisma.shortCode.findMany({ where: { linkId: row.id }, select: { subdomain: true, code: true } });
+      for (const c of codes) deps.invalidations.publish(scopedCode(c.subdomain, c.code));
       return {};
     }),
 

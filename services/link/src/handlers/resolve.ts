@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { LinkServiceServer } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
-import { classifyCode } from '../domain/codes.js';
+import { classifyCode, parseScopedCode, scopedCode } from '@ferry/rules';
 import { isValidDriveFileId } from '../domain/drive-id.js';
 import type { Link } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
@@ -20,29 +20,49 @@ const MAX_RESOLVE_BATCH = 1000;
 export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'resolveLinks' | 'getShareInfo' | 'getSize'> {
   const { prisma, logger, now } = deps;
 
-  /** A slug, or a token code of a shortlink (whose own expiry also ends the link for that code). */
-  async function findByCode(code: string): Promise<Link> {
+  /**
+   * A slug, or a token code of a shortlink (whose own expiry also ends the link for that code).
+   * On a sender's subdomain only that sender's links exist; token codes exist only there.
+   */
+  async function findByCode(code: string, subdomain: string): Promise<Link> {
     const kind = classifyCode(code);
     if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug or code');
+    const sub = subdomain.toLowerCase();
     if (kind === 'slug') {
       const row = await prisma.link.findUnique({ where: { slug: code } });
-      if (!row) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+      if (!row || (sub !== '' && row.ownerSubdomain !== sub)) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
       return row;
     }
-    const short = await prisma.shortCode.findUnique({ where: { code }, include: { link: true } });
+    const short = sub === '' ? null : await prisma.shortCode.findUnique({ where: { subdomain_code: { subdomain: sub, code } }, include: { link: true } });
     if (!short) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
     return linkOfShortCode(short);
   }
 
-  /** Many codes in two queries (slugs, token codes); invalid and unknown codes are simply absent. */
+  /**
+   * Many codes in two queries (slugs, token codes); invalid and unknown codes are simply absent.
+   * A code may be scoped to a sender's subdomain (`{subdomain}/{code}`, as the gateway sees it on that host).
+   */
   async function findByCodes(codes: string[]): Promise<Map<string, Link>> {
-    const slugs = codes.filter((c) => classifyCode(c) === 'slug');
-    const tokens = codes.filter((c) => classifyCode(c) === 'token');
+    const parsed = codes.flatMap((key) => {
+      const p = parseScopedCode(key);
+      return p ? [{ key, ...p, kind: classifyCode(p.code) }] : [];
+    });
+    const slugs = parsed.filter((c) => c.kind === 'slug');
+    const tokens = parsed.filter((c) => c.kind === 'token' && c.subdomain !== '');
     const out = new Map<string, Link>();
-    if (slugs.length > 0) for (const row of await prisma.link.findMany({ where: { slug: { in: slugs } } })) out.set(row.slug, row);
+    if (slugs.length > 0) {
+      const rows = new Map((await prisma.link.findMany({ where: { slug: { in: slugs.map((c) => c.code) } } })).map((r) => [r.slug, r]));
+      for (const c of slugs) {
+        const row = rows.get(c.code);
+        if (row && (c.subdomain === '' || row.ownerSubdomain === c.subdomain)) out.set(c.key, row);
+      }
+    }
     if (tokens.length > 0) {
-      for (const short of await prisma.shortCode.findMany({ where: { code: { in: tokens } }, include: { link: true } })) {
-        out.set(short.code, linkOfShortCode(short));
+      const shorts = await prisma.shortCode.findMany({ where: { OR: tokens.map((c) => ({ subdomain: c.subdomain, code: c.code })) }, include: { link: true } });
+      const byKey = new Map(shorts.map((s) => [scopedCode(s.subdomain, s.code), s]));
+      for (const c of tokens) {
+        const short = byKey.get(scopedCode(c.subdomain, c.code));
+        if (short) out.set(c.key, linkOfShortCode(short));
       }
     }
     return out;
@@ -50,8 +70,7 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
 
   return {
     resolveLink: unary(logger, async (req) => {
-      const row = await findByCode(req.slug);
-      if (req.ownerSubdomain && req.ownerSubdomain.toLowerCase() !== row.ownerSubdomain) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+      const row = await findByCode(req.slug, req.ownerSubdomain);
       return { link: toLinkMessage(row, now()) };
     }),
 
@@ -63,7 +82,7 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
     }),
 
     getShareInfo: unary(logger, async (req) => {
-      const row = await findByCode(req.slug);
+      const row = await findByCode(req.slug, '');
       return {
         fileName: row.fileName,
         sizeBytes: row.sizeBytes.toString(),
@@ -81,7 +100,7 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
     getSize: unary(logger, async (req) => {
       let row: Link | null;
       if (classifyCode(req.id) !== 'invalid') {
-        row = await findByCode(req.id).catch(() => null);
+        row = await findByCode(req.id, req.ownerSubdomain).catch(() => null);
       } else if (isValidDriveFileId(req.id)) {
         row = await prisma.link.findFirst({ where: { driveFileId: req.id, deletedAt: null }, orderBy: { createdAt: 'desc' } });
       } else {
