@@ -99,6 +99,8 @@ export const gatewayConfigSchema = z.object({
   DRIVE_ROOT_URL: optional(z.url().transform((u) => new URL(u).origin)),
   /** Multi-file sets of this many bytes or more upload as a folder (default 1 GiB, spec §9). */
   UPLOAD_FOLDER_THRESHOLD_BYTES: optional(z.coerce.number().int().min(1)),
+  /** Links handed out on the sender's own subdomain (`https://{sender}.{root}/{slug}`): on/off; unset = on when PUBLIC_ORIGIN's host can have subdomains (a DNS name or localhost, not an IP). */
+  SUBDOMAIN_LINKS: optional(z.enum(['on', 'off'])),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -12,6 +12,7 @@ import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
 import { closeHttpServer } from './http/close-server.js';
 import { startLinkFeatures, type LinkFeatures } from './links/features.js';
+import { publicLinksOf } from './links/public-links.js';
 
 /** A health check may take this long per backend before it counts as UNREACHABLE. */
 export const HEALTH_TIMEOUT_MS = 1_000;
@@ -64,7 +65,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     isDraining: () => draining,
     auth: { oidc, verifier },
     links: links?.routeDeps,
-    shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN },
+    shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN, publicLinks: publicLinksOf(config) },
     billing: { billing: backends.billing.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS },
     publicConfig: {
       driveRootUrl: config.DRIVE_ROOT_URL ?? 'https://www.googleapis.com',

@@ -242,7 +242,25 @@ describe('hostile input', () => {
     expect((await request(gw.server).post('/api/s?slug=Anns_link_1&invalidate=1').set('Authorization', 'Bearer tok-bob')).status).toBe(404);
     const made = await request(gw.server).post('/api/shorten').set(auth).send({ fileId: FILE_ID, fileName: 'x' });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ shortUrl: `http://ferry.test/r/${made.body.shortId}`, ownerSubdomain: 'ann', owner_subdomain: 'ann' });
+    // ferry.test can have subdomains, so the link handed out is on ann's own (SUBDOMAIN_LINKS unset = on).
+    expect(made.body).toMatchObject({ shortUrl: `http://ann.ferry.test/${made.body.shortId}`, ownerSubdomain: 'ann', owner_subdomain: 'ann' });
+  });
+
+  it("serves a sender's host only that sender's links; the root host serves every link", async () => {
+    addRow('Anns_host_1');
+    fake.rows.set('Bobs_host_1', { ...fake.rows.get('Anns_host_1')!, slug: 'Bobs_host_1', ownerSub: 'sub-bob', ownerEmail: 'bob@example.com' });
+    const on = (host: string, path: string) => request(gw.server).get(path).set('Host', host);
+    expect((await on('ann.ferry.test', '/api/d/Anns_host_1')).status).toBe(302);
+    expect((await on('ann.ferry.test', '/api/d/Bobs_host_1')).status).toBe(404);
+    expect((await on('bob.ferry.test', '/api/d/Bobs_host_1')).status).toBe(302);
+    expect((await on('ann.ferry.test', '/api/s?slug=Bobs_host_1&probe=1')).status).toBe(404);
+    expect((await on('ann.ferry.test', '/api/s?slug=Bobs_host_1&meta=1')).status).toBe(404);
+    expect((await on('ann.ferry.test', '/api/download?id=Bobs_host_1')).status).toBe(404);
+    expect((await on('ann.ferry.test', '/api/resolve?id=Anns_host_1')).status).toBe(200);
+    for (const slug of ['Anns_host_1', 'Bobs_host_1']) {
+      expect((await on('ferry.test', `/api/d/${slug}`)).status).toBe(302);
+      expect((await on('www.ferry.test', `/api/s?slug=${slug}&probe=1`)).status).toBe(204);
+    }
   });
 
   it('never sends a Location outside the drive host', async () => {

@@ -1,5 +1,6 @@
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { LinkServiceClient, ResolveLinkResponse, ResolveLinksResponse } from '@ferry/contracts/link/v1';
+import { parseScopedCode } from '@ferry/rules';
 import { unary } from '../grpc/call.js';
 
 export interface BatchResolverOptions {
@@ -101,7 +102,9 @@ export class BatchResolver {
   }
 
   private resolveOne(code: string): Promise<ResolveLinkResponse> {
-    return unary<ResolveLinkResponse>((md, o, cb) => this.opts.client.resolveLink({ slug: code, ownerSubdomain: '' }, md, o, cb), { deadlineMs: this.opts.deadlineMs }).catch((err: ServiceError) => {
+    // A token code seen on a sender's host is keyed `{subdomain}/{code}` (links/host-scope.ts).
+    const scoped = parseScopedCode(code) ?? { subdomain: '', code };
+    return unary<ResolveLinkResponse>((md, o, cb) => this.opts.client.resolveLink({ slug: scoped.code, ownerSubdomain: scoped.subdomain }, md, o, cb), { deadlineMs: this.opts.deadlineMs }).catch((err: ServiceError) => {
       if (err.code === GrpcStatus.NOT_FOUND) return { link: undefined };
       throw err;
     });

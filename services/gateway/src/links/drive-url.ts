@@ -1,4 +1,4 @@
-import { isDriveFileId } from './codes.js';
+import { isDriveFileId } from './drive-id.js';
 
 export interface DriveDownloadOptions {
   /** Origin serving public downloads: https://drive.google.com in production, the stand-in locally. */

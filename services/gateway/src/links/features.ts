@@ -10,6 +10,7 @@ import type { DriveDownloadOptions } from './drive-url.js';
 import { watchInvalidations } from './invalidation-watch.js';
 import { LinkCache } from './link-cache.js';
 import { NotFoundLimiter } from './not-found-limiter.js';
+import { publicLinksOf } from './public-links.js';
 import { downloadRedirect } from './redirect.js';
 import { redisLinkCache } from './redis-cache.js';
 
@@ -42,6 +43,7 @@ export function startLinkFeatures(
     directOrigin: config.DRIVE_DIRECT_DOWNLOAD_ORIGIN ?? config.DRIVE_DOWNLOAD_ORIGIN,
     scanThresholdBytes: config.DRIVE_SCAN_THRESHOLD_BYTES ?? DEFAULT_SCAN_THRESHOLD,
   };
+  const publicLinks = publicLinksOf(config);
   const resolver = new BatchResolver({ client, deadlineMs: config.GRPC_DEADLINE_MS });
   const cache = new LinkCache({ resolve: (code) => resolver.resolve(code), shared: redis ? redisLinkCache(redis) : undefined });
   const watch = watchInvalidations(client, cache, logger);
@@ -49,8 +51,8 @@ export function startLinkFeatures(
   const limiter = new NotFoundLimiter();
   logger.info({ drive, sharedCache: redis ? 'redis' : 'in-process' }, 'short links enabled');
   return {
-    routeDeps: { link: client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, cache, counter, limiter, drive, publicOrigin: config.PUBLIC_ORIGIN },
-    redirect: downloadRedirect({ cache, counter, limiter, drive, logger, isDraining }),
+    routeDeps: { link: client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, cache, counter, limiter, drive, publicOrigin: config.PUBLIC_ORIGIN, publicLinks },
+    redirect: downloadRedirect({ cache, counter, limiter, drive, logger, isDraining, rootHost: publicLinks.rootHost }),
     cache,
     counter,
     async stop() {

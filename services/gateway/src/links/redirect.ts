@@ -3,9 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceError } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
-import { isLinkCode } from './codes.js';
+import { isLinkCode } from '@ferry/rules';
 import type { DownloadCounter } from './download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
+import { cacheKey, requestSubdomain, visibleOn } from './host-scope.js';
 import type { CacheEntry, LinkCache } from './link-cache.js';
 import { isLinkServiceFailure } from './link-service-failure.js';
 import type { NotFoundLimiter } from './not-found-limiter.js';
@@ -17,6 +18,8 @@ export interface DownloadRedirectDeps {
   drive: DriveDownloadOptions;
   logger: Logger;
   isDraining: () => boolean;
+  /** PUBLIC_ORIGIN's host: on `{sender}.{rootHost}` only that sender's links exist (links/host-scope.ts). Absent = every host is the root. */
+  rootHost?: string;
 }
 
 const PREFIX = '/api/d/';
@@ -93,13 +96,15 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       json(res, 429, 'too_many_not_found', 'Too many unknown links, slow down', { 'retry-after': String(wait) });
       return true;
     }
-    const hit = cache.peek(code);
+    const subdomain = deps.rootHost === undefined ? '' : requestSubdomain(req, deps.rootHost);
+    const key = cacheKey(code, subdomain);
+    const hit = visibleOn(cache.peek(key), subdomain);
     if (hit) {
       answer(req, res, code, hit, client);
       return true;
     }
-    cache.get(code).then(
-      (entry) => answer(req, res, code, entry, client),
+    cache.get(key).then(
+      (entry) => answer(req, res, code, visibleOn(entry, subdomain), client),
       (err: unknown) => {
         if (isLinkServiceFailure(err)) {
           // A miss while the link service is down (cached links are still served: see LinkCache).

@@ -2,7 +2,10 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { LinkStatus, type Caller, type LinkServiceClient } from '@ferry/contracts/link/v1';
 import { unary } from '../grpc/call.js';
 import { HttpError } from '../http/errors.js';
-import { isDriveFileId, isLinkCode, isSlug } from '../links/codes.js';
+import { isLinkCode, isSlug, isSubdomain } from '@ferry/rules';
+import { isDriveFileId } from '../links/drive-id.js';
+import { cacheKey, requestSubdomain, visibleOn } from '../links/host-scope.js';
+import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import type { DownloadCounter } from '../links/download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from '../links/drive-url.js';
 import type { CacheEntry, LinkCache } from '../links/link-cache.js';
@@ -20,6 +23,8 @@ export interface LinkRouteDeps {
   drive: DriveDownloadOptions;
   /** https://ferry.example.com — short URLs and download URLs are built on it. */
   publicOrigin: string;
+  /** Handed-out link URLs and the root host; absent = `/r/{slug}` links and every host is the root. */
+  publicLinks?: PublicLinks;
 }
 
 const bad = (message: string) => new HttpError(400, 'invalid_argument', message);
@@ -65,7 +70,9 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   const router = Router();
   const { link, authenticate } = deps;
   const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
-  const shortUrl = (slug: string) => `${deps.publicOrigin}/r/${slug}`;
+  const links = deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false);
+  const shortUrl = (slug: string, ownerSubdomain: string) => links.shortUrl(slug, ownerSubdomain);
+  const hostSubdomain = (req: Request) => (deps.publicLinks ? requestSubdomain(req, links.rootHost) : '');
   const downloadUrl = (slug: string) => `${deps.publicOrigin}/api/d/${slug}`;
 
   /** Public look-ups share the not-found budget of /api/d/. */
@@ -79,8 +86,10 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     return true;
   }
 
+  /** The link of a code as the request's host sees it (links/host-scope.ts). */
   async function lookup(req: Request, code: string): Promise<CacheEntry & { found: true }> {
-    const entry = await deps.cache.get(code);
+    const subdomain = hostSubdomain(req);
+    const entry = visibleOn(await deps.cache.get(cacheKey(code, subdomain)), subdomain);
     if (!entry.found) {
       deps.limiter.miss(clientKey(req));
       throw notFound();
@@ -117,7 +126,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     res.status(201).json({
       shortId: result.shortId,
       slug: result.shortId,
-      shortUrl: shortUrl(result.shortId),
+      shortUrl: shortUrl(result.shortId, result.ownerSubdomain),
       downloadUrl: downloadUrl(result.shortId),
       owner_subdomain: result.ownerSubdomain,
       ownerSubdomain: result.ownerSubdomain,
@@ -155,7 +164,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const code = codeParam(pick(body, 'slug', 'token', 'u', 'e', 'n'), 'slug');
     const target = pick(body, 'target', 'shortId');
     const subdomain = pick(body, 'subdomain') ?? '';
-    if (!/^[a-z0-9-]{1,63}$/.test(subdomain)) throw bad('subdomain must be 1 to 63 characters of a-z, 0-9 and -');
+    if (!isSubdomain(subdomain)) throw bad('subdomain must be 1 to 63 characters of a-z, 0-9 and -');
     const ttl = body.ttlSeconds === undefined ? 0 : Number(body.ttlSeconds);
     if (!Number.isFinite(ttl) || ttl < 0 || ttl > 10 * 365 * 86_400) throw bad('ttlSeconds must be a number of seconds');
     const result = await unary<import('@ferry/contracts/link/v1').CreateShortlinkResponse>(
@@ -163,8 +172,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         link.createShortlink({ caller: caller(req), code, subdomain, ttlSeconds: String(Math.floor(ttl)), slug: target && isSlug(target) ? target : '' }, md, opts, cb),
       ctx(req),
     );
-    const origin = new URL(deps.publicOrigin);
-    res.status(201).json({ url: `${origin.protocol}//${result.subdomain}.${origin.host}/${result.slug}`, expiresAt: result.expiresAt?.toISOString() });
+    res.status(201).json({ url: links.senderUrl(result.subdomain, result.slug), expiresAt: result.expiresAt?.toISOString() });
   });
 
   router.get('/s', async (req, res) => {
@@ -185,8 +193,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       return;
     }
     if (req.query.meta !== undefined) {
-      await lookup(req, slug);
-      const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>((md, opts, cb) => link.getShareInfo({ slug }, md, opts, cb), ctx(req));
+      const found = await lookup(req, slug);
+      const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>((md, opts, cb) => link.getShareInfo({ slug: found.slug }, md, opts, cb), ctx(req));
       if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone();
       const size = Number(info.sizeBytes);
       const expiresAt = info.expiresAt!;
@@ -198,7 +206,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         sizeBytes: size,
         expiresAt: expiresAt.toISOString(),
         expiresAtMs: expiresAt.getTime(),
-        downloadUrl: downloadUrl(slug),
+        downloadUrl: downloadUrl(found.slug),
         directUrl: driveDownloadUrl(deps.drive, info.driveFileId, size),
         senderEmail: info.senderEmail,
         ownerEmail: info.ownerEmail,
@@ -224,7 +232,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (!guardProbe(req, res)) return;
     res.setHeader('Cache-Control', 'no-store');
     const result = await unary<import('@ferry/contracts/link/v1').ResolveLinkResponse>(
-      (md, opts, cb) => link.resolveLink({ slug: code, ownerSubdomain: '' }, md, opts, cb),
+      (md, opts, cb) => link.resolveLink({ slug: code, ownerSubdomain: hostSubdomain(req) }, md, opts, cb),
       ctx(req),
     ).catch((err: { code?: number }) => {
       if (err.code === 5) deps.limiter.miss(clientKey(req));
@@ -238,8 +246,9 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   router.get('/size', async (req, res) => {
     const id = str(req.query.id);
     if (!id || !(isLinkCode(id) || isDriveFileId(id))) throw bad('id must be a slug or a drive file id');
-    const owner = str(req.query.owner) ?? '';
-    if (owner !== '' && !/^[a-z0-9-]{1,63}$/.test(owner)) throw bad('owner must be a subdomain');
+    // On a sender's host the host decides whose file this is.
+    const owner = hostSubdomain(req) || (str(req.query.owner) ?? '');
+    if (owner !== '' && !isSubdomain(owner)) throw bad('owner must be a subdomain');
     if (!guardProbe(req, res)) return;
     const result = await unary<{ sizeBytes: string }>((md, opts, cb) => link.getSize({ id, ownerSubdomain: owner }, md, opts, cb), ctx(req)).catch(
       (err: { code?: number }) => {
@@ -294,7 +303,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       links: result.links.map((l) => ({
         slug: l.slug,
         shortId: l.slug,
-        shortUrl: shortUrl(l.slug),
+        shortUrl: shortUrl(l.slug, l.ownerSubdomain),
         fileId: l.driveFileId,
         fileName: l.fileName,
         size: Number(l.sizeBytes),

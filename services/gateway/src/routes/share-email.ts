@@ -6,7 +6,8 @@ import { ShareEmailKind, type NotificationServiceClient, type SendShareEmailRequ
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
-import { isLinkCode } from '../links/codes.js';
+import { isLinkCode, isSlug } from '@ferry/rules';
+import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import { INVALID_RECIPIENTS_MESSAGE, isMailAddress, parseRecipients } from '../share/recipients.js';
 
 export interface ShareEmailRouteDeps {
@@ -17,6 +18,8 @@ export interface ShareEmailRouteDeps {
   authenticate: RequestHandler;
   /** https://ferry.example.com — download URLs in mails are built on it. */
   publicOrigin: string;
+  /** The link a mail hands out (the sender's own subdomain when enabled); absent = `/r/{slug}`. */
+  publicLinks?: PublicLinks;
 }
 
 /** Spec §8 texts. */
@@ -130,6 +133,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
 
     const requested = str(body.requestId);
     const shareRequestId = requested && UUID.test(requested) ? requested : randomUUID();
+    const pageUrl = (deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false)).shortUrl(code, isSlug(code) ? info.ownerSubdomain : '');
     const locale = pick(body, 'locale', 'lng', 'uploaderLocale') ?? '';
     const request: SendShareEmailRequest = {
       caller,
@@ -139,13 +143,13 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
       fileName: info.fileName,
       sizeBytes: info.sizeBytes,
       sizeLabel: '',
-      downloadUrl: `${deps.publicOrigin}/r/${code}`,
+      downloadUrl: pageUrl,
       message,
       expiresAt: info.expiresAt,
       subdomain: info.ownerSubdomain,
       slug: code,
       locale: LOCALE.test(locale) ? locale : '',
-      downloadPageUrl: `${deps.publicOrigin}/r/${code}`,
+      downloadPageUrl: pageUrl,
       fileDownloadUrl: `${deps.publicOrigin}/api/d/${code}`,
       code: code.length > 16 ? code : '',
     };
