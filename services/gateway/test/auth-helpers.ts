@@ -15,6 +15,8 @@ import type { HealthChecker } from '../src/grpc/health-checker.js';
 import { close, listen } from './helpers.js';
 
 export const GATEWAY_SECRET = 'gateway-test-secret';
+/** A client of the identity provider that is not Ferry. */
+export const OTHER_APP = { clientId: 'other-app', redirectUri: 'http://127.0.0.1:9/other-app/callback' } as const;
 
 export interface AuthStack {
   idp: IdentityProvider;
@@ -42,6 +44,8 @@ export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache
     JSON.stringify([
       { client_id: 'ferry-gateway', client_secret: GATEWAY_SECRET, redirect_uris: [`${origin}/api/auth/local/callback`] },
       { client_id: 'ferry-drive', client_secret: 'drive-secret', redirect_uris: [] },
+      // Some other app the same people sign in to (public client, PKCE).
+      { client_id: OTHER_APP.clientId, redirect_uris: [OTHER_APP.redirectUri] },
     ]),
   );
   const idp = createIdentityProvider({ dataDir, clients, logger: pino({ level: 'silent' }) });

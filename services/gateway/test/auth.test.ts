@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_SCOPES } from '../src/auth/oidc.js';
 import { MemoryTokenCache, RedisTokenCache, tokenCacheKey } from '../src/auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup } from '../src/auth/token-verifier.js';
-import { Browser, followSignIn, fragmentOf, startAuthStack, type AuthStack } from './auth-helpers.js';
+import { signIn as idpSignIn } from '@ferry/dev-identity';
+import { Browser, followSignIn, fragmentOf, OTHER_APP, startAuthStack, type AuthStack } from './auth-helpers.js';
 import { capturingLogger } from './helpers.js';
 
 let stack: AuthStack;
@@ -179,6 +180,35 @@ describe('HEAD|GET /api/me and the auth middleware', () => {
     expect(revoke.status).toBe(204);
     expect((await me(token, 'HEAD')).status).toBe(401);
     expect((await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST' })).status).toBe(401);
+  });
+
+  const revoke = (token: string) => fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const providerKnows = async (token: string) => (await fetch(`${stack.issuer}/v1/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+  it('revocation is real at the provider: the revoked token is refused there, by a fresh verification and a second revoke', async () => {
+    const { token } = await signIn('ivan@example.com');
+    expect(await providerKnows(token)).toBe(200);
+    expect((await revoke(token)).status).toBe(204);
+    expect(await providerKnows(token)).toBe(401);
+    // Not only the cache entry is gone: a gateway that never saw the token refuses it too.
+    const fresh = createTokenVerifier({ lookup: userinfoLookup(async () => `${stack.issuer}/v1/userinfo`), cache: new MemoryTokenCache() });
+    expect(await fresh.verify(token)).toEqual({ ok: false, status: 401 });
+    const again = await revoke(token);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it("refuses to revoke another app's token with 403 foreign_token and leaves it valid", async () => {
+    const other = await idpSignIn({ issuer: stack.issuer, clientId: OTHER_APP.clientId, redirectUri: OTHER_APP.redirectUri, email: 'judy@example.com' });
+    expect((await me(other.access_token, 'HEAD')).status).toBe(200);
+    const res = await revoke(other.access_token);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'foreign_token' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await providerKnows(other.access_token)).toBe(200);
+    expect((await me(other.access_token, 'HEAD')).status).toBe(200);
+    // A made-up token is not valid anywhere: 401, nothing to revoke.
+    expect((await revoke('made-up-token-0123456789')).status).toBe(401);
   });
 });
 

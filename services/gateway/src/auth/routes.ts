@@ -35,11 +35,12 @@ function noStore(res: Response): void {
  * `GET /api/auth/{provider}` starts the authorization code flow (state, PKCE S256, nonce);
  * `GET /api/auth/{provider}/callback` exchanges the code server-side and hands the access token to
  * the shell in the URL fragment of `/auth/callback` (fragments never reach a server, a log or a
- * Referer header). `POST /api/auth/revoke` revokes the caller's token at the provider (logout).
+ * Referer header). `POST /api/auth/revoke` revokes the caller's token at the provider (logout):
+ * only a token issued to Ferry's own client, and it answers 204 only once the provider revoked it.
  */
 export function authRoutes(deps: AuthRouteDeps): Router {
   const { oidc, verifier } = deps;
-  const { provider, publicOrigin, clientSecret } = oidc.settings;
+  const { provider, publicOrigin, clientId, clientSecret } = oidc.settings;
   const sealer = new FlowSealer(clientSecret);
   const secure = publicOrigin.startsWith('https:');
   const router = Router();
@@ -161,14 +162,30 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       res.status(401).setHeader('WWW-Authenticate', 'Bearer').json({ error: 'A bearer token is required', code: 'unauthenticated' });
       return;
     }
-    await verifier.forget(token);
     try {
+      const info = await oidc.tokenInfo(token);
+      if (!info.valid) {
+        await verifier.forget(token);
+        res.status(401).setHeader('WWW-Authenticate', 'Bearer error="invalid_token"').json({ error: 'The token is expired or already revoked', code: 'invalid_token' });
+        return;
+      }
+      // Ferry revokes only what Ferry issued: another app's token is that app's (and its user's) to revoke.
+      if (info.clientId !== clientId) {
+        req.log.warn('revocation refused: the token was issued to another client');
+        res.status(403).json({ error: 'This token was not issued to Ferry; it can only be revoked by the app it was issued to', code: 'foreign_token' });
+        return;
+      }
       const config = await oidc.configuration();
-      if (config.serverMetadata().revocation_endpoint) await client.tokenRevocation(config, token);
+      if (!config.serverMetadata().revocation_endpoint) throw new Error('the provider publishes no revocation_endpoint');
+      await client.tokenRevocation(config, token, { token_type_hint: 'access_token' });
     } catch (err) {
-      // Logout must succeed locally even when the provider cannot be told.
-      req.log.warn({ error: (err as Error).name }, 'token revocation failed');
+      // The shell signs out locally anyway; the caller learns that the token may still be valid.
+      req.log.warn({ error: (err as Error).name, message: (err as Error).message.slice(0, 200) }, 'token revocation failed');
+      res.status(502).json({ error: 'The sign-in provider could not revoke the token. Please try again.', code: 'revocation_failed' });
+      return;
     }
+    // Forgotten only now: a verification running meanwhile would have cached the still-valid token again.
+    await verifier.forget(token);
     res.status(204).end();
   });
 
