@@ -166,7 +166,6 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
       [{ recipients: ['"Bob" <bob@example.com>'] }, 'Please enter at least one email address'],
       [{ recipients: Array.from({ length: 200 }, (_, i) => `r${i}@example.com`) }, 'At most 50 recipients per e-mail'],
       [{ message: 'hello\r\nBcc: x@evil.test' }, /control characters or carriage returns/],
-      [{ fileName: 'a.zip\r\nBcc: x@evil.test' }, /one line/],
       [{ downloadUrl: 'https://evil.test/r/AbCdEfGh12' }, 'Unable to determine download URL.'],
       [{ downloadUrl: '' }, 'Unable to determine download URL.'],
       [{ caller: { sub: 'sub-ann', email: 'ann' } }, 'Unable to determine sender email.'],
@@ -180,6 +179,31 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect((await send(share({ caller: { sub: '', email: 'ann@example.com' } }))).err?.code).toBe(grpc.status.UNAUTHENTICATED);
     expect(await outboxCount()).toBe(0);
     expect(await running.db.prisma.shareRequest.count()).toBe(0);
+  });
+
+  it('mails a 300-character name with CR/LF and a right-to-left override, cleaned, with an encoded subject', async () => {
+    const hostile = `invoice\u202Efdp.exe\r\nBcc: x@evil.test ${'long '.repeat(57)}end.pdf`;
+    expect(hostile.length).toBeGreaterThan(300);
+    const req = share({ fileName: hostile, recipients: ['bob@example.com'] });
+    const receiver = await send(req);
+    expect(receiver.err).toBeNull();
+    expect((await send({ ...req, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY })).err).toBeNull();
+
+    const messages = await delivered(2);
+    const bob = messages.find((m) => m.to[0] === 'bob@example.com')!;
+    // Parsed back by the stand-in (postal-mime): one line, no override, start and extension kept.
+    expect(bob.subject).toMatch(/^Ann@Example\.com sent you invoicefdp\.exe Bcc: x@evil\.test long long .*…\.pdf$/);
+    expect(bob.subject).not.toMatch(/[\r\n\u202E]/);
+    expect(bob.subject.length).toBeLessThanOrEqual(200);
+    expect(bob.text).toContain('invoicefdp.exe Bcc: x@evil.test long');
+    expect(bob.text).not.toContain('\u202E');
+    expect(bob.headers.some((h) => h.key === 'bcc')).toBe(false);
+    expect(messages.every((m) => m.to.length === 1 && !m.to.includes('x@evil.test'))).toBe(true);
+    // nodemailer wrote the subject as RFC 2047 encoded words, not as raw text with the name's line breaks.
+    const raw = (await mail.store.raw(bob.id))!.toString('utf8');
+    expect(raw).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/im);
+    expect(raw).not.toMatch(/^Bcc:/im);
+    expect(messages.find((m) => m.to[0] === 'ann@example.com')!.subject).toMatch(/^You shared invoicefdp\.exe .*…\.pdf with 1 recipient$/);
   });
 
   it('keeps another user from adding to a share request, and a copy needs its receiver mail first', async () => {

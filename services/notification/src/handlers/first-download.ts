@@ -1,17 +1,16 @@
 import * as grpc from '@grpc/grpc-js';
+import { displayFileName } from '@ferry/rules';
 import { grpcError, unary } from '@ferry/service-kit';
 import type { NotificationServiceServer, RecordFirstDownloadRequest, RecordFirstDownloadResponse } from '@ferry/contracts/notification/v1';
+import { isSlug } from '@ferry/rules';
 import { isMailAddress } from '../domain/address.js';
 import { expiresInLabel, sizeLabel } from '../domain/format.js';
 import { isFirstDownloadKey } from '../domain/outbox.js';
-import { oneLine } from '../domain/text.js';
 import { dateLocale, mailLanguage } from '../mail/i18n.js';
 import { renderFirstDownloadNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
 import type { HandlerDeps } from './deps.js';
 import { messageStatus } from './status.js';
-
-const SLUG = /^[A-Za-z0-9_-]{8,16}$/;
 
 /**
  * First-download events relayed (at least once) by the link service. The outbox row is keyed by
@@ -29,10 +28,10 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
     const downloadedAt = req.downloadedAt ?? at;
     const rendered = renderFirstDownloadNotice({
       lang,
-      fileName: oneLine(req.fileName || req.slug || 'file', 255),
+      fileName: displayFileName(req.fileName || req.slug),
       sizeLabel: Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : '',
       expiresIn: expiresInLabel(req.expiresAt, at, lang),
-      link: SLUG.test(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
+      link: isSlug(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
       downloadedAt: `${new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,
       year: at.getUTCFullYear(),
     });

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError } from '@ferry/service-kit';
+import { displayFileName } from '@ferry/rules';
 import type { Caller } from '@ferry/contracts/notification/v1';
 import { isMailAddress, normalizeAddress } from '../domain/address.js';
 import { INVALID_RECIPIENTS_MESSAGE } from '../domain/recipients.js';
@@ -9,7 +10,6 @@ import { hasForbiddenMessageChars, hasLineBreakOrControl } from '../domain/text.
 export const SENDER_UNKNOWN_MESSAGE = 'Unable to determine sender email.';
 export const URL_UNKNOWN_MESSAGE = 'Unable to determine download URL.';
 export const MAX_MESSAGE_LENGTH = 2_000;
-export const MAX_FILE_NAME_LENGTH = 255;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,11 +57,13 @@ export function requireDownloadUrl(value: string, publicOrigin: string): string 
   return url.href;
 }
 
+/**
+ * The file name a share mail shows. It comes from the link service (the drive's name), not from
+ * the user, so it is cleaned by the shared rule (one line, no controls or bidi controls, long
+ * names elided) rather than refused: a refusal would name a field the user never sent.
+ */
 export function requireFileName(value: string): string {
-  const name = value.trim();
-  if (!name || name.length > MAX_FILE_NAME_LENGTH) throw invalid('fileName must be 1 to 255 characters');
-  if (hasLineBreakOrControl(name)) throw invalid('fileName must be one line without control characters');
-  return name;
+  return displayFileName(value);
 }
 
 export function requireMessage(value: string): string {

@@ -1,3 +1,4 @@
+import { displayFileName } from '@ferry/rules';
 import { oneLine } from '../domain/text.js';
 import { strings, textDirection, type MailLanguage } from './i18n.js';
 
@@ -64,6 +65,16 @@ const lines = (...items: Array<[string, string]>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
 
+/** Longest file name in a subject: the sentence around it stays whole within the 200-character subject. */
+const SUBJECT_NAME_LENGTH = 100;
+
+/**
+ * The file name as a subject shows it: cleaned by the shared rule (no bidi controls, one line,
+ * middle elided with the extension kept). It is passed to nodemailer as the `subject` value, which
+ * encodes it per RFC 2047; no header is ever built from it by hand.
+ */
+const subjectName = (fileName: string) => displayFileName(fileName, SUBJECT_NAME_LENGTH);
+
 /**
  * A name or address inside a right-to-left sentence, isolated (FSI … PDI) so that a Latin file name
  * at the start of a Hebrew subject does not turn the whole line left to right.
@@ -73,12 +84,13 @@ const isolate = (lang: MailLanguage, value: string) => (textDirection(lang) === 
 /** The receiver mail (type receiver): file, size, download URL, time left, the sender's message. */
 export function renderReceiverMail(d: ShareMailData): RenderedMail {
   const t = strings[d.lang];
+  const name = displayFileName(d.fileName);
   const sender = isolate(d.lang, d.senderEmail);
-  const subject = oneLine(t.receiverSubject(sender, isolate(d.lang, d.fileName)), 200);
+  const subject = oneLine(t.receiverSubject(sender, isolate(d.lang, subjectName(d.fileName))), 200);
   const messageText = d.message ? `\n\n${t.messageFrom(sender)}:\n${d.message}` : '';
-  const text = `${t.receiverIntro(sender)}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(sender)}\n© ${d.year} Ferry\n`;
+  const text = `${t.receiverIntro(sender)}\n\n${name}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(sender)}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.receiverIntro(sender))}</p>
-<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}</table>
 ${button(t.download, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
 ${d.message ? quote(d.lang, t.messageFrom(sender), d.message) : ''}`;
@@ -88,16 +100,17 @@ ${d.message ? quote(d.lang, t.messageFrom(sender), d.message) : ''}`;
 /** The uploader's copy (type start): the same share with the recipient list. */
 export function renderUploaderCopy(d: ShareMailData): RenderedMail {
   const t = strings[d.lang];
-  const subject = oneLine(t.copySubject(isolate(d.lang, d.fileName), d.recipients.length), 200);
+  const name = displayFileName(d.fileName);
+  const subject = oneLine(t.copySubject(isolate(d.lang, subjectName(d.fileName)), d.recipients.length), 200);
   const messageText = d.message ? `\n\n${t.yourMessage}:\n${d.message}` : '';
-  const text = `${t.copyIntro(d.recipients.length)}\n\n${d.fileName}\n${lines(
+  const text = `${t.copyIntro(d.recipients.length)}\n\n${name}\n${lines(
     [t.size, d.sizeLabel],
     [t.availableFor, d.expiresIn],
     [t.link, d.downloadUrl],
     [t.recipients, d.recipients.join(', ')],
   )}${messageText}\n\n-- \n${t.copyFooter}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.copyIntro(d.recipients.length))}</p>
-<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}${row(d.lang, t.recipients, d.recipients.join(', '))}</table>
 ${button(t.link, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
 ${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
@@ -107,10 +120,11 @@ ${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
 /** The first-download notice to the owner. */
 export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
   const t = strings[d.lang];
-  const subject = oneLine(t.noticeSubject(isolate(d.lang, d.fileName)), 200);
-  const text = `${t.noticeIntro}\n\n${d.fileName}\n${lines([t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
+  const name = displayFileName(d.fileName);
+  const subject = oneLine(t.noticeSubject(isolate(d.lang, subjectName(d.fileName))), 200);
+  const text = `${t.noticeIntro}\n\n${name}\n${lines([t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
-<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(d.fileName)}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.downloadedAt, d.downloadedAt)}${row(d.lang, t.timeLeft, d.expiresIn)}</table>
 ${d.link ? button(t.link, d.link) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.noticeFooter, d.year) };
