@@ -9,6 +9,7 @@ import { meRoutes } from './auth/me.js';
 import type { OidcProvider } from './auth/oidc.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { accessLog } from './http/access-log.js';
+import type { TrustProxy } from './http/client-address.js';
 import { contentSecurityPolicy, type CspOptions } from './http/csp.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { pathGuard } from './http/path-guard.js';
@@ -49,6 +50,8 @@ export interface AppDeps {
   csp?: Omit<CspOptions, 'manifestFile'>;
   /** Largest accepted JSON body. */
   jsonLimit?: string;
+  /** Which peers' X-Forwarded-For Express believes (`clientAddress(TRUSTED_PROXIES).trust`); absent = none. */
+  trustProxy?: TrustProxy;
   /** Short links and public downloads (issue 5); `authenticate` defaults to requireAuth of `auth`. */
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
   /** Share by e-mail (issue 7); `authenticate` defaults to requireAuth of `auth`. */
@@ -65,6 +68,7 @@ export function createApp(deps: AppDeps): Express {
   const isDraining = deps.isDraining ?? (() => false);
   const app = express();
   app.disable('x-powered-by');
+  if (deps.trustProxy) app.set('trust proxy', deps.trustProxy);
 
   app.use(requestId);
   app.use((_req, res, next) => {

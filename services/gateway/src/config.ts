@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { env, loadConfig } from '@ferry/service-kit';
 import { z } from 'zod';
+import { parseTrustedProxy } from './http/client-address.js';
 import type { RemoteMount } from './routes/remotes-web.js';
 
 /** An unset optional variable may also arrive as an empty string from a shell or an env file. */
@@ -59,6 +60,21 @@ function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+/** Comma list of trusted proxy addresses or CIDR ranges (IPv4 and IPv6). */
+function parseTrustedProxies(value: string, ctx: z.RefinementCtx): string[] {
+  const ranges: string[] = [];
+  for (const raw of value.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    try {
+      ranges.push(parseTrustedProxy(item));
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  }
+  return ranges;
+}
+
 /**
  * The gateway's environment. Directories are only checked to be absolute here: a build may
  * appear after the gateway starts (main.ts warns about missing ones), and files are looked up
@@ -71,6 +87,8 @@ export const gatewayConfigSchema = z.object({
   BILLING_ADDR: env.grpcAddress(),
   GRPC_DEADLINE_MS: env.millis().min(1).max(120_000),
   REDIS_URL: optional(env.redisUrl()),
+  /** Proxies whose X-Forwarded-For is believed (the ingress controller's pods). Absent = none: the socket peer is the client. */
+  TRUSTED_PROXIES: optional(z.string().transform(parseTrustedProxies)),
   WEB_SHELL_DIR: optional(absolutePath),
   WEB_REMOTES: optional(z.string().transform(parseWebRemotes)),
   WEB_REMOTES_MANIFEST: optional(absolutePath),
@@ -93,6 +111,8 @@ export const gatewayConfigSchema = z.object({
   DRIVE_DIRECT_DOWNLOAD_ORIGIN: optional(z.url().transform((u) => new URL(u).origin)),
   /** Files above this size are sent to the direct URL (Drive's scan page starts at ~100 MiB). */
   DRIVE_SCAN_THRESHOLD_BYTES: optional(z.coerce.number().int().min(0)),
+  /** Append-only file where download counts wait until the link service took them, when REDIS_URL is unset (single machine: under .data/). */
+  DOWNLOAD_BUFFER_FILE: optional(absolutePath),
   CSP_CONNECT_ORIGINS: optional(z.string().transform(parseOrigins)),
   // Uploads (issue 6): the browser talks to the Drive API directly; GET /api/config tells it where.
   /** Drive API root for the browser: https://www.googleapis.com, or the stand-in. Default Google's. */

@@ -11,6 +11,7 @@ import type { GatewayConfig } from './config.js';
 import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
 import { closeHttpServer } from './http/close-server.js';
+import { clientAddress } from './http/client-address.js';
 import { startLinkFeatures, type LinkFeatures } from './links/features.js';
 import { publicLinksOf } from './links/public-links.js';
 
@@ -62,6 +63,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     health,
     backends,
     grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+    trustProxy: clientAddress(config.TRUSTED_PROXIES ?? []).trust,
     isDraining: () => draining,
     auth: { oidc, verifier },
     links: links?.routeDeps,

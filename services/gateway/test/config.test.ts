@@ -83,4 +83,18 @@ describe('loadGatewayConfig', () => {
     expect(config.WEB_SHELL_DIR).toBeUndefined();
     expect(config.WEB_REMOTES).toBeUndefined();
   });
+
+  it('reads TRUSTED_PROXIES as IPv4 and IPv6 addresses or ranges, and names a bad entry', () => {
+    expect(loadGatewayConfig(valid).TRUSTED_PROXIES).toBeUndefined();
+    expect(loadGatewayConfig({ ...valid, TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toBeUndefined();
+    expect(loadGatewayConfig({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16, fd00:10:244::/56,127.0.0.1' }).TRUSTED_PROXIES).toEqual([
+      '10.244.0.0/16',
+      'fd00:10:244::/56',
+      '127.0.0.1',
+    ]);
+    const err = errorOf({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16,ingress-nginx' });
+    expect(err.message).toContain('TRUSTED_PROXIES');
+    expect(err.message).toContain('ingress-nginx');
+    expect(errorOf({ ...valid, TRUSTED_PROXIES: '10.0.0.0/40' }).message).toContain('TRUSTED_PROXIES');
+  });
 });

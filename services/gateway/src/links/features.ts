@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { createClient } from 'redis';
 import type { GatewayConfig } from '../config.js';
 import type { Backends } from '../grpc/backends.js';
+import { clientAddress } from '../http/client-address.js';
 import type { LinkRouteDeps } from '../routes/links.js';
 import { BatchResolver } from './batch-resolver.js';
 import { DownloadCounter } from './download-counter.js';
@@ -48,16 +49,18 @@ export function startLinkFeatures(
   const cache = new LinkCache({ resolve: (code) => resolver.resolve(code), shared: redis ? redisLinkCache(redis) : undefined });
   const watch = watchInvalidations(client, cache, logger);
   const counter = new DownloadCounter({ client, logger });
-  const limiter = new NotFoundLimiter();
-  logger.info({ drive, sharedCache: redis ? 'redis' : 'in-process' }, 'short links enabled');
+  const limiter = new NotFoundLimiter({ redis, logger });
+  const clientOf = clientAddress(config.TRUSTED_PROXIES ?? []).of;
+  logger.info({ drive, sharedCache: redis ? 'redis' : 'in-process', notFoundBudget: redis ? 'redis' : 'in-process' }, 'short links enabled');
   return {
-    routeDeps: { link: client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, cache, counter, limiter, drive, publicOrigin: config.PUBLIC_ORIGIN, publicLinks },
-    redirect: downloadRedirect({ cache, counter, limiter, drive, logger, isDraining, rootHost: publicLinks.rootHost }),
+    routeDeps: { link: client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, cache, counter, limiter, clientAddress: clientOf, drive, publicOrigin: config.PUBLIC_ORIGIN, publicLinks },
+    redirect: downloadRedirect({ cache, counter, limiter, clientAddress: clientOf, drive, logger, isDraining, rootHost: publicLinks.rootHost }),
     cache,
     counter,
     async stop() {
       await counter.stop();
       watch.close();
+      limiter.close();
     },
   };
 }

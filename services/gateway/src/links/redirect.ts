@@ -15,6 +15,8 @@ export interface DownloadRedirectDeps {
   cache: LinkCache;
   counter: DownloadCounter;
   limiter: NotFoundLimiter;
+  /** The client's address (behind trusted proxies, from X-Forwarded-For): src/http/client-address.ts. */
+  clientAddress: (req: IncomingMessage) => string;
   drive: DriveDownloadOptions;
   logger: Logger;
   isDraining: () => boolean;
@@ -36,11 +38,6 @@ function json(res: ServerResponse, status: number, code: string, error: string, 
   res.end(body);
 }
 
-/** The client a not-found budget is kept for. Behind a proxy this is the proxy: see README. */
-export function clientKey(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
 /**
  * `GET|HEAD /api/d/{slug}` → 302 to the file on the drive, served straight from node:http before
  * Express (Express costs ~100 µs a request, the bare 302 ~13 µs). On a cache hit nothing is
@@ -48,15 +45,19 @@ export function clientKey(req: IncomingMessage): string {
  * delivered to the link service later in batches. Returns false for every other request.
  */
 export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { cache, counter, limiter, drive, logger } = deps;
+  const { cache, counter, limiter, clientAddress, drive, logger } = deps;
   // Request ids of redirects: unique per process start, without a UUID per request.
   const idPrefix = `${randomUUID().slice(0, 8)}-d`;
   let seq = 0;
 
-  function answer(req: IncomingMessage, res: ServerResponse, code: string, entry: CacheEntry, client: string): void {
+  function tooMany(res: ServerResponse, wait: number): void {
+    json(res, 429, 'too_many_not_found', 'Too many unknown links, slow down', { 'retry-after': String(wait) });
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, code: string, entry: CacheEntry): void {
     if (!entry.found) {
-      limiter.miss(client);
-      json(res, 404, 'not_found', 'This link does not exist');
+      // Only misses consult the (possibly shared) budget; miss() never rejects.
+      void limiter.miss(clientAddress(req)).then((wait) => (wait > 0 ? tooMany(res, wait) : json(res, 404, 'not_found', 'This link does not exist')));
       return;
     }
     if (entry.deleted || Date.now() >= entry.expiresAtMs) {
@@ -90,21 +91,21 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       json(res, 400, 'invalid_slug', 'Not a valid link');
       return true;
     }
-    const client = clientKey(req);
-    const wait = limiter.blockedFor(client);
+    // Memory only, and the address is worked out only while some client is blocked.
+    const wait = limiter.anyBlocked() ? limiter.blockedFor(clientAddress(req)) : 0;
     if (wait > 0) {
-      json(res, 429, 'too_many_not_found', 'Too many unknown links, slow down', { 'retry-after': String(wait) });
+      tooMany(res, wait);
       return true;
     }
     const subdomain = deps.rootHost === undefined ? '' : requestSubdomain(req, deps.rootHost);
     const key = cacheKey(code, subdomain);
     const hit = visibleOn(cache.peek(key), subdomain);
     if (hit) {
-      answer(req, res, code, hit, client);
+      answer(req, res, code, hit);
       return true;
     }
     cache.get(key).then(
-      (entry) => answer(req, res, code, visibleOn(entry, subdomain), client),
+      (entry) => answer(req, res, code, visibleOn(entry, subdomain)),
       (err: unknown) => {
         if (isLinkServiceFailure(err)) {
           // A miss while the link service is down (cached links are still served: see LinkCache).

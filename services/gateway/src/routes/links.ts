@@ -9,7 +9,6 @@ import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import type { DownloadCounter } from '../links/download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from '../links/drive-url.js';
 import type { CacheEntry, LinkCache } from '../links/link-cache.js';
-import { clientKey } from '../links/redirect.js';
 import type { NotFoundLimiter } from '../links/not-found-limiter.js';
 
 export interface LinkRouteDeps {
@@ -20,6 +19,8 @@ export interface LinkRouteDeps {
   cache: LinkCache;
   counter: DownloadCounter;
   limiter: NotFoundLimiter;
+  /** The client's address (behind trusted proxies, from X-Forwarded-For): src/http/client-address.ts. */
+  clientAddress: (req: Request) => string;
   drive: DriveDownloadOptions;
   /** https://ferry.example.com — short URLs and download URLs are built on it. */
   publicOrigin: string;
@@ -77,23 +78,32 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
 
   /** Public look-ups share the not-found budget of /api/d/. */
   function guardProbe(req: Request, res: Response): boolean {
-    const wait = deps.limiter.blockedFor(clientKey(req));
+    const wait = deps.limiter.blockedFor(deps.clientAddress(req));
     if (wait > 0) {
-      res.setHeader('Retry-After', String(wait));
-      res.status(429).json({ error: 'Too many unknown links, slow down', code: 'too_many_not_found' });
+      tooMany(res, wait);
       return false;
     }
     return true;
+  }
+
+  function tooMany(res: Response, wait: number): void {
+    res.setHeader('Retry-After', String(wait));
+    res.status(429).json({ error: 'Too many unknown links, slow down', code: 'too_many_not_found' });
+  }
+
+  /** Counts a not-found answer: the 404 to throw, or the 429 (with Retry-After) once over the budget. */
+  async function missError(req: Request): Promise<HttpError> {
+    const wait = await deps.limiter.miss(deps.clientAddress(req));
+    if (wait === 0) return notFound();
+    req.res!.setHeader('Retry-After', String(wait));
+    return new HttpError(429, 'too_many_not_found', 'Too many unknown links, slow down');
   }
 
   /** The link of a code as the request's host sees it (links/host-scope.ts). */
   async function lookup(req: Request, code: string): Promise<CacheEntry & { found: true }> {
     const subdomain = hostSubdomain(req);
     const entry = visibleOn(await deps.cache.get(cacheKey(code, subdomain)), subdomain);
-    if (!entry.found) {
-      deps.limiter.miss(clientKey(req));
-      throw notFound();
-    }
+    if (!entry.found) throw await missError(req);
     return entry;
   }
 
@@ -234,9 +244,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const result = await unary<import('@ferry/contracts/link/v1').ResolveLinkResponse>(
       (md, opts, cb) => link.resolveLink({ slug: code, ownerSubdomain: hostSubdomain(req) }, md, opts, cb),
       ctx(req),
-    ).catch((err: { code?: number }) => {
-      if (err.code === 5) deps.limiter.miss(clientKey(req));
-      throw err;
+    ).catch(async (err: { code?: number }) => {
+      throw err.code === 5 ? await missError(req) : err;
     });
     const l = result.link!;
     if (l.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone();
@@ -251,9 +260,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (owner !== '' && !isSubdomain(owner)) throw bad('owner must be a subdomain');
     if (!guardProbe(req, res)) return;
     const result = await unary<{ sizeBytes: string }>((md, opts, cb) => link.getSize({ id, ownerSubdomain: owner }, md, opts, cb), ctx(req)).catch(
-      (err: { code?: number }) => {
-        if (err.code === 5) deps.limiter.miss(clientKey(req));
-        throw err;
+      async (err: { code?: number }) => {
+        throw err.code === 5 ? await missError(req) : err;
       },
     );
     const size = Number(result.sizeBytes);

@@ -1,0 +1,66 @@
+import type { IncomingMessage } from 'node:http';
+import ipaddr from 'ipaddr.js';
+import proxyaddr from 'proxy-addr';
+
+/** proxy-addr's trust function, the form Express's `trust proxy` setting takes. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+export interface ClientAddress {
+  /** For `app.set('trust proxy', …)`, so `req.ip`, `req.protocol` and `req.hostname` agree. */
+  trust: TrustProxy;
+  /**
+   * The client's address: the socket peer, or, when the peer is a trusted proxy, the right-most
+   * X-Forwarded-For entry that is not a trusted proxy (entries left of it are whatever the client
+   * sent and are never read). IPv4-mapped IPv6 is given as IPv4. An entry that is not an address
+   * ends the walk at the trusted hop that reported it.
+   */
+  of(req: IncomingMessage): string;
+}
+
+/** `a.b.c.d`, `a.b.c.d/n`, `x:y::z` or `x:y::z/n`; throws a TypeError naming the bad entry. */
+export function parseTrustedProxy(entry: string): string {
+  const slash = entry.indexOf('/');
+  const ok = slash === -1 ? ipaddr.isValid(entry) : isCidr(entry);
+  if (!ok) throw new TypeError(`"${entry}" is not an IP address or CIDR range`);
+  try {
+    proxyaddr.compile(entry); // also refuses what proxy-addr would (a /0 range)
+  } catch {
+    throw new TypeError(`"${entry}" is not a usable proxy range`);
+  }
+  return entry;
+}
+
+function isCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const trustNone: TrustProxy = () => false;
+
+/** The client address as the gateway sees it, given the trusted proxy ranges (empty = trust none). */
+export function clientAddress(trustedProxies: readonly string[]): ClientAddress {
+  const trust: TrustProxy = trustedProxies.length === 0 ? trustNone : proxyaddr.compile(trustedProxies.map(parseTrustedProxy));
+  if (trustedProxies.length === 0) return { trust, of: (req) => canonical(req.socket.remoteAddress) ?? 'unknown' };
+  return {
+    trust,
+    of(req) {
+      // [socket peer, …trusted hops…, first untrusted entry] read right to left by proxy-addr.
+      const chain = proxyaddr.all(req, trust);
+      for (let i = chain.length - 1; i >= 0; i--) {
+        const address = canonical(chain[i]);
+        if (address !== undefined) return address;
+      }
+      return 'unknown';
+    },
+  };
+}
+
+/** Normal form of an address (IPv4-mapped → IPv4, IPv6 compressed), or undefined if it is none. */
+function canonical(address: string | undefined): string | undefined {
+  if (address === undefined || !ipaddr.isValid(address)) return undefined;
+  return ipaddr.process(address).toString();
+}
