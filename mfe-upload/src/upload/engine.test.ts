@@ -45,7 +45,7 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
 
 function deps(drive: DriveClient, over: Partial<EngineDeps> = {}) {
   const phases: Phase[] = [];
-  const api = { shorten: async (p: { fileId: string }) => ({ shortId: `s_${p.fileId}xxxxx`, shortUrl: `https://ferry/r/s_${p.fileId}xxxxx` }), shortlink: async () => undefined } as unknown as ProductApi;
+  const api = { shorten: async (p: { fileId: string }) => ({ shortId: `s_${p.fileId}xxxxx`, shortUrl: `https://ferry/r/s_${p.fileId}xxxxx`, ownerSubdomain: 'anna-2' }), shortlink: async () => undefined } as unknown as ProductApi;
   const d: EngineDeps = {
     drive,
     api,
@@ -71,7 +71,7 @@ describe('upload steps (spec §4)', () => {
     expect(up!.shortUrl).toMatch(/^https:\/\/ferry\/r\//);
     expect(shared).toEqual([up!.file.id]);
     expect([...files.values()].find((f) => f.name === '_ferryuploads')!.appProperties).toEqual({ ferry_root: 'true' });
-    expect(up!.file.appProperties).toMatchObject({ ferry: '1', owner_subdomain: 'anna', ferry_short_id: expect.any(String) });
+    expect(up!.file.appProperties).toMatchObject({ ferry: '1', owner_subdomain: 'anna-2', ferry_short_id: expect.any(String) });
     expect(phases).toEqual(['preparing', 'init', 'uploading', 'finalizing']);
   });
 

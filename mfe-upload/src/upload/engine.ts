@@ -8,7 +8,6 @@ import type { UploadPlan } from './plan';
 import { queueBytes, type QueueItem } from './queue';
 import { cancelSession, uploadResumable } from './resumable';
 import { blobSource, streamSource, type ByteSource } from './source';
-import { senderSubdomain } from './subdomain';
 import { fileEntry, zipSize, zipStream } from './zip-stream';
 
 export interface EngineDeps {
@@ -105,8 +104,8 @@ export async function readFreeQuota(drive: DriveClient): Promise<{ free: number 
 }
 
 function tags(deps: EngineDeps, expiresAt: string): Record<string, string> {
-  const sub = senderSubdomain(deps.user.email);
-  return { [TAGS.product]: '1', [TAGS.expiresAt]: expiresAt, ...(sub ? { [TAGS.ownerSubdomain]: sub } : {}) };
+  // owner_subdomain is tagged after Shorten: the server assigns it (alice, alice-2, …).
+  return { [TAGS.product]: '1', [TAGS.expiresAt]: expiresAt };
 }
 
 /** Opens a session; 403 quota → the quota error, anything else → 'Failed to get resumable upload URL'. */
@@ -160,13 +159,13 @@ async function publish(deps: EngineDeps, file: DriveFile, size: number, expiresA
     });
     let shortUrl = s.shortUrl;
     // A full token code (> 16 characters) on a sender subdomain gets the subdomain shortlink.
-    const sub = s.ownerSubdomain ?? senderSubdomain(deps.user.email);
+    const sub = s.ownerSubdomain;
     if (s.shortId.length > 16 && sub) {
       const ttl = Math.max(60, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
       shortUrl = (await deps.api.shortlink(s.shortId, sub, ttl)) ?? shortUrl;
     }
     // The slug beside the file: the list finds the link even when the link service is slow.
-    const patched = await driveCall(deps, () => deps.drive.patch(file.id, { appProperties: { [TAGS.shortId]: s.shortId } })).catch(() => file);
+    const patched = await driveCall(deps, () => deps.drive.patch(file.id, { appProperties: { [TAGS.shortId]: s.shortId, ...(sub ? { [TAGS.ownerSubdomain]: sub } : {}) } })).catch(() => file);
     return { file: patched, shortUrl, shortId: s.shortId };
   } catch (err) {
     if (isCanceled(err)) throw err;

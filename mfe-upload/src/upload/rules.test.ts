@@ -7,7 +7,6 @@ import { displayPhase, transition, type Phase } from './phase';
 import { datePart, effectiveThreshold, firstNameOf, planUpload } from './plan';
 import { addToQueue, canUpload, normalisePath, queueBytes, removeFromQueue, type QueueItem } from './queue';
 import { formatFreeSpace, formatSize } from './size-label';
-import { senderSubdomain } from './subdomain';
 
 const file = (name: string, size: number) => ({ name, size, type: '', lastModified: 0 }) as unknown as File;
 const item = (path: string, size = 1): QueueItem => ({ file: file(path.split('/').pop()!, size), path });
@@ -151,9 +150,5 @@ describe('zip naming and the threshold rule (spec §9)', () => {
     expect(firstNameOf({ email: 'jan.jansen@example.com' })).toBe('jan');
     expect(firstNameOf(null)).toBe('user');
     expect(datePart(now)).toBe('2026-05-03');
-  });
-  it('sender subdomain from the e-mail local part (spec §5)', () => {
-    expect(senderSubdomain('Anna.Smith+x@Example.com')).toBe('annasmithx');
-    expect(senderSubdomain('a'.repeat(80) + '@x.y')).toHaveLength(63);
   });
 });

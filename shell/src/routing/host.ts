@@ -1,7 +1,5 @@
+import { isSubdomain } from '@ferry/rules';
 import type { HostKind } from '@ferry/shell-sdk';
-
-/** A sender's subdomain is one DNS label: lowercase letters, digits and inner hyphens. */
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * The root domain when the run-time config gives none: `localhost` for `localhost` and
@@ -20,7 +18,7 @@ export function classifyHost(hostname: string, rootDomain: string): HostKind {
   const suffix = `.${root}`;
   if (host.endsWith(suffix)) {
     const subdomain = host.slice(0, -suffix.length);
-    if (SUBDOMAIN.test(subdomain)) return { kind: 'sender', subdomain };
+    if (isSubdomain(subdomain)) return { kind: 'sender', subdomain };
   }
   return { kind: 'other' };
 }

@@ -45,6 +45,13 @@ describe('resolveRoute', () => {
     expect(at('/r/abc12345', ROOT)).toEqual({ kind: 'remote', remote: 'download' });
   });
 
+  it('applies the shared code rule: no dot first, no "..", nothing under 8 characters', () => {
+    expect(at('/.hidden_token_code_x', SENDER)).toEqual({ kind: 'not-found' });
+    expect(at('/token..code_longer_than', SENDER)).toEqual({ kind: 'not-found' });
+    expect(at('/abc', SENDER)).toEqual({ kind: 'not-found' });
+    expect(at('/r/dotted.token~code_x', ROOT)).toEqual({ kind: 'redirect', url: '/api/d/dotted.token~code_x' });
+  });
+
   it('shows not-found for /404, unknown paths, bad slugs and slugs over 63 characters', () => {
     expect(at('/404')).toEqual({ kind: 'not-found' });
     expect(at('/no/such/page')).toEqual({ kind: 'not-found' });

@@ -1,3 +1,4 @@
+import { classifyCode } from '@ferry/rules';
 import type { HostKind, RemoteName } from '@ferry/shell-sdk';
 
 /** What the shell does with a location. */
@@ -14,11 +15,6 @@ export interface RouteInput {
   rootOrigin: string;
 }
 
-/** Short ids are 8-16 characters; anything longer is a token code resolved by the API. */
-export const SHORT_ID_MAX_LENGTH = 16;
-export const SLUG_MAX_LENGTH = 63;
-const SLUG = /^[A-Za-z0-9_-]+$/;
-
 const MARKETING_PATHS = new Set(['/', '/faq', '/privacy', '/terms']);
 /** First path segments that are never a slug (pages, API and static folders). */
 const RESERVED = new Set(['upload', 'account', 'faq', 'privacy', 'terms', '404', 'api', 'locales', 'remotes', 'static', 'd', 'r']);
@@ -27,9 +23,11 @@ function apiDownload(slug: string, search: string): RouteDecision {
   return { kind: 'redirect', url: `/api/d/${slug}${search}` };
 }
 
-function downloadPage(slug: string, search: string): RouteDecision {
-  if (!SLUG.test(slug) || slug.length > SLUG_MAX_LENGTH) return { kind: 'not-found' };
-  if (slug.length > SHORT_ID_MAX_LENGTH) return apiDownload(slug, search);
+/** A slug (8-16 characters) has a download page; a token code (17-63) is resolved by the API. */
+function downloadPage(code: string, search: string): RouteDecision {
+  const kind = classifyCode(code);
+  if (kind === 'invalid') return { kind: 'not-found' };
+  if (kind === 'token') return apiDownload(code, search);
   return { kind: 'remote', remote: 'download' };
 }
 
