@@ -12,6 +12,8 @@ export interface LinkRecord {
   shortUrl: string;
   fileId: string;
   expiresAt?: string;
+  /** When the link was made: its 30-day life counts from here. */
+  createdAt?: string;
   downloads?: number;
 }
 

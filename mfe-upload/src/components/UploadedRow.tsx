@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
+import { MAX_LINK_LIFE_DAYS } from '@ferry/rules';
+import { rowCanExtend } from '../list/link-life';
 import type { UploadedFile } from '../list/uploaded';
 import { UI_TIMINGS } from '../upload/constants';
 import { formatSize } from '../upload/size-label';
@@ -24,6 +26,8 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
   const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState(false);
   const [extending, setExtending] = useState(false);
+  const limitId = useId();
+  const atLimit = !rowCanExtend(row);
 
   const copy = async () => {
     if (!row.link) {
@@ -74,9 +78,21 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
         </div>
       </div>
       <div className="actions">
-        <button type="button" title={t('tooltips.extend')} onClick={() => void extend()} disabled={extending} data-testid="row-extend">
+        <button
+          type="button"
+          title={atLimit ? t('tooltips.extendLimit', { count: MAX_LINK_LIFE_DAYS }) : t('tooltips.extend')}
+          onClick={() => void extend()}
+          disabled={extending || atLimit}
+          aria-describedby={atLimit ? limitId : undefined}
+          data-testid="row-extend"
+        >
           {t('list.extend')}
         </button>
+        {atLimit && (
+          <span id={limitId} hidden>
+            {t('tooltips.extendLimit', { count: MAX_LINK_LIFE_DAYS })}
+          </span>
+        )}
         <button type="button" title={t('tooltips.copy')} onClick={() => void copy()} data-testid="row-copy">
           {copied ? t('list.copied') : t('list.copy')}
         </button>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductApi } from '../api/product-api';
 import { DriveError, type DriveClient } from '../drive/drive-client';
 import { loadUploaded, type UploadedFile } from '../list/uploaded';
-import { DOWNLOAD_POLL_MIN_MS, DOWNLOAD_POLL_MS, EXTEND_MS, TAGS, UI_TIMINGS } from '../upload/constants';
+import { DOWNLOAD_POLL_MIN_MS, DOWNLOAD_POLL_MS, TAGS, UI_TIMINGS } from '../upload/constants';
+import { rowExtendedExpiry } from '../list/link-life';
 import { readFreeQuota, sharedRootFolder } from '../upload/engine';
 
 export type RowMark = 'new' | 'deleting' | 'count-up';
@@ -118,7 +119,9 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
   const extend = useCallback(
     async (row: UploadedFile) => {
       if (!drive) return;
-      const expiresAt = new Date(Date.parse(row.expiresAt) + EXTEND_MS).toISOString();
+      // The link service's own rule: max(expiry, now) + 1 day, never past 30 days after the upload.
+      const expiresAt = rowExtendedExpiry(row);
+      if (!expiresAt) return;
       await withAuth(() => drive.patch(row.id, { appProperties: { [TAGS.expiresAt]: expiresAt } }));
       if (row.slug) await api.extend(row.slug, expiresAt, row.ownerSubdomain);
       setRows((prev) => prev.map((r) => (r.id === row.id ? { ...r, expiresAt, appProperties: { ...r.appProperties, [TAGS.expiresAt]: expiresAt } } : r)));

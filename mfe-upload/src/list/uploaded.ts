@@ -12,6 +12,8 @@ export interface UploadedFile {
   link: string;
   uploadedAt: string;
   expiresAt: string;
+  /** When the link record was made (from the link service), if known. */
+  linkCreatedAt?: string;
   size: number;
   ownerSubdomain?: string;
   slug?: string;
@@ -39,6 +41,7 @@ export function toUploadedFile(f: DriveFile, link: LinkRecord | undefined, direc
     link: shortUrl ?? directUrl,
     uploadedAt,
     expiresAt,
+    ...(link?.createdAt ? { linkCreatedAt: link.createdAt } : {}),
     size: Number.isFinite(size) ? size : 0,
     ...(owner ? { ownerSubdomain: owner } : {}),
     ...(shortUrl ? { shareUrl: shortUrl } : {}),

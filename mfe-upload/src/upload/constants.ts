@@ -1,3 +1,5 @@
+import { DAY_MS, DEFAULT_VALIDITY_DAYS } from '@ferry/rules';
+
 /** Spec §9 constants used by the upload screen, in one place. */
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -23,9 +25,8 @@ export const TAGS = {
   shortId: 'ferry_short_id',
 } as const;
 
-/** Link validity and extension. */
-export const DEFAULT_VALIDITY_MS = 7 * 24 * 3_600_000;
-export const EXTEND_MS = 24 * 3_600_000;
+/** Link validity (extending is @ferry/rules' link-life, shared with the link service). */
+export const DEFAULT_VALIDITY_MS = DEFAULT_VALIDITY_DAYS * DAY_MS;
 
 export const LISTING_PAGE_SIZE = 100;
 export const DOWNLOAD_POLL_MS = 5_000;
