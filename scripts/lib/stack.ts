@@ -191,6 +191,8 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
       // /api/d/{slug} redirects to the drive's public download URL (the stand-in serves /uc and /download).
       DRIVE_DOWNLOAD_ORIGIN: process.env.DRIVE_DOWNLOAD_ORIGIN ?? new URL(defaults.DRIVE_ROOT_URL!).origin,
       DRIVE_SCAN_THRESHOLD_BYTES: process.env.DRIVE_SCAN_THRESHOLD_BYTES ?? String(100 * 1024 * 1024),
+      // Download counts wait here until the link service took them (unless REDIS_URL is set).
+      DOWNLOAD_BUFFER_FILE: process.env.DOWNLOAD_BUFFER_FILE ?? join(dataDir, 'gateway', 'download-counts.jsonl'),
     },
     ready: () => httpAnswers(`http://127.0.0.1:${ports.GATEWAY_PORT}/api/livez`, (s) => s === 200),
   });

@@ -1,23 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { Metadata } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { LinkServiceClient, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
 import type { Logger } from 'pino';
+import { memoryCountBuffer, totalOf, type CountBatch, type CountBuffer } from './count-buffer.js';
 
 /** Links per RecordDownloads message. */
 const SLICE = 1_000;
-
-/** Counts taken out of `pending` together; kept, with their id, until the link service acknowledged them. */
-interface Batch {
-  id: string;
-  slugs: string[];
-  counts: number[];
-  total: number;
-  firstAt: Date | undefined;
-}
+/** Buffered batches per RecordDownloads stream (a backlog after an outage drains in a few streams). */
+const BATCHES_PER_SEND = 50;
 
 export interface DownloadCounterOptions {
-  client: LinkServiceClient;
+  client: Pick<LinkServiceClient, 'recordDownloads'>;
   logger: Logger;
+  /** Where batches wait until acknowledged (Redis, a file); absent = memory only. */
+  buffer?: CountBuffer;
   /** Flush period (2 s: one UPDATE per 2 s whatever the traffic; the owner's count poll is 5 s). */
   intervalMs?: number;
   /** Flush early once this many downloads are pending. */
@@ -26,20 +22,29 @@ export interface DownloadCounterOptions {
 }
 
 /**
- * Counts redirects in memory and sends them to the link service in batches (RecordDownloads),
- * off the request path. A batch keeps its id until the link service acknowledged it, so a retry
- * after a timeout or a link-service crash is recognised and counted once. New downloads go into
- * the next batch meanwhile: one batch is in flight at a time.
+ * Counts redirects in memory and, every flush, moves them as one batch with its own id into the
+ * durable buffer (Redis or a file), then delivers the buffer's batches to the link service
+ * (RecordDownloads), off the request path. A batch leaves the buffer only once the link service
+ * acknowledged it, so an outage of the link service (or a restart of the gateway) delays counts
+ * but loses none, and a batch sent again after a lost answer is counted once (the link service
+ * dedups by batch id). While the durable buffer cannot be written (Redis down), batches wait in
+ * memory instead. One delivery is in flight at a time.
  */
 export class DownloadCounter {
   private pending = new Map<string, number>();
   private pendingTotal = 0;
-  private firstAt: Date | undefined;
-  private inflight: Batch | undefined;
-  private sending: Promise<void> | undefined;
+  private firstAt: number | undefined;
+  /** Downloads per batch appended or taken by this process and not yet acknowledged. */
+  private readonly unacked = new Map<string, number>();
+  private readonly buffer: CountBuffer;
+  /** Batches the durable buffer refused (its store is down), delivered from memory. */
+  private readonly fallback = memoryCountBuffer();
+  private flushing: Promise<void> | undefined;
   private seq = 0;
   private failures = 0;
   private nextTryAt = 0;
+  /** After a refused stream of several batches, send one batch per stream to find the bad one. */
+  private oneAtATime = false;
   private readonly instance = `${process.pid}-${randomBytes(6).toString('hex')}`;
   private readonly timer: NodeJS.Timeout;
   private readonly maxPending: number;
@@ -48,78 +53,136 @@ export class DownloadCounter {
   acknowledged = 0;
 
   constructor(private readonly opts: DownloadCounterOptions) {
+    this.buffer = opts.buffer ?? this.fallback;
     this.maxPending = opts.maxPending ?? 100_000;
     this.deadlineMs = opts.deadlineMs ?? 5_000;
     this.timer = setInterval(() => void this.flush(), opts.intervalMs ?? 2_000);
     this.timer.unref();
+    // What a previous run left in the buffer goes out now, not at the first download.
+    void this.flush();
   }
 
   /** One download of `slug` (hot path: a map increment). */
   add(slug: string): void {
     this.pending.set(slug, (this.pending.get(slug) ?? 0) + 1);
-    if (this.pendingTotal++ === 0) this.firstAt = new Date();
-    if (this.pendingTotal >= this.maxPending && !this.sending) void this.flush();
+    if (this.pendingTotal++ === 0) this.firstAt = Date.now();
+    if (this.pendingTotal >= this.maxPending && !this.flushing) void this.flush();
   }
 
-  /** Downloads not yet acknowledged. */
+  /** Downloads counted or taken over by this process and not yet acknowledged by the link service. */
   get unacknowledged(): number {
-    return this.pendingTotal + (this.inflight?.total ?? 0);
+    let total = this.pendingTotal;
+    for (const n of this.unacked.values()) total += n;
+    return total;
   }
 
+  /** Moves pending counts into the buffer, then delivers what the buffer holds (unless backing off). */
   flush(): Promise<void> {
-    if (this.sending) return this.sending;
-    if (!this.inflight && this.pendingTotal === 0) return Promise.resolve();
-    if (Date.now() < this.nextTryAt) return Promise.resolve();
-    if (!this.inflight) {
-      // Two flat arrays rather than a [slug, count] pair per link: less for the GC to move.
-      this.inflight = { id: `${this.instance}-${++this.seq}`, slugs: [...this.pending.keys()], counts: [...this.pending.values()], total: this.pendingTotal, firstAt: this.firstAt };
-      this.pending = new Map();
-      this.pendingTotal = 0;
-      this.firstAt = undefined;
-    }
-    const batch = this.inflight;
-    this.sending = this.send(batch)
-      .then(() => {
-        this.acknowledged += batch.total;
-        this.inflight = undefined;
-        this.failures = 0;
-        this.nextTryAt = 0;
-      })
-      .catch((err: Error) => {
-        this.failures++;
-        this.nextTryAt = Date.now() + Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6));
-        if (this.failures === 1 || this.failures % 20 === 0) this.opts.logger.warn({ error: err.message, batchId: batch.id, failures: this.failures }, 'download batch not recorded yet, will retry');
-      })
+    this.flushing ??= this.buffered()
+      .then(() => this.deliver())
       .finally(() => {
-        this.sending = undefined;
+        this.flushing = undefined;
       });
-    return this.sending;
+    return this.flushing;
+  }
+
+  private async buffered(): Promise<void> {
+    if (this.pendingTotal === 0) return;
+    // Two flat arrays rather than a [slug, count] pair per link: less for the GC to move.
+    const batch: CountBatch = { id: `${this.instance}-${++this.seq}`, slugs: [...this.pending.keys()], counts: [...this.pending.values()], firstAt: this.firstAt };
+    this.unacked.set(batch.id, this.pendingTotal);
+    this.pending = new Map();
+    this.pendingTotal = 0;
+    this.firstAt = undefined;
+    try {
+      await this.buffer.append(batch);
+    } catch (err) {
+      this.opts.logger.warn({ error: (err as Error).message, buffer: this.buffer.kind, batchId: batch.id }, 'download batch kept in memory: the count buffer cannot be written');
+      await this.fallback.append(batch);
+    }
+  }
+
+  private async deliver(): Promise<void> {
+    if (Date.now() < this.nextTryAt) return;
+    const max = this.oneAtATime ? 1 : BATCHES_PER_SEND;
+    const batches = [...(await this.fallback.take(max))];
+    if (this.buffer !== this.fallback && batches.length < max) {
+      try {
+        batches.push(...(await this.buffer.take(max - batches.length)));
+      } catch (err) {
+        this.backOff(err as Error, 'download buffer cannot be read, will retry');
+      }
+    }
+    if (batches.length === 0) return;
+    for (const b of batches) if (!this.unacked.has(b.id)) this.unacked.set(b.id, totalOf(b));
+    try {
+      await this.send(batches);
+    } catch (err) {
+      if (!this.refused(err as ServiceError, batches)) this.backOff(err as Error, 'download batch not recorded yet, will retry', batches[0]!.id);
+      return;
+    }
+    await this.acknowledge(batches);
+    this.failures = 0;
+    this.nextTryAt = 0;
+    this.oneAtATime = false;
+  }
+
+  /** The link service recorded (or, `recorded` false, refused for good) these batches: they leave the buffers. */
+  private async acknowledge(batches: CountBatch[], recorded = true): Promise<void> {
+    const ids = batches.map((b) => b.id);
+    for (const id of ids) {
+      if (recorded) this.acknowledged += this.unacked.get(id) ?? 0;
+      this.unacked.delete(id);
+    }
+    await this.fallback.ack(ids);
+    // Recorded already; if the buffer cannot forget them now, a later send is a counted-once duplicate.
+    if (this.buffer !== this.fallback) await this.buffer.ack(ids).catch((err: Error) => this.opts.logger.warn({ error: err.message }, 'download buffer not updated'));
+  }
+
+  /** INVALID_ARGUMENT: the link service will never take this stream. Returns true when handled. */
+  private refused(err: ServiceError, batches: CountBatch[]): boolean {
+    if (err.code !== GrpcStatus.INVALID_ARGUMENT) return false;
+    if (batches.length > 1) {
+      this.oneAtATime = true;
+      return true;
+    }
+    this.opts.logger.error({ error: err.message, batchId: batches[0]!.id, lost: this.unacked.get(batches[0]!.id) }, 'download batch refused by the link service: dropped');
+    void this.acknowledge(batches, false);
+    return true;
+  }
+
+  private backOff(err: Error, message: string, batchId?: string): void {
+    this.failures++;
+    this.nextTryAt = Date.now() + Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6));
+    if (this.failures === 1 || this.failures % 20 === 0) this.opts.logger.warn({ error: err.message, batchId, failures: this.failures }, message);
   }
 
   /**
-   * One stream per batch. A batch over SLICE links goes as several messages with ids `<id>.<k>`
+   * One stream per delivery. A batch over SLICE links goes as several messages with ids `<id>.<k>`
    * (each recognised on a retry by itself), built and encoded one at a time with a turn of the
    * event loop between them: 10,000 links in one message took ~15 ms of this thread, which the
    * redirects waiting behind it would feel.
    */
-  private send(batch: Batch): Promise<void> {
+  private send(batches: CountBatch[]): Promise<void> {
     return new Promise((resolve, reject) => {
       const call = this.opts.client.recordDownloads(new Metadata(), { deadline: Date.now() + this.deadlineMs }, (err) => (err ? reject(err) : resolve()));
       call.on('error', () => undefined);
-      const sliced = batch.slugs.length > SLICE;
-      const writeFrom = (start: number) => {
+      const writeFrom = (b: number, start: number) => {
         if (call.destroyed) return;
+        const batch = batches[b]!;
+        const firstDownloadedAt = batch.firstAt === undefined ? undefined : new Date(batch.firstAt);
         const counts: RecordDownloadsRequest['counts'] = [];
-        for (let i = start; i < Math.min(start + SLICE, batch.slugs.length); i++) counts.push({ slug: batch.slugs[i]!, count: String(batch.counts[i]), firstDownloadedAt: batch.firstAt });
-        call.write({ batchId: sliced ? `${batch.id}.${start / SLICE}` : batch.id, counts });
-        if (start + SLICE < batch.slugs.length) setImmediate(writeFrom, start + SLICE);
+        for (let i = start; i < Math.min(start + SLICE, batch.slugs.length); i++) counts.push({ slug: batch.slugs[i]!, count: String(batch.counts[i]), firstDownloadedAt });
+        call.write({ batchId: batch.slugs.length > SLICE ? `${batch.id}.${start / SLICE}` : batch.id, counts });
+        if (start + SLICE < batch.slugs.length) setImmediate(writeFrom, b, start + SLICE);
+        else if (b + 1 < batches.length) setImmediate(writeFrom, b + 1, 0);
         else call.end();
       };
-      writeFrom(0);
+      writeFrom(0, 0);
     });
   }
 
-  /** Stops the timer and tries to deliver what is pending within `graceMs`. */
+  /** Stops the timer, buffers what is pending and tries to deliver it within `graceMs`; the rest stays in the buffer. */
   async stop(graceMs = 5_000): Promise<void> {
     clearInterval(this.timer);
     const until = Date.now() + graceMs;
@@ -128,6 +191,10 @@ export class DownloadCounter {
       await this.flush();
       if (this.unacknowledged > 0) await new Promise((r) => setTimeout(r, 100));
     }
-    if (this.unacknowledged > 0) this.opts.logger.error({ lost: this.unacknowledged }, 'download counts could not be delivered before exit');
+    const left = this.unacknowledged;
+    const inMemory = (await this.fallback.take(Number.MAX_SAFE_INTEGER)).reduce((n, b) => n + totalOf(b), 0);
+    if (inMemory > 0) this.opts.logger.error({ lost: inMemory }, 'download counts could not be delivered before exit');
+    else if (left > 0) this.opts.logger.warn({ left, buffer: this.buffer.kind }, 'download counts left in the buffer for the next start');
+    await this.buffer.close();
   }
 }

@@ -7,6 +7,7 @@ import { clientAddress } from '../http/client-address.js';
 import type { LinkRouteDeps } from '../routes/links.js';
 import { BatchResolver } from './batch-resolver.js';
 import { DownloadCounter } from './download-counter.js';
+import { fileCountBuffer } from './file-count-buffer.js';
 import type { DriveDownloadOptions } from './drive-url.js';
 import { watchInvalidations } from './invalidation-watch.js';
 import { LinkCache } from './link-cache.js';
@@ -14,6 +15,7 @@ import { NotFoundLimiter } from './not-found-limiter.js';
 import { publicLinksOf } from './public-links.js';
 import { downloadRedirect } from './redirect.js';
 import { redisLinkCache } from './redis-cache.js';
+import { redisCountBuffer } from './redis-count-buffer.js';
 
 /** Drive's virus-scan page appears above about 100 MB (notes/drive-api.md). */
 const DEFAULT_SCAN_THRESHOLD = 100 * 1024 * 1024;
@@ -48,7 +50,10 @@ export function startLinkFeatures(
   const resolver = new BatchResolver({ client, deadlineMs: config.GRPC_DEADLINE_MS });
   const cache = new LinkCache({ resolve: (code) => resolver.resolve(code), shared: redis ? redisLinkCache(redis) : undefined });
   const watch = watchInvalidations(client, cache, logger);
-  const counter = new DownloadCounter({ client, logger });
+  // Counts wait durably until the link service took them: Redis, else the data dir's file.
+  const buffer = redis ? redisCountBuffer(redis) : config.DOWNLOAD_BUFFER_FILE ? fileCountBuffer(config.DOWNLOAD_BUFFER_FILE) : undefined;
+  if (!buffer) logger.warn('neither REDIS_URL nor DOWNLOAD_BUFFER_FILE is set: download counts wait in memory only');
+  const counter = new DownloadCounter({ client, logger, buffer });
   const limiter = new NotFoundLimiter({ redis, logger });
   const clientOf = clientAddress(config.TRUSTED_PROXIES ?? []).of;
   logger.info({ drive, sharedCache: redis ? 'redis' : 'in-process', notFoundBudget: redis ? 'redis' : 'in-process' }, 'short links enabled');

@@ -1,0 +1,208 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
+import type { LinkServiceClient, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
+import { startRedis, type RunningServer } from '@ferry/testkit';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CountBatch, CountBuffer } from '../src/links/count-buffer.js';
+import { DownloadCounter } from '../src/links/download-counter.js';
+import { fileCountBuffer } from '../src/links/file-count-buffer.js';
+import { COUNT_STREAM, redisCountBuffer } from '../src/links/redis-count-buffer.js';
+import { silentLogger } from './helpers.js';
+
+type Redis = ReturnType<typeof createClient>;
+
+const batch = (id: string, slug = 'Slug_abc01', count = 1): CountBatch => ({ id, slugs: [slug], counts: [count], firstAt: 1_700_000_000_000 });
+
+/**
+ * The link service's RecordDownloads as it behaves: every message applied once per batch id.
+ * `down` fails every call (UNAVAILABLE) without applying; `loseAcks` applies, then answers
+ * UNAVAILABLE (a crash after the commit).
+ */
+function fakeLink() {
+  const state = { down: false, loseAcks: 0, calls: 0, duplicates: 0, counts: new Map<string, number>(), ids: new Set<string>() };
+  const fail = () => Object.assign(new Error('unavailable'), { code: GrpcStatus.UNAVAILABLE, details: 'unavailable', metadata: new Metadata() });
+  const client = {
+    recordDownloads(_md: Metadata, _opts: unknown, cb: (err: Error | null) => void) {
+      const messages: RecordDownloadsRequest[] = [];
+      return {
+        destroyed: false,
+        on: () => undefined,
+        write: (m: RecordDownloadsRequest) => messages.push(m),
+        end: () =>
+          setImmediate(() => {
+            state.calls++;
+            if (state.down) return cb(fail());
+            for (const m of messages) {
+              if (state.ids.has(m.batchId)) {
+                state.duplicates++;
+                continue;
+              }
+              state.ids.add(m.batchId);
+              for (const c of m.counts) state.counts.set(c.slug, (state.counts.get(c.slug) ?? 0) + Number(c.count));
+            }
+            if (state.loseAcks > 0 && state.loseAcks--) return cb(fail());
+            cb(null);
+          }),
+      };
+    },
+  } as unknown as Pick<LinkServiceClient, 'recordDownloads'>;
+  return { client, state, total: () => [...state.counts.values()].reduce((a, b) => a + b, 0) };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A counter that flushes only when told to (the test drives it), on `buffer`, past its first flush at start. */
+async function counterOn(link: ReturnType<typeof fakeLink>, buffer: CountBuffer): Promise<DownloadCounter> {
+  const counter = new DownloadCounter({ client: link.client, logger: silentLogger(), buffer, intervalMs: 3_600_000 });
+  await counter.flush();
+  return counter;
+}
+
+/** Flushes until the link service acknowledged everything this counter holds (retries back off up to 5 s). */
+async function drained(counter: DownloadCounter): Promise<void> {
+  await until(async () => {
+    await counter.flush();
+    return counter.unacknowledged === 0;
+  }, 'the counter to drain');
+}
+
+let dir: string;
+let redisServer: RunningServer;
+const clients: Redis[] = [];
+const redisClient = async () => {
+  const c = createClient({ url: redisServer.url });
+  await c.connect();
+  clients.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ferry-count-buffer-'));
+  redisServer = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  await Promise.allSettled(clients.map((c) => c.close()));
+  await redisServer?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+/** Two handles on one durable store, as two runs of one gateway would open it. */
+const stores: Record<'file' | 'redis', () => Promise<() => Promise<CountBuffer>>> = {
+  file: async () => {
+    const path = join(dir, `counts-${++n}.jsonl`);
+    return async () => fileCountBuffer(path);
+  },
+  redis: async () => {
+    const redis = await redisClient();
+    await redis.del(COUNT_STREAM);
+    const owner = `host-${++n}`;
+    return async () => redisCountBuffer(redis, { owner });
+  },
+};
+
+describe.each(['file', 'redis'] as const)('%s count buffer', (kind) => {
+  it('gives batches back in order until acknowledged, also to the next run', async () => {
+    const open = await stores[kind]();
+    const first = await open();
+    await first.append(batch('g-1'));
+    await first.append(batch('g-2'));
+    await first.append(batch('g-3'));
+    expect((await first.take(2)).map((b) => b.id)).toEqual(['g-1', 'g-2']);
+    await first.ack(['g-1', 'g-3']);
+    expect(await first.take(10)).toEqual([batch('g-2')]);
+    await first.close();
+    const second = await open(); // a restart
+    expect(await second.take(10)).toEqual([batch('g-2')]);
+    await second.ack(['g-2']);
+    expect(await second.take(10)).toEqual([]);
+    await second.close();
+  });
+
+  it('loses nothing over a link-service outage and a crash mid-drain, and a batch sent twice counts once', async () => {
+    const link = fakeLink();
+    const open = await stores[kind]();
+    const first = await counterOn(link, await open());
+    link.state.down = true;
+    for (let i = 0; i < 500; i++) first.add(`Slug_${String(i % 7).padStart(5, '0')}`);
+    await first.flush();
+    for (let i = 0; i < 300; i++) first.add('Slug_00001');
+    await first.flush();
+    expect(first.unacknowledged).toBe(800);
+    expect(link.total()).toBe(0);
+
+    // Back, but the gateway dies right after the link service recorded the batches (the answer never arrives).
+    link.state.down = false;
+    link.state.loseAcks = 1;
+    await until(async () => {
+      await first.flush();
+      return link.total() > 0;
+    }, 'the first delivery');
+    expect(link.total()).toBe(800);
+    expect(first.acknowledged).toBe(0);
+
+    // The next run finds both batches still buffered and sends them again with the same ids.
+    const second = await counterOn(link, await open());
+    await drained(second);
+    expect(second.acknowledged).toBe(800);
+    expect(link.state.duplicates).toBe(2);
+    expect(link.total()).toBe(800);
+    expect(link.state.counts.get('Slug_00001')).toBe(72 + 300);
+    await second.stop(100);
+  });
+});
+
+describe('file count buffer on disk', () => {
+  it('skips a line torn by a crash mid-write and compacts the file at open', async () => {
+    const path = join(dir, 'torn.jsonl');
+    const first = fileCountBuffer(path);
+    await first.append(batch('t-1'));
+    await first.append(batch('t-2'));
+    await first.ack(['t-1']);
+    await first.close();
+    appendFileSync(path, '{"b":{"id":"t-3","slugs":["Slu'); // the crash
+    const second = fileCountBuffer(path);
+    expect((await second.take(10)).map((b) => b.id)).toEqual(['t-2']);
+    await second.append(batch('t-4'));
+    await second.close();
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { b: CountBatch }).b.id)).toEqual(['t-2', 't-4']);
+  });
+});
+
+describe('redis count buffer across gateways', () => {
+  it("leaves another gateway's fresh batches alone and delivers those a gone gateway left", async () => {
+    const redis = await redisClient();
+    await redis.del(COUNT_STREAM);
+    let now = Date.now();
+    const gone = redisCountBuffer(redis, { owner: 'pod-a' });
+    const other = redisCountBuffer(redis, { owner: 'pod-b', now: () => now });
+    await gone.append(batch('a-1'));
+    expect(await other.take(10)).toEqual([]);
+    now += 31_000;
+    expect((await other.take(10)).map((b) => b.id)).toEqual(['a-1']);
+    await other.ack(['a-1']);
+    expect(await redis.xLen(COUNT_STREAM)).toBe(0);
+  });
+
+  it('keeps counting in memory while Redis is unreachable, and delivers once it is back', async () => {
+    const link = fakeLink();
+    const redis = await redisClient();
+    await redis.del(COUNT_STREAM);
+    const counter = await counterOn(link, redisCountBuffer(redis, { owner: 'pod-c' }));
+    await redis.close(); // unreachable: writes fail at once
+    for (let i = 0; i < 50; i++) counter.add('Slug_redis1');
+    await drained(counter);
+    expect(link.state.counts.get('Slug_redis1')).toBe(50);
+    await counter.stop(100);
+  });
+});
