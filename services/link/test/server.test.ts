@@ -99,6 +99,44 @@ describe('link server on PostgreSQL', () => {
     watch.cancel();
   });
 
+  it('extends up to 30 days after the upload: the last extend is clamped, the next refused with extend_limit', async () => {
+    const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
+    const row = await running.db.prisma.link.findUniqueOrThrow({ where: { slug } });
+    const cap = row.createdAt.getTime() + 30 * 86_400_000;
+    const extend = () => callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: undefined });
+    // From 7 days: 23 whole days fit under the cap, each extend succeeds.
+    let expiry = row.expiresAt.getTime();
+    for (let i = 0; i < 23; i++) {
+      const { err, res } = await extend();
+      expect(err).toBeNull();
+      expect(res!.link!.expiresAt!.getTime()).toBe(Math.min(expiry + 86_400_000, cap));
+      expiry = res!.link!.expiresAt!.getTime();
+    }
+    expect(expiry).toBeLessThanOrEqual(cap);
+    expect(cap - expiry).toBeLessThan(86_400_000);
+    // What is left of the last day (the upload happened a moment before the link) is given in one last extend.
+    if (expiry < cap) expect((await extend()).res!.link!.expiresAt!.getTime()).toBe(cap);
+    const refused = await extend();
+    expect(refused.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect(refused.err?.details).toMatch(/30 days after the upload/);
+    expect(refused.err?.metadata.get('ferry-error-code')).toEqual(['extend_limit']);
+    expect((await running.db.prisma.link.findUniqueOrThrow({ where: { slug } })).expiresAt.getTime()).toBe(cap);
+  });
+
+  it('clamps an extend that would pass the cap to the cap exactly, whatever expiry is asked for', async () => {
+    const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
+    const row = await running.db.prisma.link.findUniqueOrThrow({ where: { slug } });
+    const cap = row.createdAt.getTime() + 30 * 86_400_000;
+    await running.db.prisma.link.update({ where: { slug }, data: { expiresAt: new Date(cap - 3 * 3_600_000) } });
+    const greedy = await callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: new Date(cap + 86_400_000) });
+    expect(greedy.res!.link!.expiresAt!.getTime()).toBe(cap);
+    // A link already past the cap (extended before the cap existed) is not shortened, only refused.
+    await running.db.prisma.link.update({ where: { slug }, data: { expiresAt: new Date(cap + 5 * 86_400_000) } });
+    const past = await callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: undefined });
+    expect(past.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect((await running.db.prisma.link.findUniqueOrThrow({ where: { slug } })).expiresAt.getTime()).toBe(cap + 5 * 86_400_000);
+  });
+
   it('replays the invalidations a reconnecting watcher missed, and asks a stranger to reset', async () => {
     const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const first = await new Promise<WatchInvalidationsResponse>((resolve) => {

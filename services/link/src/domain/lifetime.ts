@@ -1,8 +1,7 @@
-/** Spec §4 "Link life" and §9. */
+/** Spec §4 "Link life" and §9; the extend rule and its 30-day cap are @ferry/rules' link-life. */
 
-const DAY_MS = 86_400_000;
-export const DEFAULT_VALIDITY_DAYS = 7;
-export const EXTENSION_DAYS = 1;
+import { DAY_MS, DEFAULT_VALIDITY_DAYS, extendedExpiry } from '@ferry/rules';
+
 export const MIN_TTL_SECONDS = 60;
 
 export type LinkState = 'active' | 'expired' | 'deleted';
@@ -22,8 +21,11 @@ export function ttlSeconds(expiresAt: Date, now: Date): number {
   return Math.max(MIN_TTL_SECONDS, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
 }
 
-/** The latest expiry one extend call may set: the current expiry (or now, if later) plus one day. */
-export function maxExtendedExpiry(currentExpiry: Date, now: Date): Date {
-  const base = Math.max(currentExpiry.getTime(), now.getTime());
-  return new Date(base + EXTENSION_DAYS * DAY_MS);
+/**
+ * The latest expiry one extend call may set: the current expiry (or now, if later) plus one day,
+ * never past 30 days after the upload; undefined when the link is already at that cap.
+ */
+export function maxExtendedExpiry(link: { createdAt: Date; expiresAt: Date }, now: Date): Date | undefined {
+  const next = extendedExpiry({ createdAtMs: link.createdAt.getTime(), expiresAtMs: link.expiresAt.getTime() }, now.getTime());
+  return next === undefined ? undefined : new Date(next);
 }

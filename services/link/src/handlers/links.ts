@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { LinkServiceServer, WatchInvalidationsRequest, WatchInvalidationsResponse } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
-import { storedFileName } from '@ferry/rules';
+import { MAX_LINK_LIFE_DAYS, storedFileName } from '@ferry/rules';
 import { classifyCode, isSlug as isValidShortId, scopedCode } from '@ferry/rules';
 import { defaultExpiry, linkState, maxExtendedExpiry, ttlSeconds, MIN_TTL_SECONDS } from '../domain/lifetime.js';
 import { newSlug } from '../domain/slug.js';
@@ -11,6 +11,15 @@ import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
 import { ownSubdomain } from './sender-subdomain.js';
 
 const MAX_PAGE = 100;
+
+/** The link already lives as long as a link may (30 days after the upload); the gateway answers 409 `extend_limit`. */
+function extendLimit(): grpc.ServiceError {
+  return grpcError(
+    grpc.status.FAILED_PRECONDITION,
+    `A link can be extended up to ${MAX_LINK_LIFE_DAYS} days after the upload; this one already expires then.`,
+    'extend_limit',
+  );
+}
 
 function slugArg(value: string): string {
   if (!isValidShortId(value)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'slug must be 8 to 16 characters of A-Z, a-z, 0-9, _ or -');
@@ -83,7 +92,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const at = now();
       const state = linkState(row, at);
       if (state !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, `the link is ${state}`);
-      const max = maxExtendedExpiry(row.expiresAt, at);
+      const max = maxExtendedExpiry(row, at);
+      if (!max) throw extendLimit();
       let next = max;
       if (req.expiresAt) {
         if (req.expiresAt.getTime() <= at.getTime()) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
