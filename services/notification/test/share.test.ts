@@ -235,6 +235,31 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     await running.server.relay.drain();
   });
 
+  it('says in ferry-retry-after how many seconds until each limit frees', async () => {
+    const retryAfter = (err: grpc.ServiceError | null | undefined) => err?.metadata.get('ferry-retry-after');
+    const start = clock;
+    // One link, bob: 2 mails a day (recipientPerLinkPerDay = 2), at 0 and 10 minutes.
+    expect((await send(share({ recipients: ['bob@example.com'] }))).err).toBeNull();
+    clock = start + 10 * 60_000;
+    expect((await send(share({ recipients: ['bob@example.com'] }))).err).toBeNull();
+    clock = start + 15 * 60_000;
+    const daily = await send(share({ recipients: ['bob@example.com', 'carol@example.com'] }));
+    expect(daily.err?.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
+    // The mail at 0 minutes leaves the day at 24 h: 24 h − 15 min from now.
+    expect(retryAfter(daily.err)).toEqual([String(24 * 3600 - 15 * 60)]);
+
+    // senderPerHour = 12: 1 (0 min) + 1 (10 min) + 10 (15 min) used.
+    expect((await send(share({ recipients: Array.from({ length: 10 }, (_, i) => `p${i}@example.com`) }))).err).toBeNull();
+    clock = start + 20 * 60_000;
+    const one = await send(share({ recipients: ['late@example.com'] }));
+    expect(one.err?.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
+    // One recipient fits once the request of 0 minutes is an hour old: in 40 minutes.
+    expect(retryAfter(one.err)).toEqual([String(40 * 60)]);
+    // Three fit only once the ten of 15 minutes are an hour old: in 55 minutes.
+    expect(retryAfter((await send(share({ recipients: ['a@example.com', 'b@example.com', 'c@example.com'] }))).err)).toEqual([String(55 * 60)]);
+    await running.server.relay.drain();
+  });
+
   it('purges e-mail request data after 24 hours and keeps only the key of a first-download notice', async () => {
     const req = share({ recipients: ['bob@example.com'] });
     await send(req);

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { grpcError, unary } from '@ferry/service-kit';
+import { grpcError, RETRY_AFTER_METADATA, unary } from '@ferry/service-kit';
 import { ShareEmailKind, type NotificationServiceServer, type SendShareEmailRequest, type SendShareEmailResponse } from '@ferry/contracts/notification/v1';
 import type { Prisma } from '../generated/prisma/client.js';
 import { expiresInLabel, sizeLabel } from '../domain/format.js';
@@ -23,30 +23,47 @@ const DAY_MS = 24 * HOUR_MS;
 
 type Tx = Prisma.TransactionClient;
 
+/** RESOURCE_EXHAUSTED with the whole seconds until the limit frees, for the gateway's Retry-After. */
+function limitReached(message: string, waitMs: number): grpc.ServiceError {
+  const err = grpcError(grpc.status.RESOURCE_EXHAUSTED, message);
+  err.metadata.set(RETRY_AFTER_METADATA, String(Math.max(1, Math.ceil(waitMs / 1000))));
+  return err;
+}
+
 /** Share by e-mail (receiver mail and uploader's copy) and the copy-link log. */
 export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'sendShareEmail' | 'logCopyLink'> {
   const { prisma, logger, now, limits } = deps;
 
   async function checkLimits(tx: Tx, senderSub: string, linkWhere: Prisma.ShareRequestWhereInput, recipients: string[], at: Date): Promise<void> {
-    const lastHour = await tx.shareRequest.findMany({ where: { senderSub, createdAt: { gt: new Date(at.getTime() - HOUR_MS) } }, select: { recipients: true } });
+    const lastHour = await tx.shareRequest.findMany({
+      where: { senderSub, createdAt: { gt: new Date(at.getTime() - HOUR_MS) } },
+      select: { recipients: true, createdAt: true },
+      orderBy: { createdAt: 'asc' },
+    });
     const used = lastHour.reduce((n, r) => n + r.recipients.length, 0);
     if (used + recipients.length > limits.senderPerHour) {
-      throw grpcError(
-        grpc.status.RESOURCE_EXHAUSTED,
+      // The window slides: the oldest requests leave it first, until this one fits (or the whole hour).
+      let left = used;
+      const frees = lastHour.find((r) => (left -= r.recipients.length) + recipients.length <= limits.senderPerHour);
+      throw limitReached(
         `Too many e-mails: you can send to at most ${limits.senderPerHour} recipients per hour (${Math.max(0, limits.senderPerHour - used)} left). Please try again later.`,
+        (frees?.createdAt.getTime() ?? at.getTime()) + HOUR_MS - at.getTime(),
       );
     }
     const sentToday = await tx.outboxMessage.findMany({
       where: { kind: 'SHARE_RECEIVER', to: { in: recipients }, createdAt: { gt: new Date(at.getTime() - DAY_MS) }, shareRequest: linkWhere },
-      select: { to: true },
+      select: { to: true, createdAt: true },
+      orderBy: { createdAt: 'asc' },
     });
-    const perRecipient = new Map<string, number>();
-    for (const m of sentToday) perRecipient.set(m.to, (perRecipient.get(m.to) ?? 0) + 1);
-    const over = recipients.filter((r) => (perRecipient.get(r) ?? 0) >= limits.recipientPerLinkPerDay);
+    const perRecipient = new Map<string, Date[]>();
+    for (const m of sentToday) perRecipient.set(m.to, [...(perRecipient.get(m.to) ?? []), m.createdAt]);
+    const over = recipients.filter((r) => (perRecipient.get(r)?.length ?? 0) >= limits.recipientPerLinkPerDay);
     if (over.length > 0) {
-      throw grpcError(
-        grpc.status.RESOURCE_EXHAUSTED,
+      // A recipient may be mailed again once enough of its mails are a day old; all of them must be.
+      const freeAt = Math.max(...over.map((r) => perRecipient.get(r)!.at(-limits.recipientPerLinkPerDay)!.getTime() + DAY_MS));
+      throw limitReached(
         `This link was already e-mailed to ${over.join(', ')} ${limits.recipientPerLinkPerDay === 1 ? 'today' : `${limits.recipientPerLinkPerDay} times today`}. Please try again tomorrow.`,
+        freeAt - at.getTime(),
       );
     }
   }
