@@ -10,9 +10,18 @@ export interface OutgoingMail {
   html: string;
   /** Stable per idempotency key, so a receiving system can recognise a repeat. */
   messageId: string;
+  /** The outbox row's key, the same on every attempt. */
+  idempotencyKey: string;
   headers: Record<string, string>;
 }
 
+/**
+ * Hands one mail to the provider; resolves once the provider has taken it (SMTP: the 250 after
+ * DATA). SMTP cannot tell a repeat from a new mail, so a crash before the relay records the send
+ * may repeat it. A provider with an idempotent HTTP API (an Idempotency-Key header or a
+ * client-chosen message id that it deduplicates) closes that window: its sender passes
+ * `idempotencyKey` along, and a repeat after a crash is dropped by the provider.
+ */
 export interface MailSender {
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
@@ -52,6 +61,8 @@ export function smtpSender(opts: { url: string; from: string; timeoutMs: number 
     disableUrlAccess: true,
   });
   return {
+    // The returned promise settles in the same tick in which nodemailer reads the server's reply
+    // to the message (one connection per mail, closed without waiting for QUIT).
     async send(mail) {
       await transport.sendMail({
         from: opts.from,

@@ -2,6 +2,7 @@ import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { nextAttemptAt } from '../domain/outbox.js';
 import { isPermanentSmtpFailure, isSmtpUnavailable, messageIdFor, type MailSender } from '../mail/transport.js';
+import { markSent } from './mark-sent.js';
 import { readPayload } from './payload.js';
 
 export interface RelayOptions {
@@ -31,12 +32,15 @@ export interface Relay {
 
 const BATCH = 50;
 
+type DueRow = { id: string; idempotencyKey: string; nextAttemptAt: Date; messageId: string | null; sendingSince: Date | null };
+
 /**
- * Sends due outbox rows over SMTP. A row is leased with a conditional update before it is sent, so
- * two passes or two replicas never send it at once; it is marked SENT right after SMTP accepted it.
+ * Sends due outbox rows over SMTP. A row is leased with a conditional update before it is sent (so
+ * two passes or two replicas never send it at once), which also marks the attempt (`sendingSince`)
+ * and fixes its Message-ID; it is marked SENT in the tick that reads SMTP's 250 for the message.
  * Failures are retried with exponential backoff; SMTP 5xx answers mark it FAILED.
- * A crash between SMTP's acceptance and the SENT mark is the one window in which a mail can repeat
- * (after the lease): such a repeat carries the same Message-ID.
+ * A crash between the server's acceptance and the SENT write is the one window in which a mail can
+ * repeat (after the lease): such a repeat carries the same Message-ID.
  */
 export function startRelay(opts: RelayOptions): Relay {
   const { prisma, sender, logger, now } = opts;
@@ -45,17 +49,20 @@ export function startRelay(opts: RelayOptions): Relay {
   let stopped = false;
 
   /** Outcome of one row: sent, failed (this row backs off), or SMTP unavailable (end the pass). */
-  async function sendOne(row: { id: string; nextAttemptAt: Date; attempts: number }): Promise<'sent' | 'failed' | 'unavailable' | 'skipped'> {
-    const leased = await prisma.outboxMessage.updateMany({
+  async function sendOne(row: DueRow): Promise<'sent' | 'failed' | 'unavailable' | 'skipped'> {
+    const messageId = row.messageId ?? messageIdFor(row.idempotencyKey, opts.from);
+    // The lease is also the attempt marker: written before the SMTP transaction starts.
+    const [message] = await prisma.outboxMessage.updateManyAndReturn({
       where: { id: row.id, status: 'PENDING', nextAttemptAt: row.nextAttemptAt },
-      data: { nextAttemptAt: new Date(now().getTime() + opts.leaseMs), attempts: { increment: 1 } },
+      data: { nextAttemptAt: new Date(now().getTime() + opts.leaseMs), attempts: { increment: 1 }, sendingSince: now(), messageId },
     });
-    if (leased.count !== 1) return 'skipped';
-    const message = await prisma.outboxMessage.findUnique({ where: { id: row.id } });
     if (!message) return 'skipped';
+    if (row.sendingSince) {
+      logger.warn({ outboxId: row.id, kind: message.kind, messageId, interruptedAt: row.sendingSince.toISOString() }, 'previous attempt was cut off mid-send: the mail may repeat (same Message-ID)');
+    }
     const payload = readPayload(message.payload);
     if (!payload) {
-      await prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'FAILED', lastError: 'payload unreadable' } });
+      await prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'FAILED', lastError: 'payload unreadable', sendingSince: null } });
       return 'failed';
     }
     try {
@@ -65,7 +72,8 @@ export function startRelay(opts: RelayOptions): Relay {
         subject: payload.subject,
         text: payload.text,
         html: payload.html,
-        messageId: messageIdFor(message.idempotencyKey, opts.from),
+        messageId,
+        idempotencyKey: message.idempotencyKey,
         headers: { 'X-Ferry-Kind': payload.type, ...(payload.type === 'first-download' ? { 'Auto-Submitted': 'auto-generated' } : {}) },
       });
     } catch (err) {
@@ -75,7 +83,9 @@ export function startRelay(opts: RelayOptions): Relay {
       const retryAt = nextAttemptAt(attempts, now(), opts.retryBaseMs, opts.retryMaxMs);
       await prisma.outboxMessage.update({
         where: { id: row.id },
-        data: permanent ? { status: 'FAILED', lastError: e.message.slice(0, 500) } : { nextAttemptAt: retryAt, lastError: e.message.slice(0, 500) },
+        data: permanent
+          ? { status: 'FAILED', lastError: e.message.slice(0, 500), sendingSince: null }
+          : { nextAttemptAt: retryAt, lastError: e.message.slice(0, 500), sendingSince: null },
       });
       logger.warn(
         { outboxId: row.id, kind: message.kind, attempts, permanent, smtp: e.responseCode ?? e.code, retryAt: permanent ? undefined : retryAt.toISOString() },
@@ -83,7 +93,9 @@ export function startRelay(opts: RelayOptions): Relay {
       );
       return !permanent && isSmtpUnavailable(err) ? 'unavailable' : 'failed';
     }
-    await prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: now(), lastError: null } });
+    // The duplicate window: SMTP has taken the mail and the row does not say so yet. This write is
+    // issued in the same tick that read the server's 250: nothing may run before it.
+    await markSent(prisma, row.id, now());
     logger.info({ outboxId: row.id, kind: message.kind, attempts: message.attempts }, 'mail sent');
     return 'sent';
   }
@@ -93,7 +105,7 @@ export function startRelay(opts: RelayOptions): Relay {
       where: { status: 'PENDING', nextAttemptAt: { lte: now() } },
       orderBy: { nextAttemptAt: 'asc' },
       take: BATCH,
-      select: { id: true, nextAttemptAt: true, attempts: true },
+      select: { id: true, idempotencyKey: true, nextAttemptAt: true, messageId: true, sendingSince: true },
     });
     let sent = 0;
     let next = 0;

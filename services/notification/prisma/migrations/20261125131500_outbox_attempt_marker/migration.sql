@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "outbox_messages" ADD COLUMN     "message_id" TEXT,
+ADD COLUMN     "sending_since" TIMESTAMPTZ(3);
