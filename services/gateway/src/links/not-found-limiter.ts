@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -25,7 +26,8 @@ const MAX_LOCAL_BLOCKS = 100_000;
  * single host can fill with addresses at will).
  */
 export function budgetKey(client: string): string {
-  if (!ipaddr.isValid(client)) return client.slice(0, 64);
+  if (isIPv4(client)) return client;
+  if (!isIPv6(client)) return client.slice(0, 64);
   const ip = ipaddr.process(client);
   if (ip.kind() === 'ipv4') return ip.toString();
   return `${(ip as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
