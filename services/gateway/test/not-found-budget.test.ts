@@ -175,6 +175,24 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
     expect((await get(a, `/api/d/${KNOWN}`, '203.0.113.5')).status).toBe(302);
   });
 
+  it('does not make a miss wait for a Redis that stopped answering', async () => {
+    // Writes (the budget's script) hang for 3 s; the limiter gives Redis 500 ms, then counts in memory.
+    await probe.sendCommand(['CLIENT', 'PAUSE', '3000', 'WRITE']);
+    try {
+      const started = Date.now();
+      expect((await get(a, `/api/d/${unknown('P', 0)}`, '198.51.100.30')).status).toBe(404);
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(450);
+      expect(took).toBeLessThan(2_500);
+      // A cached link never touches Redis: answered at once while Redis hangs.
+      const hitStarted = Date.now();
+      expect((await get(a, `/api/d/${KNOWN}`, '198.51.100.30')).status).toBe(302);
+      expect(Date.now() - hitStarted).toBeLessThan(200);
+    } finally {
+      await probe.sendCommand(['CLIENT', 'UNPAUSE']);
+    }
+  });
+
   it('keeps the limit per process with Redis down, and never answers 5xx', async () => {
     await redis.stop();
     const visitor = '198.51.100.20';
