@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
@@ -54,6 +54,9 @@ async function until(what: string, probe: () => boolean | Promise<boolean>, time
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+/** The drill makes no gRPC calls: the callers' keys only have to be valid. */
+const unusedCallerKey = () => generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
 /** A row cut off by the kill is sent again after its lease: 2 × this. */
 const SEND_TIMEOUT_MS = 1_000;
 
