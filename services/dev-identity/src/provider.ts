@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { pino, type Logger } from 'pino';
 import { Accounts, EMAIL_PATTERN, subjectFor } from './accounts.js';
 import type { ClientConfig } from './clients.js';
@@ -291,7 +291,16 @@ function providerConfiguration(
         allowedPolicy: (_ctx, client, token) =>
           (client.clientAuthMethod !== 'none' && (client.redirectUris ?? []).length === 0) || token.clientId === client.clientId,
       },
-      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: a client revokes only its own tokens, and an authenticated client that tries
+        // another's is told so (400 invalid_request) instead of getting a 200 that changed nothing.
+        allowedPolicy: (_ctx, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
       rpInitiatedLogout: { enabled: true },
       userinfo: { enabled: true },
     },

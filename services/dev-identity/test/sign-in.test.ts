@@ -227,6 +227,19 @@ describe('dev identity provider', () => {
     expect(await end.text()).toContain('form');
   });
 
+  it("refuses a confidential client revoking another client's token (400) and leaves the token active", async () => {
+    const tokens = await signIn({ issuer, ...WEB, email: 'heidi@example.com' });
+    const d = await discover(issuer);
+    const res = await fetch(d.revocation_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('ferry-gateway:gw-secret').toString('base64')}` },
+      body: new URLSearchParams({ token: tokens.access_token }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await introspect(tokens.access_token)).active).toBe(true);
+  });
+
   it('keeps keys, sessions and tokens across a restart', async () => {
     const tokens = await signIn({ issuer, ...WEB, email: 'grace@example.com' });
     const jwksBefore = await (await fetch((await discover(issuer)).jwks_uri)).json();
