@@ -150,13 +150,16 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
 
   it('counts the Express look-ups in the same shared budget', async () => {
     const visitor = '2001:db8:77:1::5';
-    const statuses: number[] = [];
+    const answers: Answer[] = [];
     for (let i = 0; i < 31; i++) {
       const path = i % 3 === 0 ? `/api/s?slug=${unknown('E', i)}&probe=1` : i % 3 === 1 ? `/api/resolve?id=${unknown('E', i)}` : `/api/d/${unknown('E', i)}`;
-      statuses.push((await get(i % 2 === 0 ? a : b, path, visitor)).status);
+      answers.push(await get(i % 2 === 0 ? a : b, path, visitor));
     }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
-    expect(statuses[30]).toBe(429);
+    expect(answers.slice(0, 30).map((x) => x.status)).toEqual(Array(30).fill(404));
+    // The 31st (/api/s, through Express) is the 429, with the shared window's Retry-After.
+    expect(answers[30]).toMatchObject({ status: 429 });
+    expect(Number(answers[30]!.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(answers[30]!.retryAfter)).toBeLessThanOrEqual(60);
     // IPv6 visitors are counted per /64: another address of that network is the same visitor.
     await waitFor('the block to reach both replicas', async () => (await get(b, `/api/d/${KNOWN}`, '2001:db8:77:1::9')).status === 429, 5_000);
     expect((await get(a, `/api/d/${KNOWN}`, '2001:db8:77:2::5')).status).toBe(302);
