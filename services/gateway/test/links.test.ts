@@ -181,6 +181,16 @@ describe('GET /api/d/{slug}', () => {
     expect((await get(gw.server, '/api/d/Deleted_001')).status).toBe(410);
   });
 
+  it('its JSON answers carry the API headers of every other API answer (deny-all CSP, X-Frame-Options DENY)', async () => {
+    addRow('Gone_link01', { deleted: true });
+    for (const path of ['/api/d/Gone_link01', '/api/d/No_such_lnk', '/api/d/%00bad']) {
+      const res = await request(gw.server).get(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+    }
+  });
+
   it('drops a changed link from every gateway within 5 s (deletion through the owner route)', async () => {
     addRow('Shared_link');
     expect((await get(gw2.server, '/api/d/Shared_link')).status).toBe(302);

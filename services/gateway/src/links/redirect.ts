@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceError } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
+import { API_CSP, FRAME_OPTIONS } from '../http/csp.js';
 import { isLinkCode } from '@ferry/rules';
 import type { DownloadCounter } from './download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
@@ -33,6 +34,8 @@ function json(res: ServerResponse, status: number, code: string, error: string, 
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    'content-security-policy': API_CSP,
+    'x-frame-options': FRAME_OPTIONS,
     ...extra,
   });
   res.end(body);
