@@ -80,5 +80,9 @@ describe('clientAddress', () => {
     expect(() => parseTrustedProxy('10.0.0.0/33')).toThrow(TypeError);
     expect(() => parseTrustedProxy('10.0.0.0/0')).toThrow(TypeError);
     expect(() => parseTrustedProxy('ingress.local')).toThrow(TypeError);
+    expect(() => parseTrustedProxy('10.1/16')).toThrow(TypeError);
+    expect(() => parseTrustedProxy('10.0.0.0/8/8')).toThrow(TypeError);
+    expect(() => parseTrustedProxy('10.0.0.0/x')).toThrow(TypeError);
+    expect(parseTrustedProxy('fd00:10:244::/56')).toBe('fd00:10:244::/56');
   });
 });
