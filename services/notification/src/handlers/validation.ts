@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError } from '@ferry/service-kit';
-import { displayFileName } from '@ferry/rules';
+import { displayFileName, subdomainOfHost } from '@ferry/rules';
 import type { Caller } from '@ferry/contracts/notification/v1';
 import { isMailAddress, normalizeAddress } from '../domain/address.js';
 import { INVALID_RECIPIENTS_MESSAGE } from '../domain/recipients.js';
@@ -45,7 +45,10 @@ export function requireRecipients(list: string[], max: number): string[] {
   return out;
 }
 
-/** The download URL must be an http(s) URL on Ferry's own origin: mails never carry foreign links. */
+/**
+ * The download URL must be an http(s) URL on Ferry's own origin or a sender's subdomain of it
+ * (`https://alice.ferry.app/{slug}`): mails never carry foreign links.
+ */
 export function requireDownloadUrl(value: string, publicOrigin: string): string {
   let url: URL;
   try {
@@ -53,7 +56,9 @@ export function requireDownloadUrl(value: string, publicOrigin: string): string 
   } catch {
     throw invalid(URL_UNKNOWN_MESSAGE);
   }
-  if (url.origin !== publicOrigin || url.username || url.password || hasLineBreakOrControl(value)) throw invalid(URL_UNKNOWN_MESSAGE);
+  const root = new URL(publicOrigin);
+  const onFerry = url.origin === root.origin || (url.protocol === root.protocol && url.port === root.port && subdomainOfHost(url.host, root.host) !== undefined);
+  if (!onFerry || url.username || url.password || hasLineBreakOrControl(value)) throw invalid(URL_UNKNOWN_MESSAGE);
   return url.href;
 }
 
