@@ -42,7 +42,7 @@ export interface ManagedProcess {
   readonly restarts: number;
   /** 'restart' when a crash is answered with a restart, 'spawn' with each restarted child. */
   events: EventEmitter<{ restart: [RestartEvent]; spawn: [ChildProcess] }>;
-  /** From now on a crash restarts the process (until `stop`). */
+  /** From now on a crash (an exit other than 0) restarts the process, until `stop`. */
   supervise(policy?: RestartPolicy): void;
   stop(graceMs?: number): Promise<void>;
 }
@@ -106,7 +106,8 @@ export function startManaged(
         if (done) return;
         done = true;
         resolve(code);
-        if (stopping || !policy) {
+        // A clean exit (0) was asked for, e.g. by Ctrl-C reaching the whole process group: not a crash.
+        if (stopping || !policy || code === 0) {
           ended();
           finish(code);
           return;
