@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { httpAnswers, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
@@ -54,6 +54,40 @@ function localSecrets(dataDir: string): { gatewayClientSecret: string; driveClie
   const secrets = { gatewayClientSecret: randomBytes(24).toString('base64url'), driveClientSecret: randomBytes(24).toString('base64url') };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+interface KeyPairPem {
+  privateKey: string;
+  publicKey: string;
+}
+
+/**
+ * Ed25519 key pairs of the gateway and the link service, which sign the caller assertions of their
+ * gRPC calls; made once per data folder (never committed).
+ */
+function callerAssertionKeys(dataDir: string): { gateway: KeyPairPem; link: KeyPairPem } {
+  const file = join(dataDir, 'caller-assertion-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const pair = (): KeyPairPem =>
+    generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const keys = { gateway: pair(), link: pair() };
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}
+
+/** Each process's keys: its own private key if it signs, the public keys of the callers it accepts. */
+function callerAssertionEnv(name: DataService | 'gateway', keys: ReturnType<typeof callerAssertionKeys>): Record<string, string> {
+  const gatewayPublic = { GATEWAY_ASSERTION_PUBLIC_KEY: keys.gateway.publicKey };
+  switch (name) {
+    case 'gateway':
+      return { CALLER_ASSERTION_PRIVATE_KEY: keys.gateway.privateKey };
+    case 'link':
+      return { CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey, ...gatewayPublic };
+    case 'notification':
+      return { ...gatewayPublic, LINK_ASSERTION_PUBLIC_KEY: keys.link.publicKey };
+    default:
+      return gatewayPublic;
+  }
 }
 
 /** The identity provider's clients: the gateway (confidential), the browser (public, PKCE) and the Drive stand-in (introspection). */
@@ -123,6 +157,7 @@ function remotesManifest(): { manifest: object; mounts: string } {
 
 function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, string>, manifestFile: string, mounts: string): ProcessSpec[] {
   const grpcReady = async () => true; // the gateway's /api/health is the readiness signal for gRPC services
+  const keys = callerAssertionKeys(dataDir);
   const specs: ProcessSpec[] = [];
   const identityDir = join(root, 'services', 'dev-identity');
   if (existsSync(join(identityDir, 'dist', 'main.js'))) {
@@ -173,7 +208,11 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
     specs.push({
       name: service,
       dir: join(root, 'services', service),
-      env: { [`${prefix}_PORT`]: String(ports[`${prefix}_PORT` as keyof Ports]), [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]! },
+      env: {
+        [`${prefix}_PORT`]: String(ports[`${prefix}_PORT` as keyof Ports]),
+        [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]!,
+        ...callerAssertionEnv(service, keys),
+      },
       ready: grpcReady,
       background: true,
     });
@@ -183,6 +222,7 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
     dir: join(root, 'services', 'gateway'),
     env: {
       GATEWAY_PORT: String(ports.GATEWAY_PORT),
+      ...callerAssertionEnv('gateway', keys),
       WEB_SHELL_DIR: join(root, 'shell', 'dist'),
       WEB_REMOTES: mounts,
       WEB_REMOTES_MANIFEST: manifestFile,

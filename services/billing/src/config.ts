@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const configSchema = z.object({
   /** gRPC listen port (50053 on one machine, 0 in tests). */
   BILLING_PORT: env.port(),
+  /** Interface the gRPC server binds: 127.0.0.1 on one machine (default), 0.0.0.0 in a container. */
+  BILLING_HOST: env.bindHost().default('127.0.0.1'),
+  /** The gateway's Ed25519 public key (SPKI PEM): every call must carry an assertion it signed. */
+  GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
   /** postgresql://… or pglite:///abs/dir / pglite:memory */
   BILLING_DATABASE_URL: env.databaseUrl(),
   LOG_LEVEL: env.logLevel().optional(),

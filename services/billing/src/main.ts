@@ -14,6 +14,8 @@ runMain('billing', async () => {
   if (!config.STRIPE_SECRET_KEY) logger.warn('STRIPE_SECRET_KEY is not set: cancelling a paid plan is recorded in Ferry only, Stripe is not told');
   const server = await startBillingServer({
     port: config.BILLING_PORT,
+    host: config.BILLING_HOST,
+    gatewayPublicKey: config.GATEWAY_ASSERTION_PUBLIC_KEY,
     prisma: db.prisma,
     logger,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,

@@ -1,9 +1,11 @@
 import { BillingServiceService, type BillingServiceServer } from '@ferry/contracts/billing/v1';
+import type { KeyObject } from 'node:crypto';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
 import { accessHandlers } from './handlers/access.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { stripeHandlers } from './handlers/stripe.js';
+import { billingPolicies } from './policies.js';
 
 export const BILLING_SERVICE_NAME = 'ferry.billing.v1.BillingService';
 
@@ -12,12 +14,15 @@ export function billingServiceImplementation(deps: HandlerDeps): BillingServiceS
 }
 
 export function billingServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
-  return { name: BILLING_SERVICE_NAME, definition: BillingServiceService, implementation: billingServiceImplementation(deps) };
+  return { name: BILLING_SERVICE_NAME, definition: BillingServiceService, implementation: billingServiceImplementation(deps), policies: billingPolicies };
 }
 
 export interface StartBillingServerOptions {
   port: number;
+  /** Interface to bind; default 127.0.0.1. */
   host?: string;
+  /** Public key of the gateway's caller assertions, billing's only caller. */
+  gatewayPublicKey: KeyObject;
   prisma: PrismaClient;
   logger: Logger;
   /** The clock (tests move it). */
@@ -35,5 +40,11 @@ export function startBillingServer(opts: StartBillingServerOptions): Promise<Run
     stripeWebhookSecret: opts.stripeWebhookSecret,
     stripe: opts.stripe,
   };
-  return startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [billingServiceBinding(deps)] });
+  return startGrpcServer({
+    host: opts.host,
+    port: opts.port,
+    logger: opts.logger,
+    services: [billingServiceBinding(deps)],
+    callerKeys: { gateway: opts.gatewayPublicKey },
+  });
 }

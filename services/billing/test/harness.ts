@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import { BillingServiceClient } from '@ferry/contracts/billing/v1';
+import { BillingServiceClient, BillingServiceService } from '@ferry/contracts/billing/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { applyMigrations } from '@ferry/db';
 import { createGrpcClient, createLogger, type RunningGrpcServer } from '@ferry/service-kit';
+import { testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { createTestDatabase } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
+import { billingPolicies } from '../src/policies.js';
 import { startBillingServer, type StartBillingServerOptions } from '../src/server.js';
 import { serviceDir } from './generate.global-setup.js';
 
@@ -33,9 +35,10 @@ export async function startBilling(
   stripe: Pick<StartBillingServerOptions, 'stripeWebhookSecret' | 'stripe'> = {},
 ): Promise<RunningBilling> {
   const db = await openDatabase(databaseUrl);
-  const server = await startBillingServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger, now, ...stripe });
+  const server = await startBillingServer({ host: '127.0.0.1', port: 0, gatewayPublicKey: testCallerKeys().gateway.publicKey, prisma: db.prisma, logger, now, ...stripe });
   const address = `127.0.0.1:${server.port}`;
-  const billing = createGrpcClient(BillingServiceClient, address);
+  // As the gateway: the user RPCs act for the request's `caller` (see testCallerOptions).
+  const billing = createGrpcClient(BillingServiceClient, address, testCallerOptions(BillingServiceService, billingPolicies));
   const health = createGrpcClient(HealthClient, address);
   return {
     server,

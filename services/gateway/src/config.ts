@@ -85,6 +85,8 @@ export const gatewayConfigSchema = z.object({
   LINK_ADDR: env.grpcAddress(),
   NOTIFICATION_ADDR: env.grpcAddress(),
   BILLING_ADDR: env.grpcAddress(),
+  /** Ed25519 private key (PKCS#8 PEM) signing the caller assertions every backend call carries; only the gateway holds it. */
+  CALLER_ASSERTION_PRIVATE_KEY: env.ed25519PrivateKey(),
   GRPC_DEADLINE_MS: env.millis().min(1).max(120_000),
   REDIS_URL: optional(env.redisUrl()),
   /** Proxies whose X-Forwarded-For is believed (the ingress controller's pods). Absent = none: the socket peer is the client. */

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
+import { createCallerSigner } from '@ferry/service-kit';
 import { createApp } from './app.js';
 import { OidcProvider } from './auth/oidc.js';
 import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
@@ -33,11 +34,10 @@ export interface RunningGateway {
 
 /** Wires clients, app and HTTP server from a parsed config and starts listening. */
 export async function startGateway(config: GatewayConfig, logger: Logger): Promise<RunningGateway> {
-  const backends = createBackends({
-    link: config.LINK_ADDR,
-    notification: config.NOTIFICATION_ADDR,
-    billing: config.BILLING_ADDR,
-  });
+  const backends = createBackends(
+    { link: config.LINK_ADDR, notification: config.NOTIFICATION_ADDR, billing: config.BILLING_ADDR },
+    createCallerSigner({ issuer: 'gateway', privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }),
+  );
   const health = createHealthChecker(backends.probes(HEALTH_TIMEOUT_MS), { cacheMs: HEALTH_CACHE_MS });
   const oidc = new OidcProvider({
     provider: config.OIDC_PROVIDER,

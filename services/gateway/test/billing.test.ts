@@ -7,7 +7,6 @@ import {
   Plan,
   type AccessStatus,
   type BillingServiceServer,
-  type Caller,
 } from '@ferry/contracts/billing/v1';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
@@ -15,7 +14,9 @@ import { createBackends, type Backends } from '../src/grpc/backends.js';
 import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { BILLING_TEXTS } from '../src/routes/billing.js';
 import { silentLogger } from './helpers.js';
+import { verifiedUser, type AssertedUser } from '@ferry/service-kit';
 import { startTestGrpcServer } from '@ferry/service-kit/testing';
+import { billingPolicies, gatewaySigner } from './backend-policies.js';
 
 /** Stands in for requireAuth: `Bearer tok-<name>` is the user <name>. */
 const fakeAuth: RequestHandler = (req, res, next) => {
@@ -35,7 +36,7 @@ const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.a
 /** An in-memory billing service: one trial per e-mail, cancel sets cancelledAt. */
 async function startFakeBilling() {
   const subs = new Map<string, AccessStatus>();
-  const callers: Caller[] = [];
+  const callers: AssertedUser[] = [];
   const webhooks: { payload: Buffer; signature: string }[] = [];
   let failNext: grpc.ServiceError | undefined;
   const take = () => {
@@ -44,30 +45,30 @@ async function startFakeBilling() {
     return e;
   };
   const impl = {
-    startTrial(call: grpc.ServerUnaryCall<{ caller: Caller }, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      callers.push(call.request.caller);
+    startTrial(call: grpc.ServerUnaryCall<object, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      callers.push(verifiedUser(call));
       const err = take();
       if (err) return cb(err);
-      const key = call.request.caller.email;
+      const key = verifiedUser(call).email;
       const existing = subs.get(key);
       if (existing) return cb(null, { status: existing, started: false });
       const status: AccessStatus = { phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_TRIAL, remainingDays: 90, totalDays: 90, paidUntil: new Date(Date.now() + 90 * DAY) };
       subs.set(key, status);
       cb(null, { status, started: true });
     },
-    getAccessStatus(call: grpc.ServerUnaryCall<{ caller: Caller }, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      callers.push(call.request.caller);
+    getAccessStatus(call: grpc.ServerUnaryCall<object, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      callers.push(verifiedUser(call));
       const err = take();
       if (err) return cb(err);
-      const s = subs.get(call.request.caller.email);
+      const s = subs.get(verifiedUser(call).email);
       if (!s) return cb(fail(grpc.status.NOT_FOUND, 'no subscription for this account'));
       cb(null, { status: s });
     },
-    cancelSubscription(call: grpc.ServerUnaryCall<{ caller: Caller }, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      callers.push(call.request.caller);
+    cancelSubscription(call: grpc.ServerUnaryCall<object, unknown>, cb: grpc.sendUnaryData<unknown>) {
+      callers.push(verifiedUser(call));
       const err = take();
       if (err) return cb(err);
-      const s = subs.get(call.request.caller.email);
+      const s = subs.get(verifiedUser(call).email);
       if (!s) return cb(fail(grpc.status.NOT_FOUND, 'no subscription for this account'));
       s.cancelledAt ??= new Date();
       cb(null, { status: s });
@@ -79,7 +80,7 @@ async function startFakeBilling() {
       cb(null, { eventId: 'evt_1', duplicate: call.request.signature === 'dup' });
     },
   };
-  const { server, port } = await startTestGrpcServer(BillingServiceService, impl as unknown as BillingServiceServer);
+  const { server, port } = await startTestGrpcServer(BillingServiceService, impl as unknown as BillingServiceServer, billingPolicies);
   return {
     port,
     subs,
@@ -104,7 +105,7 @@ describe('billing routes', () => {
   beforeAll(async () => {
     billing = await startFakeBilling();
     const addr = `127.0.0.1:${billing.port}`;
-    backends = createBackends({ link: addr, notification: addr, billing: addr });
+    backends = createBackends({ link: addr, notification: addr, billing: addr }, gatewaySigner());
     app = createApp({
       logger: silentLogger(),
       health: createHealthChecker(backends.probes(1000), { cacheMs: 0 }),

@@ -1,4 +1,6 @@
+import { KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
+import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../src/config.js';
 
@@ -13,6 +15,7 @@ const valid = {
   OIDC_ISSUER: 'https://accounts.google.com',
   OIDC_CLIENT_ID: 'ferry.apps.googleusercontent.com',
   OIDC_CLIENT_SECRET: 'a-client-secret',
+  CALLER_ASSERTION_PRIVATE_KEY: keyPem(testCallerKeys().gateway.privateKey),
 };
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
@@ -28,7 +31,7 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
 describe('loadGatewayConfig', () => {
   it('names every missing variable', () => {
     const err = errorOf({});
-    for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS', 'PUBLIC_ORIGIN', 'OIDC_PROVIDER', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) {
+    for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS', 'PUBLIC_ORIGIN', 'OIDC_PROVIDER', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'CALLER_ASSERTION_PRIVATE_KEY']) {
       expect(err.message).toContain(`${name} is missing`);
     }
     expect(errorOf({ ...valid, LINK_ADDR: undefined }).message).toContain('LINK_ADDR is missing');
@@ -43,6 +46,7 @@ describe('loadGatewayConfig', () => {
     expect(errorOf({ ...valid, WEB_SHELL_DIR: 'shell/dist' }).message).toContain('WEB_SHELL_DIR is invalid');
     expect(errorOf({ ...valid, WEB_REMOTES_MANIFEST: 'remotes.json' }).message).toContain('WEB_REMOTES_MANIFEST is invalid');
     expect(errorOf({ ...valid, LOG_LEVEL: 'loud' }).message).toContain('LOG_LEVEL is invalid');
+    expect(errorOf({ ...valid, CALLER_ASSERTION_PRIVATE_KEY: keyPem(testCallerKeys().gateway.publicKey) }).message).toContain('CALLER_ASSERTION_PRIVATE_KEY is invalid');
     const remotes = errorOf({ ...valid, WEB_REMOTES: 'upload@1.0.0=/srv/upload,download=/srv/download' }).message;
     expect(remotes).toContain('WEB_REMOTES is invalid');
     expect(remotes).toContain('download=/srv/download');
@@ -61,6 +65,7 @@ describe('loadGatewayConfig', () => {
     });
     expect(config.GATEWAY_PORT).toBe(8080);
     expect(config.GRPC_DEADLINE_MS).toBe(3000);
+    expect(config.CALLER_ASSERTION_PRIVATE_KEY).toBeInstanceOf(KeyObject);
     expect(config.WEB_REMOTES).toEqual([
       { name: 'upload', version: '0.1.0', dir: '/srv/upload' },
       { name: 'account', version: '2.0.0-rc.1', dir: '/srv/account' },

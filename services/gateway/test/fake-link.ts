@@ -7,7 +7,9 @@ import {
   type RecordDownloadsRequest,
   type WatchInvalidationsResponse,
 } from '@ferry/contracts/link/v1';
+import { verifiedUser } from '@ferry/service-kit';
 import { startTestGrpcServer } from '@ferry/service-kit/testing';
+import { linkPolicies } from './backend-policies.js';
 
 export interface FakeLinkRow {
   slug: string;
@@ -66,10 +68,10 @@ export async function startFakeLink(): Promise<{
     return r;
   };
   const wrap =
-    <Req, Res>(fn: (req: Req) => Res) =>
+    <Req, Res>(fn: (req: Req, call: grpc.ServerUnaryCall<Req, Res>) => Res) =>
     (call: grpc.ServerUnaryCall<Req, Res>, cb: grpc.sendUnaryData<Res>) => {
       try {
-        cb(null, fn(call.request));
+        cb(null, fn(call.request, call));
       } catch (err) {
         cb(err as grpc.ServiceError);
       }
@@ -139,31 +141,31 @@ export async function startFakeLink(): Promise<{
       call.write({ slug: '', seq: String(seq), epoch: 'fake', reset: true });
       call.on('cancelled', () => watchers.delete(call));
     },
-    updateExpiry: wrap((req) => {
-      const r = owned(req.slug, req.caller?.sub);
+    updateExpiry: wrap((req, call) => {
+      const r = owned(req.slug, verifiedUser(call).sub);
       r.expiresAt = new Date(Math.min(req.expiresAt?.getTime() ?? Infinity, r.expiresAt.getTime() + 86_400_000));
       publish(r.slug);
       return { link: message(r) };
     }),
-    deleteLink: wrap((req) => {
-      const r = owned(req.slug, req.caller?.sub);
+    deleteLink: wrap((req, call) => {
+      const r = owned(req.slug, verifiedUser(call).sub);
       r.deleted = true;
       publish(r.slug);
       return {};
     }),
-    invalidateLink: wrap((req) => {
-      owned(req.slug, req.caller?.sub);
+    invalidateLink: wrap((req, call) => {
+      owned(req.slug, verifiedUser(call).sub);
       publish(req.slug);
       return {};
     }),
-    shorten: wrap((req) => {
+    shorten: wrap((req, call) => {
       if (!req.driveFileId.startsWith('1')) throw fail(grpc.status.NOT_FOUND, 'file not found in your drive');
       const slug = `S${req.driveFileId.slice(1, 11)}`;
-      rows.set(slug, { slug, driveFileId: req.driveFileId, ownerSub: req.caller!.sub, ownerEmail: req.caller!.email, sizeBytes: 3, expiresAt: new Date(Date.now() + 7 * 86_400_000), count: 0 });
-      return { link: message(rows.get(slug)!), shortId: slug, ownerSubdomain: req.caller!.email.split('@')[0]! };
+      rows.set(slug, { slug, driveFileId: req.driveFileId, ownerSub: verifiedUser(call).sub, ownerEmail: verifiedUser(call).email, sizeBytes: 3, expiresAt: new Date(Date.now() + 7 * 86_400_000), count: 0 });
+      return { link: message(rows.get(slug)!), shortId: slug, ownerSubdomain: verifiedUser(call).email.split('@')[0]! };
     }),
   };
-  const { server, port } = await startTestGrpcServer(LinkServiceService, impl as LinkServiceServer);
+  const { server, port } = await startTestGrpcServer(LinkServiceService, impl as LinkServiceServer, linkPolicies);
   return {
     port,
     rows,

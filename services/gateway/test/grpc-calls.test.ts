@@ -9,6 +9,7 @@ import { errorHandler } from '../src/http/errors.js';
 import { requestId } from '../src/http/request-id.js';
 import { closedPort, silentLogger } from './helpers.js';
 import { startTestGrpcServer } from '@ferry/service-kit/testing';
+import { gatewaySigner } from './backend-policies.js';
 
 /**
  * A backend whose Check answers according to the requested service name, so every gRPC outcome
@@ -45,9 +46,9 @@ beforeAll(async () => {
       }
     },
   }));
-  backends = createBackends({ link: `127.0.0.1:${port}`, notification: `127.0.0.1:${port}`, billing: `127.0.0.1:${port}` });
+  backends = createBackends({ link: `127.0.0.1:${port}`, notification: `127.0.0.1:${port}`, billing: `127.0.0.1:${port}` }, gatewaySigner());
   const nothing = `127.0.0.1:${await closedPort()}`;
-  downBackends = createBackends({ link: nothing, notification: nothing, billing: nothing });
+  downBackends = createBackends({ link: nothing, notification: nothing, billing: nothing }, gatewaySigner());
 });
 
 afterAll(() => {

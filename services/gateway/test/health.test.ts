@@ -1,7 +1,8 @@
 import { BillingServiceService } from '@ferry/contracts/billing/v1';
 import { LinkServiceService } from '@ferry/contracts/link/v1';
 import { NotificationServiceService } from '@ferry/contracts/notification/v1';
-import { startGrpcServer, type RunningGrpcServer } from '@ferry/service-kit';
+import { GATEWAY_SERVICE, startGrpcServer, type RunningGrpcServer } from '@ferry/service-kit';
+import { testCallerKeys, testCallerPublicKeys } from '@ferry/service-kit/testing';
 import type * as grpc from '@grpc/grpc-js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ function fakeBackend(name: string, definition: grpc.ServiceDefinition): Promise<
     host: '127.0.0.1',
     port: 0,
     logger: silentLogger(),
-    services: [{ name, definition, implementation: {} }],
+    services: [{ name, definition, implementation: {}, policies: Object.fromEntries(Object.keys(definition).map((m) => [m, GATEWAY_SERVICE])) }],
+    callerKeys: testCallerPublicKeys(),
   });
 }
 
@@ -32,6 +34,7 @@ const baseConfig = (addrs: { link: number; notification: number; billing: number
   NOTIFICATION_ADDR: `127.0.0.1:${addrs.notification}`,
   BILLING_ADDR: `127.0.0.1:${addrs.billing}`,
   GRPC_DEADLINE_MS: 1_000,
+  CALLER_ASSERTION_PRIVATE_KEY: testCallerKeys().gateway.privateKey,
   REDIS_URL: undefined,
   WEB_SHELL_DIR: undefined,
   WEB_REMOTES: undefined,

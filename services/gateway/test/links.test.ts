@@ -10,6 +10,7 @@ import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { startLinkFeatures, type LinkFeatures } from '../src/links/features.js';
 import { startFakeLink } from './fake-link.js';
 import { rawGet, silentLogger } from './helpers.js';
+import { gatewaySigner } from './backend-policies.js';
 
 const DRIVE = 'http://drive.test:4100';
 const FILE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -41,7 +42,7 @@ async function startTestGateway(linkPort: number): Promise<TestGateway> {
     DRIVE_DIRECT_DOWNLOAD_ORIGIN: undefined,
     DRIVE_SCAN_THRESHOLD_BYTES: 1000,
   } as GatewayConfig;
-  const backends = createBackends({ link: addr, notification: addr, billing: addr });
+  const backends = createBackends({ link: addr, notification: addr, billing: addr }, gatewaySigner());
   const logger = silentLogger();
   const features = startLinkFeatures(config, backends, undefined, logger, () => false)!;
   const app = createApp({

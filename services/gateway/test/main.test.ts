@@ -7,7 +7,7 @@ import { HealthService } from '@ferry/contracts/health/v1';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from './helpers.js';
-import { startTestGrpcServer } from '@ferry/service-kit/testing';
+import { keyPem, startTestGrpcServer, testCallerKeys } from '@ferry/service-kit/testing';
 
 /**
  * The real process: src/main.ts compiled to a private folder (not dist/, which the build owns),
@@ -104,6 +104,7 @@ describe('main', () => {
       OIDC_ISSUER: 'http://127.0.0.1:1',
       OIDC_CLIENT_ID: 'ferry-gateway',
       OIDC_CLIENT_SECRET: 'test-secret-123',
+      CALLER_ASSERTION_PRIVATE_KEY: keyPem(testCallerKeys().gateway.privateKey),
     });
     running.push(p.child);
     const listening = await p.waitForLine('gateway listening');

@@ -11,6 +11,7 @@ import { clientAddress } from '../src/http/client-address.js';
 import { startLinkFeatures } from '../src/links/features.js';
 import { startFakeLink } from './fake-link.js';
 import { silentLogger } from './helpers.js';
+import { gatewaySigner } from './backend-policies.js';
 
 /**
  * Two gateway replicas sharing one Redis behind one ingress: requests come from 127.0.0.1 (the
@@ -39,7 +40,7 @@ async function startReplica(linkPort: number, redisUrl: string): Promise<Replica
   const redis: ReturnType<typeof createClient> = createClient({ url: redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1_000) } });
   redis.on('error', () => undefined);
   await redis.connect();
-  const backends = createBackends({ link: addr, notification: addr, billing: addr });
+  const backends = createBackends({ link: addr, notification: addr, billing: addr }, gatewaySigner());
   const logger = silentLogger();
   const features = startLinkFeatures(config, backends, redis, logger, () => false)!;
   const app = createApp({

@@ -15,7 +15,9 @@ import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { linkCodeFrom } from '../src/routes/share-email.js';
 import { startFakeLink } from './fake-link.js';
 import { silentLogger } from './helpers.js';
+import { verifiedUser, type AssertedUser } from '@ferry/service-kit';
 import { startTestGrpcServer } from '@ferry/service-kit/testing';
+import { gatewaySigner, notificationPolicies } from './backend-policies.js';
 
 const ORIGIN = 'http://ferry.test';
 
@@ -35,8 +37,9 @@ const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.a
 
 /** Records every call; `failNext` answers the next SendShareEmail of a kind with an error. */
 async function startFakeNotification() {
-  const shares: SendShareEmailRequest[] = [];
-  const copies: LogCopyLinkRequest[] = [];
+  // Each with the user of the call's verified assertion (the stand-in enforces the gateway's identity).
+  const shares: Array<SendShareEmailRequest & { sentBy: AssertedUser }> = [];
+  const copies: Array<LogCopyLinkRequest & { sentBy: AssertedUser }> = [];
   const failNext = new Map<ShareEmailKind, grpc.ServiceError>();
   const { server, port } = await startTestGrpcServer(NotificationServiceService, {
     sendShareEmail(call: grpc.ServerUnaryCall<SendShareEmailRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
@@ -46,15 +49,15 @@ async function startFakeNotification() {
         cb(err);
         return;
       }
-      shares.push(call.request);
-      const to = call.request.kind === ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER ? call.request.recipients : [call.request.caller!.email];
+      shares.push({ ...call.request, sentBy: verifiedUser(call) });
+      const to = call.request.kind === ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER ? call.request.recipients : [verifiedUser(call).email];
       cb(null, { shareRequestId: call.request.shareRequestId, messages: to.map((t) => ({ idempotencyKey: `k/${t}`, to: t.toLowerCase(), status: 1 })) });
     },
     logCopyLink(call: grpc.ServerUnaryCall<LogCopyLinkRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      copies.push(call.request);
+      copies.push({ ...call.request, sentBy: verifiedUser(call) });
       cb(null, {});
     },
-  } as unknown as NotificationServiceServer);
+  } as unknown as NotificationServiceServer, notificationPolicies);
   return { port, shares, copies, failNext, stop: () => server.forceShutdown() };
 }
 
@@ -73,7 +76,7 @@ describe('POST /api/share-email', () => {
   beforeAll(async () => {
     link = await startFakeLink();
     notification = await startFakeNotification();
-    backends = createBackends({ link: `127.0.0.1:${link.port}`, notification: `127.0.0.1:${notification.port}`, billing: `127.0.0.1:${link.port}` });
+    backends = createBackends({ link: `127.0.0.1:${link.port}`, notification: `127.0.0.1:${notification.port}`, billing: `127.0.0.1:${link.port}` }, gatewaySigner());
     app = createApp({
       logger: silentLogger(),
       health: createHealthChecker(backends.probes(500), { cacheMs: 0 }),
@@ -108,8 +111,9 @@ describe('POST /api/share-email', () => {
     expect(res.body).toMatchObject({ ok: true, message: 'Email sent successfully!', recipients: ['bob@example.com', 'eve@example.org', 'carol@example.net'] });
     expect(notification.shares.map((s) => s.kind)).toEqual([ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY]);
     const [receiver, copy] = notification.shares;
+    expect(receiver!.caller).toBeUndefined();
     expect(receiver).toMatchObject({
-      caller: { sub: 'sub-ann', email: 'ann@example.com' },
+      sentBy: { sub: 'sub-ann', email: 'ann@example.com' },
       recipients: ['bob@example.com', 'eve@example.org', 'carol@example.net'],
       fileName: 'file.bin',
       sizeBytes: String(5 * 1024 * 1024),
@@ -199,7 +203,7 @@ describe('POST /api/share-email', () => {
   it('logs a copied link (via copy) for the signed-in user', async () => {
     const res = await post({ via: 'copy', link: `${ORIGIN}/r/AnnLink_0001` });
     expect(res.status).toBe(200);
-    expect(notification.copies).toEqual([{ caller: { sub: 'sub-ann', email: 'ann@example.com' }, link: `${ORIGIN}/r/AnnLink_0001`, slug: 'AnnLink_0001' }]);
+    expect(notification.copies).toEqual([{ sentBy: { sub: 'sub-ann', email: 'ann@example.com' }, link: `${ORIGIN}/r/AnnLink_0001`, slug: 'AnnLink_0001' }]);
     expect((await post({ via: 'copy' })).status).toBe(200);
     expect(notification.copies[1]).toMatchObject({ link: '', slug: '' });
     expect((await post({ via: 'copy', link: 'x' }, null)).status).toBe(401);

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /** A process configuration that cannot be used. The message names every missing or bad variable. */
@@ -43,7 +44,26 @@ export const env = {
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   /** Milliseconds as a non-negative integer. */
   millis: () => z.coerce.number().int().min(0),
+  /** An interface address to bind (127.0.0.1, 0.0.0.0, ::). */
+  bindHost: () => z.union([z.ipv4(), z.ipv6()]),
+  /** An Ed25519 private key, PKCS#8 PEM (a literal `\n` stands for a line break, as env files write it). */
+  ed25519PrivateKey: () => z.string().transform((pem, ctx) => ed25519Key(pem, 'private', ctx)),
+  /** An Ed25519 public key, SPKI PEM (`-----BEGIN PUBLIC KEY-----`). */
+  ed25519PublicKey: () => z.string().transform((pem, ctx) => ed25519Key(pem, 'public', ctx)),
 };
+
+function ed25519Key(pem: string, kind: 'private' | 'public', ctx: z.RefinementCtx): KeyObject {
+  const text = pem.replace(/\\n/g, '\n').trim();
+  try {
+    // createPublicKey would also derive a public key from a private PEM: a private key is not accepted here.
+    const key = kind === 'private' ? createPrivateKey({ key: text, format: 'pem' }) : text.includes('PRIVATE') ? undefined : createPublicKey({ key: text, format: 'pem' });
+    if (key && key.type === kind && key.asymmetricKeyType === 'ed25519') return key;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: `expected an Ed25519 ${kind} key in PEM (${kind === 'private' ? 'PKCS#8' : 'SPKI'})` });
+  return z.NEVER;
+}
 
 export interface RunMainOptions {
   /** Replaces process.exit (tests). */

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { HealthClient } from '@ferry/contracts/health/v1';
 import { HealthCheckResponse_ServingStatus } from '@ferry/contracts/health/v1';
+import { AUTHORIZATION_METADATA, type AssertedUser, type CallerSigner } from './caller-assertion.js';
 
 export type GrpcClientConstructor<T extends grpc.Client> = new (
   address: string,
@@ -27,6 +28,44 @@ export function clientChannelOptions(address: string): Partial<grpc.ClientOption
     'grpc.max_reconnect_backoff_ms': 5_000,
     ...(address.startsWith('dns:') ? { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }) } : {}),
   };
+}
+
+const actingFor = new WeakMap<grpc.Metadata, AssertedUser>();
+
+/**
+ * Marks a call's metadata as acting for `user`: the caller-assertion interceptor then sends a user
+ * assertion instead of the service's own. Nothing of this mark goes on the wire.
+ */
+export function actFor(metadata: grpc.Metadata, user: AssertedUser): grpc.Metadata {
+  actingFor.set(metadata, user);
+  return metadata;
+}
+
+/**
+ * A client interceptor that puts `authorization: Bearer <assertion>` on every call to `audience`
+ * (the target's full service name): the caller's own identity, or a user's when the metadata was
+ * marked with actFor(). The service assertion is cached, so a call normally waits for no signing.
+ */
+export function callerAssertionInterceptor(signer: CallerSigner, audience: string): grpc.Interceptor {
+  return (options, nextCall) =>
+    new grpc.InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        const user = actingFor.get(metadata);
+        const token = user ? signer.userToken(audience, user) : signer.serviceToken(audience);
+        const send = (t: string | undefined) => {
+          if (t !== undefined) metadata.set(AUTHORIZATION_METADATA, `Bearer ${t}`);
+          next(metadata, listener);
+        };
+        // A signing failure sends the call without an assertion: the server answers UNAUTHENTICATED.
+        if (typeof token === 'string') send(token);
+        else token.then(send, () => send(undefined));
+      },
+    });
+}
+
+/** Client options that attach the caller's assertion for the client's service (see callerAssertionInterceptor). */
+export function callerAssertionOptions(signer: CallerSigner, audience: string): Partial<grpc.ClientOptions> {
+  return { interceptors: [callerAssertionInterceptor(signer, audience)] };
 }
 
 /** Call options with a deadline `ms` from now. grpc-js has no default deadline: set one on every call. */

@@ -1,20 +1,27 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
+import type { KeyObject } from 'node:crypto';
 import type { Logger } from 'pino';
+import { createCallerVerifier, type Principal } from './caller-assertion.js';
+import { authenticateService, methodsWithoutPolicy, type RpcPolicy } from './caller-policy.js';
 
 export interface GrpcServiceBinding {
   /** Fully-qualified service name, e.g. "ferry.link.v1.LinkService"; also its health-check name. */
   name: string;
   definition: grpc.ServiceDefinition;
   implementation: grpc.UntypedServiceImplementation;
+  /** Who may call each method (every method needs one, or the server refuses to start). */
+  policies: Partial<Record<string, RpcPolicy>>;
 }
 
 export interface StartGrpcServerOptions {
-  /** Default 0.0.0.0. */
+  /** Interface to bind: 127.0.0.1 on one machine, 0.0.0.0 in a container. Default 127.0.0.1. */
   host?: string;
   /** 0 binds a free port (tests). */
   port: number;
   services: GrpcServiceBinding[];
+  /** Public keys of the principals whose signed caller assertions this server accepts. */
+  callerKeys: Partial<Record<Principal, KeyObject>>;
   logger: Logger;
   /** Extra grpc-js server options, merged over the defaults below. */
   serverOptions?: grpc.ServerOptions;
@@ -40,16 +47,30 @@ const defaultServerOptions: grpc.ServerOptions = {
   'grpc.keepalive_timeout_ms': 20_000,
 };
 
-/** Starts a gRPC server with the standard health service; SERVING once bound. */
+/**
+ * Starts a gRPC server with the standard health service; SERVING once bound. Every call of every
+ * service must carry a caller assertion its method's policy allows (health is open).
+ */
 export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger } = opts;
+  for (const service of opts.services) {
+    const open = methodsWithoutPolicy(service.definition, service.policies);
+    if (open.length > 0) throw new Error(`${service.name}: no caller policy for ${open.join(', ')}; refusing to start`);
+    for (const [method, policy] of Object.entries(service.policies)) {
+      const unverifiable = policy?.callers.filter((p) => !opts.callerKeys[p]) ?? [];
+      if (unverifiable.length > 0) throw new Error(`${service.name}.${method}: no public key for ${unverifiable.join(', ')}; refusing to start`);
+    }
+  }
+  const verifier = createCallerVerifier({ keys: opts.callerKeys });
   const server = new grpc.Server({ ...defaultServerOptions, ...opts.serverOptions });
   const names = ['', ...opts.services.map((s) => s.name)];
   const health = new HealthImplementation(Object.fromEntries(names.map((n) => [n, 'NOT_SERVING' as const])));
   health.addToServer(server);
-  for (const service of opts.services) server.addService(service.definition, service.implementation);
+  for (const service of opts.services) {
+    server.addService(service.definition, authenticateService(service.name, service.definition, service.implementation, service.policies, verifier));
+  }
 
-  const host = opts.host ?? '0.0.0.0';
+  const host = opts.host ?? '127.0.0.1';
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, boundPort) =>
       err ? reject(err) : resolve(boundPort),

@@ -10,4 +10,34 @@ export {
   type RunningGrpcServer,
 } from './grpc-server.js';
 export { onShutdownSignals, type ShutdownSignalOptions } from './shutdown.js';
-export { createGrpcClient, clientChannelOptions, deadline, checkHealth, type GrpcClientConstructor, type HealthState } from './grpc-client.js';
+export {
+  createGrpcClient,
+  clientChannelOptions,
+  deadline,
+  checkHealth,
+  actFor,
+  callerAssertionInterceptor,
+  callerAssertionOptions,
+  type GrpcClientConstructor,
+  type HealthState,
+} from './grpc-client.js';
+export {
+  createCallerSigner,
+  createCallerVerifier,
+  PRINCIPALS,
+  MAX_ASSERTION_LIFETIME_S,
+  type Principal,
+  type AssertedUser,
+  type CallerIdentity,
+  type CallerSigner,
+  type CallerVerifier,
+} from './caller-assertion.js';
+export {
+  verifiedCaller,
+  verifiedUser,
+  GATEWAY_FOR_USER,
+  GATEWAY_SERVICE,
+  LINK_SERVICE,
+  type RpcPolicy,
+  type ServicePolicies,
+} from './caller-policy.js';

@@ -6,7 +6,8 @@ import { checkHealth, clientChannelOptions, createGrpcClient, deadline } from '.
 import { startGrpcServer, type RunningGrpcServer } from '../src/grpc-server.js';
 import { notImplemented, unary } from '../src/handlers.js';
 import { grpcError } from '../src/errors.js';
-import { portIsClosed, waitForHealth, watchHealth } from '../src/testing.js';
+import { portIsClosed, testCallerOptions, testCallerPublicKeys, waitForHealth, watchHealth } from '../src/testing.js';
+import { GATEWAY_SERVICE } from '../src/caller-policy.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -39,6 +40,8 @@ const EchoClient = grpc.makeGenericClientConstructor(echoDefinition, 'EchoServic
   follow(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions): grpc.ClientReadableStream<Buffer>;
 };
 
+const echoPolicies = { echo: GATEWAY_SERVICE, hang: GATEWAY_SERVICE, fail: GATEWAY_SERVICE, later: GATEWAY_SERVICE, follow: GATEWAY_SERVICE };
+
 let hangCancelled: Promise<void>;
 function echoImplementation(): grpc.UntypedServiceImplementation {
   let markCancelled!: () => void;
@@ -68,12 +71,13 @@ async function start() {
     host: '127.0.0.1',
     port: 0,
     logger,
-    services: [{ name: 'test.v1.EchoService', definition: echoDefinition, implementation: echoImplementation() }],
+    services: [{ name: 'test.v1.EchoService', definition: echoDefinition, implementation: echoImplementation(), policies: echoPolicies }],
+    callerKeys: testCallerPublicKeys(),
   });
   running.push(server);
   const address = `127.0.0.1:${server.port}`;
   const health = createGrpcClient(HealthClient, address);
-  const echo = createGrpcClient(EchoClient, address);
+  const echo = createGrpcClient(EchoClient, address, testCallerOptions(echoDefinition, echoPolicies));
   clients.push(health, echo);
   return { server, health, echo, address };
 }

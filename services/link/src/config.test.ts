@@ -1,12 +1,17 @@
+import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 
+const link = generateKeyPairSync('ed25519');
+const gateway = generateKeyPairSync('ed25519');
 const complete = {
   LINK_PORT: '50051',
   LINK_DATABASE_URL: 'pglite:///tmp/link',
   DRIVE_ROOT_URL: 'http://localhost:4100',
   NOTIFICATION_ADDR: '127.0.0.1:50052',
+  CALLER_ASSERTION_PRIVATE_KEY: link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  GATEWAY_ASSERTION_PUBLIC_KEY: gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 };
 
 describe('link config', () => {
@@ -16,13 +21,33 @@ describe('link config', () => {
   });
 
   it('reads a complete environment', () => {
-    expect(readConfig({ ...complete, REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+    const config = readConfig({ ...complete, REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config).toEqual({
       LINK_PORT: 50051,
+      LINK_HOST: '127.0.0.1',
       LINK_DATABASE_URL: 'pglite:///tmp/link',
       DRIVE_ROOT_URL: 'http://localhost:4100',
       NOTIFICATION_ADDR: '127.0.0.1:50052',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      CALLER_ASSERTION_PRIVATE_KEY: expect.any(KeyObject),
+      GATEWAY_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
     });
+    expect(config.GATEWAY_ASSERTION_PUBLIC_KEY.equals(gateway.publicKey)).toBe(true);
+  });
+
+  it('binds where LINK_HOST says and takes keys written on one line with \\n', () => {
+    const oneLine = complete.CALLER_ASSERTION_PRIVATE_KEY.trim().replace(/\n/g, '\\n');
+    const config = readConfig({ ...complete, LINK_HOST: '0.0.0.0', CALLER_ASSERTION_PRIVATE_KEY: oneLine });
+    expect(config.LINK_HOST).toBe('0.0.0.0');
+    expect(config.CALLER_ASSERTION_PRIVATE_KEY.equals(link.privateKey)).toBe(true);
+  });
+
+  it('names a missing or wrong caller-assertion key', () => {
+    const { CALLER_ASSERTION_PRIVATE_KEY: _omitted, ...withoutKey } = complete;
+    expect(() => readConfig(withoutKey)).toThrow(/CALLER_ASSERTION_PRIVATE_KEY is missing/);
+    expect(() => readConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: complete.CALLER_ASSERTION_PRIVATE_KEY })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => readConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: rsa })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid: expected an Ed25519 public key/);
   });
 
   it('refuses a bad REDIS_URL by name', () => {

@@ -1,5 +1,5 @@
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
-import { createGrpcClient, createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
+import { callerAssertionOptions, createCallerSigner, createGrpcClient, createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import { readConfig } from './config.js';
 import { openDatabase } from './db.js';
@@ -13,15 +13,18 @@ runMain('link', async () => {
   const db = await openDatabase(config.LINK_DATABASE_URL);
   logger.info({ database: redact(config.LINK_DATABASE_URL), redis: config.REDIS_URL ? 'configured' : 'none (in-process)' }, 'database ready');
   const invalidations = config.REDIS_URL ? await redisInvalidations(config.REDIS_URL, logger) : localInvalidations();
-  const notification = createGrpcClient(NotificationServiceClient, config.NOTIFICATION_ADDR);
+  const signer = createCallerSigner({ issuer: 'link', privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
+  const notification = createGrpcClient(NotificationServiceClient, config.NOTIFICATION_ADDR, callerAssertionOptions(signer, NotificationServiceClient.serviceName));
   const server = await startLinkServer({
     port: config.LINK_PORT,
+    host: config.LINK_HOST,
+    gatewayPublicKey: config.GATEWAY_ASSERTION_PUBLIC_KEY,
     prisma: db.prisma,
     logger,
     verifyFile: driveFileVerifier(config.DRIVE_ROOT_URL),
     notification,
     invalidations,
   });
-  logger.info({ port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR }, 'link service listening');
+  logger.info({ host: config.LINK_HOST, port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR }, 'link service listening');
   onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
 });

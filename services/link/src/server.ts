@@ -1,5 +1,6 @@
 import { LinkServiceService, type LinkServiceServer } from '@ferry/contracts/link/v1';
 import type { NotificationServiceClient } from '@ferry/contracts/notification/v1';
+import type { KeyObject } from 'node:crypto';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
 import type { FileVerifier } from './drive/verify-file.js';
@@ -9,6 +10,7 @@ import { resolveHandlers } from './handlers/resolve.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { localInvalidations, type Invalidations } from './invalidations.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
+import { linkPolicies } from './policies.js';
 
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
 
@@ -17,16 +19,22 @@ export function linkServiceImplementation(deps: HandlerDeps): LinkServiceServer 
 }
 
 export function linkServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
-  return { name: LINK_SERVICE_NAME, definition: LinkServiceService, implementation: linkServiceImplementation(deps) };
+  return { name: LINK_SERVICE_NAME, definition: LinkServiceService, implementation: linkServiceImplementation(deps), policies: linkPolicies };
 }
 
 export interface StartLinkServerOptions {
   port: number;
+  /** Interface to bind; default 127.0.0.1. */
   host?: string;
+  /** Public key of the gateway's caller assertions, the link service's only caller. */
+  gatewayPublicKey: KeyObject;
   prisma: PrismaClient;
   logger: Logger;
   verifyFile: FileVerifier;
-  /** Receives first-download events; absent = events stay in the outbox (tests of other parts). */
+  /**
+   * Receives first-download events; absent = events stay in the outbox (tests of other parts). Its
+   * calls must carry the link service's own caller assertion (callerAssertionOptions).
+   */
   notification?: NotificationServiceClient;
   invalidations?: Invalidations;
   now?: () => Date;
@@ -55,7 +63,13 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     onFirstDownload: () => relay?.poke(),
     watchers: new Set(),
   };
-  const server = await startGrpcServer({ host: opts.host, port: opts.port, logger: opts.logger, services: [linkServiceBinding(deps)] });
+  const server = await startGrpcServer({
+    host: opts.host,
+    port: opts.port,
+    logger: opts.logger,
+    services: [linkServiceBinding(deps)],
+    callerKeys: { gateway: opts.gatewayPublicKey },
+  });
   // Events written before a crash are relayed after the restart.
   relay?.poke();
   return {

@@ -2,25 +2,38 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { LinkServiceClient } from '@ferry/contracts/link/v1';
+import { LinkServiceClient, LinkServiceService } from '@ferry/contracts/link/v1';
 import { NotificationServiceService, MessageStatus, type NotificationServiceServer, type RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
-import { checkHealth, createGrpcClient } from '@ferry/service-kit';
+import { checkHealth, createCallerVerifier, createGrpcClient, type CallerIdentity } from '@ferry/service-kit';
+import { testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { freePort, waitFor } from '@ferry/testkit';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db.js';
+import { linkPolicies } from '../src/policies.js';
 import { serviceDir } from './generate.global-setup.js';
 import { migratedPostgres, recordDownloads } from './harness.js';
 
 const mainJs = join(serviceDir, 'dist/main.js');
 
-/** A notification service that answers UNIMPLEMENTED to the first `refuse` calls (as before issue 7), then accepts. */
+/**
+ * A notification service that answers UNIMPLEMENTED to the first `refuse` calls (as before issue 7),
+ * then accepts; it checks each call's caller assertion against the link service's public key.
+ */
 async function fakeNotification(refuse: number) {
   const received: RecordFirstDownloadRequest[] = [];
+  const callers: CallerIdentity[] = [];
+  const verifier = createCallerVerifier({ keys: { link: testCallerKeys().link.publicKey } });
   let calls = 0;
   const server = new grpc.Server();
   server.addService(NotificationServiceService, {
-    recordFirstDownload(call: grpc.ServerUnaryCall<RecordFirstDownloadRequest, unknown>, cb: grpc.sendUnaryData<{ accepted: boolean; status: MessageStatus }>) {
+    async recordFirstDownload(call: grpc.ServerUnaryCall<RecordFirstDownloadRequest, unknown>, cb: grpc.sendUnaryData<{ accepted: boolean; status: MessageStatus }>) {
+      try {
+        callers.push(await verifier.verify(call.metadata, NotificationServiceService.recordFirstDownload.path.split('/')[1]!));
+      } catch (err) {
+        cb(err as grpc.ServiceError);
+        return;
+      }
       if (calls++ < refuse) {
         cb({ code: grpc.status.UNIMPLEMENTED, details: 'not yet', metadata: new grpc.Metadata(), name: 'Error', message: 'not yet' });
         return;
@@ -32,7 +45,7 @@ async function fakeNotification(refuse: number) {
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
-  return { port, received, calls: () => calls, stop: () => server.forceShutdown() };
+  return { port, received, callers, calls: () => calls, stop: () => server.forceShutdown() };
 }
 
 function startChild(env: NodeJS.ProcessEnv): ChildProcess {
@@ -60,11 +73,20 @@ describe('first download across a link-service crash', () => {
 
   it('20 concurrent first downloads with a SIGKILL and restart in the middle: count 20, exactly one event, relayed once notification accepts', async () => {
     const port = await freePort();
-    const env = { LINK_PORT: String(port), LINK_DATABASE_URL: database.url, DRIVE_ROOT_URL: 'http://127.0.0.1:9', NOTIFICATION_ADDR: `127.0.0.1:${notification.port}`, LOG_LEVEL: 'error' };
+    const keys = testCallerKeys();
+    const env = {
+      LINK_PORT: String(port),
+      LINK_DATABASE_URL: database.url,
+      DRIVE_ROOT_URL: 'http://127.0.0.1:9',
+      NOTIFICATION_ADDR: `127.0.0.1:${notification.port}`,
+      LOG_LEVEL: 'error',
+      CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      GATEWAY_ASSERTION_PUBLIC_KEY: keys.gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
     const link = await db.prisma.link.create({
       data: { slug: 'Crash_test1', driveFileId: '1CrashFile_abcdefghij', ownerSub: 's', ownerEmail: 'ann@example.com', ownerSubdomain: 'ann', fileName: 'a.bin', sizeBytes: 1n, expiresAt: new Date(Date.now() + 86_400_000) },
     });
-    const client = createGrpcClient(LinkServiceClient, `127.0.0.1:${port}`);
+    const client = createGrpcClient(LinkServiceClient, `127.0.0.1:${port}`, testCallerOptions(LinkServiceService, linkPolicies));
     const health = createGrpcClient(HealthClient, `127.0.0.1:${port}`);
     const serving = () => waitFor('link to serve', async () => (await checkHealth(health, '', 500)) === 'SERVING', 30_000);
     try {
@@ -100,6 +122,9 @@ describe('first download across a link-service crash', () => {
       expect(notification.calls()).toBeGreaterThanOrEqual(3);
       expect(new Set(notification.received.map((r) => r.idempotencyKey))).toEqual(new Set([`first-download/${link.id}`]));
       expect(notification.received[0]).toMatchObject({ slug: 'Crash_test1', ownerEmail: 'ann@example.com', linkId: link.id });
+      // Every relay call carried the link service's own identity.
+      expect(notification.callers.length).toBe(notification.calls());
+      expect(new Set(notification.callers.map((c) => JSON.stringify(c)))).toEqual(new Set([JSON.stringify({ principal: 'link' })]));
     } finally {
       client.close();
       health.close();

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { LinkServiceClient } from '@ferry/contracts/link/v1';
+import { LinkServiceClient, LinkServiceService } from '@ferry/contracts/link/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { applyMigrations } from '@ferry/db';
 import { createGrpcClient, createLogger } from '@ferry/service-kit';
+import { testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { createTestDatabase } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
 import type { FileVerifier } from '../src/drive/verify-file.js';
+import { linkPolicies } from '../src/policies.js';
 import { startLinkServer, type RunningLinkServer, type StartLinkServerOptions } from '../src/server.js';
 import { serviceDir } from './generate.global-setup.js';
 
@@ -28,12 +30,23 @@ export interface RunningLink {
   stop(): Promise<void>;
 }
 
-/** The link server on a free port over `databaseUrl`, with a client and a health client. */
+/**
+ * The link server on a free port over `databaseUrl`, with a health client and a client that calls
+ * as the gateway (owner RPCs act for the request's `caller`, see testCallerOptions).
+ */
 export async function startLink(databaseUrl: string, opts: Partial<StartLinkServerOptions> = {}): Promise<RunningLink> {
   const db = await openDatabase(databaseUrl);
-  const server = await startLinkServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger, verifyFile: fakeDrive(), ...opts });
+  const server = await startLinkServer({
+    host: '127.0.0.1',
+    port: 0,
+    gatewayPublicKey: testCallerKeys().gateway.publicKey,
+    prisma: db.prisma,
+    logger,
+    verifyFile: fakeDrive(),
+    ...opts,
+  });
   const address = `127.0.0.1:${server.port}`;
-  const link = createGrpcClient(LinkServiceClient, address);
+  const link = createGrpcClient(LinkServiceClient, address, testCallerOptions(LinkServiceService, linkPolicies));
   const health = createGrpcClient(HealthClient, address);
   return {
     server,

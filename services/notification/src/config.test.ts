@@ -1,4 +1,6 @@
+import { KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
+import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 
@@ -11,6 +13,8 @@ const complete = {
   SHARE_MAX_RECIPIENTS: '50',
   SHARE_LIMIT_SENDER_PER_HOUR: '100',
   SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY: '3',
+  GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.publicKey),
+  LINK_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().link.publicKey),
 };
 
 describe('notification config', () => {
@@ -22,6 +26,9 @@ describe('notification config', () => {
   it('reads a complete environment', () => {
     expect(readConfig({ ...complete, LOG_LEVEL: 'warn', MAIL_RETRY_BASE_MS: '' })).toEqual({
       NOTIFICATION_PORT: 50052,
+      NOTIFICATION_HOST: '127.0.0.1',
+      GATEWAY_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
+      LINK_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
       NOTIFICATION_DATABASE_URL: 'postgresql://u@h/db',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'Ferry <no-reply@ferry.test>',
@@ -31,6 +38,12 @@ describe('notification config', () => {
       SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY: 3,
       LOG_LEVEL: 'warn',
     });
+  });
+
+  it('names a missing caller key and refuses a private key where a public one belongs', () => {
+    const { LINK_ASSERTION_PUBLIC_KEY: _omitted, ...withoutLink } = complete;
+    expect(() => readConfig(withoutLink)).toThrow(/LINK_ASSERTION_PUBLIC_KEY is missing/);
+    expect(() => readConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.privateKey) })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
   });
 
   it('refuses a From header with a line break and a non-SMTP URL', () => {

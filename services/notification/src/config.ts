@@ -7,6 +7,12 @@ const count = () => z.coerce.number().int().min(1).max(100_000);
 export const configSchema = z.object({
   /** gRPC listen port (50052 on one machine, 0 in tests). */
   NOTIFICATION_PORT: env.port(),
+  /** Interface the gRPC server binds: 127.0.0.1 on one machine (default), 0.0.0.0 in a container. */
+  NOTIFICATION_HOST: env.bindHost().default('127.0.0.1'),
+  /** The gateway's Ed25519 public key (SPKI PEM): share calls must carry an assertion it signed. */
+  GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
+  /** The link service's Ed25519 public key (SPKI PEM): first-download events must carry an assertion it signed. */
+  LINK_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
   /** postgresql://… or pglite:///abs/dir / pglite:memory */
   NOTIFICATION_DATABASE_URL: env.databaseUrl(),
   /** smtp://[user:pass@]host:port (STARTTLS when offered) or smtps://… (TLS from the start). */

@@ -13,6 +13,8 @@ runMain('notification', async () => {
   const sendTimeoutMs = config.MAIL_SEND_TIMEOUT_MS ?? 30_000;
   const server = await startNotificationServer({
     port: config.NOTIFICATION_PORT,
+    host: config.NOTIFICATION_HOST,
+    callerKeys: { gateway: config.GATEWAY_ASSERTION_PUBLIC_KEY, link: config.LINK_ASSERTION_PUBLIC_KEY },
     prisma: db.prisma,
     logger,
     mail: {

@@ -1,5 +1,6 @@
 import { NotificationServiceService, type NotificationServiceServer } from '@ferry/contracts/notification/v1';
-import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
+import type { KeyObject } from 'node:crypto';
+import { startGrpcServer, type GrpcServiceBinding, type Logger, type Principal, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
 import { RETRY_BASE_MS, RETRY_MAX_MS } from './domain/outbox.js';
 import type { HandlerDeps, ShareLimits } from './handlers/deps.js';
@@ -7,6 +8,7 @@ import { firstDownloadHandlers } from './handlers/first-download.js';
 import { shareHandlers } from './handlers/share.js';
 import type { MailSender } from './mail/transport.js';
 import { startRelay, type Relay } from './outbox/relay.js';
+import { notificationPolicies } from './policies.js';
 import { purgeExpired } from './outbox/retention.js';
 
 export const NOTIFICATION_SERVICE_NAME = 'ferry.notification.v1.NotificationService';
@@ -16,7 +18,7 @@ export function notificationServiceImplementation(deps: HandlerDeps): Notificati
 }
 
 export function notificationServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
-  return { name: NOTIFICATION_SERVICE_NAME, definition: NotificationServiceService, implementation: notificationServiceImplementation(deps) };
+  return { name: NOTIFICATION_SERVICE_NAME, definition: NotificationServiceService, implementation: notificationServiceImplementation(deps), policies: notificationPolicies };
 }
 
 export interface MailSettings {
@@ -36,7 +38,10 @@ export interface MailSettings {
 
 export interface StartNotificationServerOptions {
   port: number;
+  /** Interface to bind; default 127.0.0.1. */
   host?: string;
+  /** Public keys of its callers' assertions: the gateway (shares) and the link service (first downloads). */
+  callerKeys: Record<Extract<Principal, 'gateway' | 'link'>, KeyObject>;
   prisma: PrismaClient;
   logger: Logger;
   mail: MailSettings;
@@ -72,7 +77,7 @@ export async function startNotificationServer(opts: StartNotificationServerOptio
   purgeTimer.unref();
   let grpc: RunningGrpcServer;
   try {
-    grpc = await startGrpcServer({ host: opts.host, port: opts.port, logger, services: [notificationServiceBinding(deps)] });
+    grpc = await startGrpcServer({ host: opts.host, port: opts.port, logger, services: [notificationServiceBinding(deps)], callerKeys: opts.callerKeys });
   } catch (err) {
     clearInterval(purgeTimer);
     await relay.stop();

@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { HealthClient } from '@ferry/contracts/health/v1';
-import { MessageStatus, NotificationServiceClient, type RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
+import { MessageStatus, NotificationServiceClient, NotificationServiceService, type RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
 import { checkHealth, createGrpcClient } from '@ferry/service-kit';
+import { keyPem, testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { freePort, waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db.js';
+import { notificationPolicies } from '../src/policies.js';
 import { serviceDir } from './generate.global-setup.js';
 import { callUnary, MAIL_FROM, migratedPostgres, PUBLIC_ORIGIN, startMailStandIn } from './harness.js';
 
@@ -57,6 +59,8 @@ describe('first-download notice across a notification-service crash', () => {
         MAIL_RELAY_INTERVAL_MS: '100',
         MAIL_SEND_TIMEOUT_MS: '2000',
         LOG_LEVEL: 'error',
+        GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.publicKey),
+        LINK_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().link.publicKey),
       },
     });
     await waitFor('notification to serve', async () => (await checkHealth(health, '', 500)) === 'SERVING', 30_000);
@@ -83,7 +87,8 @@ describe('first-download notice across a notification-service crash', () => {
     db = await openDatabase(database.url);
     mail = await startMailStandIn();
     port = await freePort();
-    client = createGrpcClient(NotificationServiceClient, `127.0.0.1:${port}`);
+    // RecordFirstDownload as the link service's relay calls it: with the link identity.
+    client = createGrpcClient(NotificationServiceClient, `127.0.0.1:${port}`, testCallerOptions(NotificationServiceService, notificationPolicies));
     health = createGrpcClient(HealthClient, `127.0.0.1:${port}`);
   });
   afterAll(async () => {

@@ -1,15 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
+import { NotificationServiceClient, NotificationServiceService } from '@ferry/contracts/notification/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { applyMigrations } from '@ferry/db';
 import { startMailServer, type MessageDetail, type RunningMailServer } from '@ferry/dev-mail';
 import { createGrpcClient, createLogger } from '@ferry/service-kit';
+import { testCallerOptions, testCallerPublicKeys } from '@ferry/service-kit/testing';
 import { createTestDatabase } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
 import type { MailSender, OutgoingMail } from '../src/mail/transport.js';
 import { smtpSender } from '../src/mail/transport.js';
+import { notificationPolicies } from '../src/policies.js';
 import { startNotificationServer, type MailSettings, type RunningNotificationServer } from '../src/server.js';
 import { serviceDir } from './generate.global-setup.js';
 
@@ -66,16 +68,28 @@ export interface RunningNotification {
   stop(): Promise<void>;
 }
 
-/** The notification server on a free port over `databaseUrl`, with a client and a health client. */
+/**
+ * The notification server on a free port over `databaseUrl`, with a health client and a client
+ * calling as the real callers do: share RPCs as the gateway for the request's `caller` (see
+ * testCallerOptions), RecordFirstDownload as the link service.
+ */
 export async function startNotification(
   databaseUrl: string,
   options: { mail?: Partial<MailSettings>; now?: () => Date } = {},
 ): Promise<RunningNotification> {
   const db = await openDatabase(databaseUrl);
   const mail: MailSettings = { sender: memorySender(), from: MAIL_FROM, publicOrigin: PUBLIC_ORIGIN, limits: defaultLimits, ...options.mail };
-  const server = await startNotificationServer({ host: '127.0.0.1', port: 0, prisma: db.prisma, logger, mail, now: options.now });
+  const server = await startNotificationServer({
+    host: '127.0.0.1',
+    port: 0,
+    callerKeys: testCallerPublicKeys(),
+    prisma: db.prisma,
+    logger,
+    mail,
+    now: options.now,
+  });
   const address = `127.0.0.1:${server.port}`;
-  const notification = createGrpcClient(NotificationServiceClient, address);
+  const notification = createGrpcClient(NotificationServiceClient, address, testCallerOptions(NotificationServiceService, notificationPolicies));
   const health = createGrpcClient(HealthClient, address);
   return {
     server,

@@ -2,6 +2,7 @@
  * The services' REAL configuration loaders, imported from their compiled dist/config.js (the test
  * runner builds every workspace first), and the environment a container gets from its manifest.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -118,6 +119,12 @@ const secretPlaceholders: Record<string, string> = {
   IDENTITY_CLIENTS: '[]',
 };
 const genericSecretPlaceholder = 'placeholder-secret-value';
+
+// Caller-assertion keys must be real Ed25519 PEMs to pass the schemas: a throw-away pair per run.
+const assertionKeys = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+secretPlaceholders.CALLER_ASSERTION_PRIVATE_KEY = assertionKeys.privateKey;
+secretPlaceholders.GATEWAY_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
+secretPlaceholders.LINK_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
 
 export interface ContainerEnv {
   env: Record<string, string>;

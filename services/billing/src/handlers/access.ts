@@ -10,23 +10,23 @@ import { toAccessStatus } from './to-proto.js';
 /** Trial start, access status and cancellation for the signed-in caller. */
 export function accessHandlers({ prisma, logger, now, stripe }: HandlerDeps): Pick<BillingServiceServer, 'startTrial' | 'getAccessStatus' | 'cancelSubscription'> {
   return {
-    startTrial: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    startTrial: unary(logger, async (_req, call) => {
+      const caller = requireCaller(call);
       const at = now();
       const { subscription, started } = await startTrial(prisma, caller, at);
       if (started) logger.info({ subscriptionId: subscription.id }, 'trial started');
       return { status: toAccessStatus(await currentAccess(prisma, subscription, at)), started };
     }),
 
-    getAccessStatus: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    getAccessStatus: unary(logger, async (_req, call) => {
+      const caller = requireCaller(call);
       const subscription = await findSubscription(prisma, caller);
       if (!subscription) throw grpcError(grpc.status.NOT_FOUND, 'no subscription for this account');
       return { status: toAccessStatus(await currentAccess(prisma, subscription, now())) };
     }),
 
-    cancelSubscription: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    cancelSubscription: unary(logger, async (_req, call) => {
+      const caller = requireCaller(call);
       const subscription = await findSubscription(prisma, caller);
       if (!subscription) throw grpcError(grpc.status.NOT_FOUND, 'no subscription for this account');
       if (subscription.stripeSubscriptionId && !subscription.cancelledAt) {

@@ -3,13 +3,16 @@ import { BillingServiceClient } from '@ferry/contracts/billing/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { LinkServiceClient } from '@ferry/contracts/link/v1';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
-import { checkHealth, createGrpcClient, type GrpcClientConstructor } from '@ferry/service-kit';
+import { callerAssertionOptions, checkHealth, createGrpcClient, type CallerSigner, type GrpcClientConstructor } from '@ferry/service-kit';
 import type { BackendName, HealthProbe } from './health-checker.js';
 
 export interface Backend<C extends Client> {
   name: BackendName;
   address: string;
-  /** The backend's service client. Calls go through `unary()` (src/grpc/call.ts) for the deadline. */
+  /**
+   * The backend's service client. Calls go through `unary()` (src/grpc/call.ts) for the deadline.
+   * Every call carries the gateway's signed caller assertion: its own, or a user's (CallContext.user).
+   */
   client: C;
   /** gRPC health client sharing the service client's channel. */
   health: HealthClient;
@@ -38,17 +41,19 @@ type ServiceClientConstructor<C extends Client> = GrpcClientConstructor<C> & { s
 /**
  * One channel per backend, created once at start and shared by the service client and the
  * health client (grpc-node#2402/#2448: a client or channel per request or per probe leaks).
+ * Health checks need no assertion.
  */
-function connect<C extends Client>(name: BackendName, Ctor: ServiceClientConstructor<C>, address: string): Backend<C> {
-  const client = createGrpcClient(Ctor, address);
+function connect<C extends Client>(name: BackendName, Ctor: ServiceClientConstructor<C>, address: string, signer: CallerSigner): Backend<C> {
+  const client = createGrpcClient(Ctor, address, callerAssertionOptions(signer, Ctor.serviceName));
   const health = createGrpcClient(HealthClient, address, { channelOverride: client.getChannel() });
   return { name, address, client, health, serviceName: Ctor.serviceName };
 }
 
-export function createBackends(addresses: BackendAddresses): Backends {
-  const link = connect('link', LinkServiceClient, addresses.link);
-  const notification = connect('notification', NotificationServiceClient, addresses.notification);
-  const billing = connect('billing', BillingServiceClient, addresses.billing);
+/** `signer` signs the gateway's caller assertions (its private key). */
+export function createBackends(addresses: BackendAddresses, signer: CallerSigner): Backends {
+  const link = connect('link', LinkServiceClient, addresses.link, signer);
+  const notification = connect('notification', NotificationServiceClient, addresses.notification, signer);
+  const billing = connect('billing', BillingServiceClient, addresses.billing, signer);
   const all = [link, notification, billing] as const;
   return {
     link,

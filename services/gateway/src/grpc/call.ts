@@ -1,4 +1,5 @@
 import { Metadata, type CallOptions, type ServiceError } from '@grpc/grpc-js';
+import { actFor, type AssertedUser } from '@ferry/service-kit';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 
 export interface CallContext {
@@ -6,6 +7,11 @@ export interface CallContext {
   deadlineMs: number;
   /** Propagated to the backend as `x-request-id` metadata. */
   requestId?: string;
+  /**
+   * The signed-in user an owner RPC acts for (from the verified token). The call then carries the
+   * gateway's assertion of this user instead of the gateway's own (backends.ts signs it).
+   */
+  user?: AssertedUser;
 }
 
 type Invoke<Res> = (
@@ -25,6 +31,7 @@ type Invoke<Res> = (
 export function unary<Res>(invoke: Invoke<Res>, ctx: CallContext): Promise<Res> {
   const metadata = new Metadata();
   if (ctx.requestId !== undefined) metadata.set(REQUEST_ID_HEADER, ctx.requestId);
+  if (ctx.user) actFor(metadata, ctx.user);
   return new Promise<Res>((resolve, reject) => {
     invoke(metadata, { deadline: Date.now() + ctx.deadlineMs }, (err, response) => {
       if (err) reject(err);

@@ -5,11 +5,11 @@ import {
   type AccessStatus,
   type BillingServiceClient,
   type CancelSubscriptionResponse,
-  type Caller,
   type GetAccessStatusResponse,
   type HandleStripeEventResponse,
   type StartTrialResponse,
 } from '@ferry/contracts/billing/v1';
+import type { AssertedUser } from '@ferry/service-kit';
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
@@ -56,7 +56,7 @@ export function toAccessStatusBody(s: AccessStatus | undefined): AccessStatusBod
  * The caller is the verified identity. The spec's `{email}` payload is only checked: an e-mail in
  * the body that names someone else is refused, never used.
  */
-function callerOf(req: Request): Caller {
+function callerOf(req: Request): AssertedUser {
   const claimed = (req.body as { email?: unknown } | undefined)?.email;
   const email = req.auth!.email;
   if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== email.toLowerCase()) {
@@ -73,25 +73,23 @@ function noDataAsNotFound(err: unknown): never {
 /** POST /api/trial/start, /api/access/status and /api/stripe/cancel (spec §7). */
 export function billingRoutes(deps: BillingRouteDeps): Router {
   const router = Router();
-  const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
+  /** Every billing call acts for the signed-in user: the gateway's assertion of them goes with it. */
+  const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id, user: callerOf(req) });
 
   router.post('/trial/start', deps.authenticate, async (req, res) => {
-    const caller = callerOf(req);
-    const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({ caller }, md, opts, cb), ctx(req));
+    const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({}, md, opts, cb), ctx(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, started: r.started, ...toAccessStatusBody(r.status) });
   });
 
   router.post('/access/status', deps.authenticate, async (req, res) => {
-    const caller = callerOf(req);
-    const r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ caller }, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
+    const r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({}, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
     res.json(toAccessStatusBody(r.status));
   });
 
   router.post('/stripe/cancel', deps.authenticate, async (req, res) => {
-    const caller = callerOf(req);
-    const r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({ caller }, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
+    const r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({}, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) });
   });

@@ -1,5 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { LinkStatus, type Caller, type LinkServiceClient } from '@ferry/contracts/link/v1';
+import { LinkStatus, type LinkServiceClient } from '@ferry/contracts/link/v1';
+import type { AssertedUser } from '@ferry/service-kit';
 import { unary } from '../grpc/call.js';
 import { HttpError } from '../http/errors.js';
 import { isLinkCode, isSlug, isSubdomain } from '@ferry/rules';
@@ -55,8 +56,8 @@ function codeParam(value: string | undefined, what = 'slug'): string {
   return value;
 }
 
-function caller(req: Request): Caller {
-  // requireAuth ran before: the identity comes from the verified token, never from the body.
+/** The user an owner call acts for. requireAuth ran before: from the verified token, never from the body. */
+function signedInUser(req: Request): AssertedUser {
   return { sub: req.auth!.sub, email: req.auth!.email };
 }
 
@@ -71,6 +72,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   const router = Router();
   const { link, authenticate } = deps;
   const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
+  /** For owner RPCs: the call carries the gateway's assertion of the signed-in user. */
+  const userCtx = (req: Request) => ({ ...ctx(req), user: signedInUser(req) });
   const links = deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false);
   const shortUrl = (slug: string, ownerSubdomain: string) => links.shortUrl(slug, ownerSubdomain);
   const hostSubdomain = (req: Request) => (deps.publicLinks ? requestSubdomain(req, links.rootHost) : '');
@@ -117,7 +120,6 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       (md, opts, cb) =>
         link.shorten(
           {
-            caller: caller(req),
             driveAccessToken: req.auth!.token,
             driveFileId: fileId,
             fileName: str(body.fileName) ?? '',
@@ -130,7 +132,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
           opts,
           cb,
         ),
-      ctx(req),
+      userCtx(req),
     );
     const l = result.link!;
     res.status(201).json({
@@ -152,8 +154,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const slug = slugParam(pick(body, 'slug', 'shortId') ?? str(req.query.slug));
     const result = await unary<import('@ferry/contracts/link/v1').UpdateExpiryResponse>(
-      (md, opts, cb) => link.updateExpiry({ caller: caller(req), slug, expiresAt: isoOrUndefined(body.expiresAt, 'expiresAt') }, md, opts, cb),
-      ctx(req),
+      (md, opts, cb) => link.updateExpiry({ slug, expiresAt: isoOrUndefined(body.expiresAt, 'expiresAt') }, md, opts, cb),
+      userCtx(req),
     );
     deps.cache.invalidate(slug);
     res.json({ ok: true, slug, expiresAt: result.link?.expiresAt?.toISOString() });
@@ -164,7 +166,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   router.delete('/shorten', authenticate, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const slug = slugParam(pick(body, 'slug', 'shortId') ?? str(req.query.slug));
-    await unary((md, opts, cb) => link.deleteLink({ caller: caller(req), slug }, md, opts, cb), ctx(req));
+    await unary((md, opts, cb) => link.deleteLink({ slug }, md, opts, cb), userCtx(req));
     deps.cache.invalidate(slug);
     res.status(204).end();
   });
@@ -179,8 +181,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (!Number.isFinite(ttl) || ttl < 0 || ttl > 10 * 365 * 86_400) throw bad('ttlSeconds must be a number of seconds');
     const result = await unary<import('@ferry/contracts/link/v1').CreateShortlinkResponse>(
       (md, opts, cb) =>
-        link.createShortlink({ caller: caller(req), code, subdomain, ttlSeconds: String(Math.floor(ttl)), slug: target && isSlug(target) ? target : '' }, md, opts, cb),
-      ctx(req),
+        link.createShortlink({ code, subdomain, ttlSeconds: String(Math.floor(ttl)), slug: target && isSlug(target) ? target : '' }, md, opts, cb),
+      userCtx(req),
     );
     res.status(201).json({ url: links.senderUrl(result.subdomain, result.slug), expiresAt: result.expiresAt?.toISOString() });
   });
@@ -232,7 +234,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   router.post('/s', authenticate, async (req, res) => {
     if (req.query.invalidate === undefined) throw bad('invalidate=1 is required');
     const slug = slugParam(str(req.query.slug));
-    await unary((md, opts, cb) => link.invalidateLink({ caller: caller(req), slug }, md, opts, cb), ctx(req));
+    await unary((md, opts, cb) => link.invalidateLink({ slug }, md, opts, cb), userCtx(req));
     deps.cache.invalidate(slug);
     res.status(204).end();
   });
@@ -304,8 +306,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   router.get('/links', authenticate, async (req, res) => {
     const pageToken = str(req.query.pageToken) ?? '';
     const result = await unary<import('@ferry/contracts/link/v1').ListLinksResponse>(
-      (md, opts, cb) => link.listLinks({ caller: caller(req), pageSize: 100, pageToken: /^\d{1,9}$/.test(pageToken) ? pageToken : '', driveFileIds: [] }, md, opts, cb),
-      ctx(req),
+      (md, opts, cb) => link.listLinks({ pageSize: 100, pageToken: /^\d{1,9}$/.test(pageToken) ? pageToken : '', driveFileIds: [] }, md, opts, cb),
+      userCtx(req),
     );
     res.json({
       links: result.links.map((l) => ({

@@ -93,6 +93,8 @@ function mailFailure(err: unknown, text: string): unknown {
 export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
   const router = Router();
   const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
+  /** For the share RPCs: the call carries the gateway's assertion of the signed-in sender. */
+  const userCtx = (req: Request) => ({ ...ctx(req), user: { sub: req.auth!.sub, email: req.auth!.email } });
 
   router.post('/share-email', deps.authenticate, async (req, res) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
@@ -101,7 +103,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     if (body.via === 'copy') {
       const link = (str(body.link) ?? '').slice(0, 2048);
       const slug = linkCodeFrom(body, deps.publicOrigin) ?? (link ? linkCodeFrom({ downloadUrl: link }, deps.publicOrigin) : undefined) ?? '';
-      await unary((md, opts, cb) => deps.notification.logCopyLink({ caller, link: CONTROL.test(link) ? '' : link, slug }, md, opts, cb), ctx(req));
+      await unary((md, opts, cb) => deps.notification.logCopyLink({ link: CONTROL.test(link) ? '' : link, slug }, md, opts, cb), userCtx(req));
       res.json({ ok: true });
       return;
     }
@@ -136,7 +138,6 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     const pageUrl = (deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false)).shortUrl(code, isSlug(code) ? info.ownerSubdomain : '');
     const locale = pick(body, 'locale', 'lng', 'uploaderLocale') ?? '';
     const request: SendShareEmailRequest = {
-      caller,
       kind: ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
       shareRequestId,
       recipients: parsed.recipients,
@@ -155,14 +156,14 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     };
     let receiver: SendShareEmailResponse;
     try {
-      receiver = await unary<SendShareEmailResponse>((md, opts, cb) => deps.notification.sendShareEmail(request, md, opts, cb), ctx(req));
+      receiver = await unary<SendShareEmailResponse>((md, opts, cb) => deps.notification.sendShareEmail(request, md, opts, cb), userCtx(req));
     } catch (err) {
       throw mailFailure(err, SHARE_TEXTS.receiverFailed);
     }
     try {
       await unary<SendShareEmailResponse>(
         (md, opts, cb) => deps.notification.sendShareEmail({ ...request, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY }, md, opts, cb),
-        ctx(req),
+        userCtx(req),
       );
     } catch (err) {
       throw mailFailure(err, SHARE_TEXTS.uploaderFailed);

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { LinkStatus, type Caller, type Link as LinkMessage } from '@ferry/contracts/link/v1';
-import { grpcError } from '@ferry/service-kit';
+import { grpcError, verifiedUser } from '@ferry/service-kit';
 import { linkState, type LinkState } from '../domain/lifetime.js';
 import type { Link } from '../generated/prisma/client.js';
 
@@ -30,10 +30,12 @@ export function toLinkMessage(row: Link, now: Date): LinkMessage {
   };
 }
 
-/** The verified caller of an owner-only RPC; the gateway sets it from the token, never from a body. */
-export function requireCaller(caller: Caller | undefined): Caller {
-  if (!caller || !caller.sub || !caller.email.includes('@')) throw grpcError(grpc.status.UNAUTHENTICATED, 'a verified caller is required');
-  return caller;
+/**
+ * The signed-in user an owner-only RPC acts for: the one in the gateway's verified caller assertion,
+ * never the request's deprecated `caller` field.
+ */
+export function requireCaller(call: object): Caller {
+  return verifiedUser(call);
 }
 
 /** Other users' links read as unknown: their existence is not revealed. */

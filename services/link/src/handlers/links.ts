@@ -34,8 +34,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
   const { prisma, logger, now } = deps;
 
   return {
-    shorten: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    shorten: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
       if (!req.driveAccessToken) throw grpcError(grpc.status.UNAUTHENTICATED, 'a drive access token is required');
       const at = now();
       const longest = defaultExpiry(at);
@@ -63,8 +63,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       }
     }),
 
-    createShortlink: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    createShortlink: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
       const kind = classifyCode(req.code);
       if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'code must be a slug (8 to 16 characters) or a token code');
       const slug = kind === 'slug' ? req.code : slugArg(req.slug);
@@ -85,8 +85,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       return { slug: kind === 'token' ? req.code : slug, subdomain, expiresAt };
     }),
 
-    updateExpiry: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    updateExpiry: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
       const slug = slugArg(req.slug);
       const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       const at = now();
@@ -104,8 +104,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       return { link: toLinkMessage(updated, at) };
     }),
 
-    deleteLink: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    deleteLink: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
       const slug = slugArg(req.slug);
       const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       if (!row.deletedAt) await prisma.link.update({ where: { id: row.id }, data: { deletedAt: now() } });
@@ -115,8 +115,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       return {};
     }),
 
-    listLinks: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    listLinks: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
       const pageSize = Math.min(MAX_PAGE, req.pageSize > 0 ? req.pageSize : MAX_PAGE);
       const offset = /^\d{1,9}$/.test(req.pageToken) ? Number(req.pageToken) : 0;
       const ids = req.driveFileIds.filter((id) => id.length > 0).slice(0, 1000);
@@ -133,8 +133,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       };
     }),
 
-    invalidateLink: unary(logger, async (req) => {
-      const caller = requireCaller(req.caller);
+    invalidateLink: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
       const slug = slugArg(req.slug);
       requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       deps.invalidations.publish(slug);

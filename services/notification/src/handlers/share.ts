@@ -77,8 +77,8 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
     });
   }
 
-  async function sendShareEmail(req: SendShareEmailRequest): Promise<SendShareEmailResponse> {
-    const sender = requireSender(req.caller);
+  async function sendShareEmail(req: SendShareEmailRequest, call: object): Promise<SendShareEmailResponse> {
+    const sender = requireSender(call);
     const id = requireShareRequestId(req.shareRequestId);
     if (req.kind !== ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER && req.kind !== ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY) {
       throw grpcError(grpc.status.INVALID_ARGUMENT, 'kind must be receiver or uploader copy');
@@ -149,8 +149,8 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
 
   return {
     sendShareEmail: unary(logger, sendShareEmail),
-    logCopyLink: unary(logger, async (req) => {
-      const sender = requireSender(req.caller);
+    logCopyLink: unary(logger, async (req, call) => {
+      const sender = requireSender(call);
       if (req.link) logger.info({ via: 'copy', sub: sender.sub, slug: req.slug || undefined, link: req.link.slice(0, 300) }, 'link copied');
       else logger.info({ via: 'copy', sub: sender.sub, slug: req.slug || undefined }, 'No URL available');
       return {};

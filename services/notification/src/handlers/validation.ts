@@ -1,7 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { grpcError } from '@ferry/service-kit';
+import { grpcError, verifiedUser } from '@ferry/service-kit';
 import { displayFileName, subdomainOfHost } from '@ferry/rules';
-import type { Caller } from '@ferry/contracts/notification/v1';
 import { isMailAddress, normalizeAddress } from '../domain/address.js';
 import { INVALID_RECIPIENTS_MESSAGE } from '../domain/recipients.js';
 import { hasForbiddenMessageChars, hasLineBreakOrControl } from '../domain/text.js';
@@ -15,8 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const invalid = (message: string) => grpcError(grpc.status.INVALID_ARGUMENT, message);
 
-export function requireSender(caller: Caller | undefined): { sub: string; email: string } {
-  if (!caller?.sub) throw grpcError(grpc.status.UNAUTHENTICATED, 'Sign-in required');
+/** The signed-in sender: the user of the gateway's verified caller assertion, never a request field. */
+export function requireSender(call: object): { sub: string; email: string } {
+  const caller = verifiedUser(call);
   const email = caller.email.trim();
   if (!isMailAddress(email)) throw invalid(SENDER_UNKNOWN_MESSAGE);
   return { sub: caller.sub, email };

@@ -1,0 +1,13 @@
+import type { BillingServiceService } from '@ferry/contracts/billing/v1';
+import { GATEWAY_FOR_USER, GATEWAY_SERVICE, type ServicePolicies } from '@ferry/service-kit';
+
+/**
+ * Who may call each billing RPC: only the gateway, acting for the signed-in user, or with its own
+ * identity for Stripe's webhook (whose signature the handler checks as well).
+ */
+export const billingPolicies: ServicePolicies<typeof BillingServiceService> = {
+  startTrial: GATEWAY_FOR_USER,
+  getAccessStatus: GATEWAY_FOR_USER,
+  cancelSubscription: GATEWAY_FOR_USER,
+  handleStripeEvent: GATEWAY_SERVICE,
+};

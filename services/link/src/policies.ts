@@ -1,0 +1,23 @@
+import type { LinkServiceService } from '@ferry/contracts/link/v1';
+import { GATEWAY_FOR_USER, GATEWAY_SERVICE, type ServicePolicies } from '@ferry/service-kit';
+
+/**
+ * Who may call each link RPC. Owner operations act for the signed-in user the gateway vouches for;
+ * the rest serve public pages, the redirect path and the gateway's batches with its own identity.
+ */
+export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
+  shorten: GATEWAY_FOR_USER,
+  createShortlink: GATEWAY_FOR_USER,
+  updateExpiry: GATEWAY_FOR_USER,
+  deleteLink: GATEWAY_FOR_USER,
+  listLinks: GATEWAY_FOR_USER,
+  invalidateLink: GATEWAY_FOR_USER,
+  resolveLink: GATEWAY_SERVICE,
+  resolveLinks: GATEWAY_SERVICE,
+  getShareInfo: GATEWAY_SERVICE,
+  getSize: GATEWAY_SERVICE,
+  getDownloadCount: GATEWAY_SERVICE,
+  recordDownloads: GATEWAY_SERVICE,
+  watchInvalidations: GATEWAY_SERVICE,
+  recordTelemetry: GATEWAY_SERVICE,
+};
