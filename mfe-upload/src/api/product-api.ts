@@ -1,4 +1,5 @@
-import { SHORTEN_RETRY, withRetry, type RetryPolicy } from './retry';
+// With its extension: the stack suite (tests/stack, NodeNext) imports this file too.
+import { SHORTEN_RETRY, withRetry, type RetryPolicy } from './retry.ts';
 
 /** The product API calls of spec §7 the upload screen makes (same origin as the page). */
 export interface ShortenResult {
