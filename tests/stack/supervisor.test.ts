@@ -59,7 +59,7 @@ describe('supervised process', () => {
     expect(restarts).toBe(0);
 
     const crashing = child({ exitAfterMs: 0 });
-    crashing.supervise({ ...FAST, initialDelayMs: 10_000 });
+    crashing.supervise({ ...FAST, initialDelayMs: 10_000, maxDelayMs: 10_000 });
     await nextRestart(crashing);
     const stopped = Date.now();
     await crashing.stop();
