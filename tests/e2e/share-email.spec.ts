@@ -40,6 +40,8 @@ test.describe('share by e-mail (issue 7)', () => {
     await expect(row).toBeVisible({ timeout: 60_000 });
     const slug = await row.getAttribute('data-slug');
     expect(slug).toMatch(/^[A-Za-z0-9_-]{8,16}$/);
+    const link = await row.getByTestId('row-link').getAttribute('href');
+    expect(link).toMatch(new RegExp(`/${slug}$`));
 
     await row.getByTestId('row-email').click();
     const dialog = page.getByRole('dialog', { name: 'Share by e-mail' });
@@ -59,7 +61,7 @@ test.describe('share by e-mail (issue 7)', () => {
       const [mail] = await mailsTo(to);
       expect(mail!.subject).toBe(`${uploader} sent you notes.txt`);
       const text = await textOf(mail!.id);
-      expect(text).toContain(`${baseURL}/r/${slug}`);
+      expect(text).toContain(link!);
       expect(text).toContain('Hi both,\nhere are the notes.');
     }
     await expect.poll(async () => (await mailsTo(uploader)).filter((m) => m.subject.startsWith('You shared')).length, { timeout: 30_000 }).toBe(1);

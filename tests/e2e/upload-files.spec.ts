@@ -29,7 +29,7 @@ test.describe('upload screen: uploads into the drive', () => {
     const row = uploadedRows(page).filter({ hasText: 'twelve.bin' });
     await expect(row).toBeVisible({ timeout: 60_000 });
     expect(ranges).toEqual([`bytes 0-5242879/${12 * MiB}`, `bytes 5242880-10485759/${12 * MiB}`, `bytes 10485760-12582911/${12 * MiB}`]);
-    await expect(row.getByTestId('row-link')).toHaveAttribute('href', new RegExp(`^${baseURL}/r/[A-Za-z0-9_-]{8,16}$`));
+    await expect(row.getByTestId('row-link')).toHaveAttribute('href', new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`));
     await expect(row.getByTestId('row-size')).toHaveText('12 MB');
     await expect(page.getByTestId('queue')).toHaveCount(0);
 
@@ -69,7 +69,7 @@ test.describe('upload screen: uploads into the drive', () => {
     await page.getByTestId('file-input').setInputFiles([...files.keys()].map((f) => join(dir, f)));
     await page.getByTestId('upload-button').click();
     await expect(uploadedRows(page)).toHaveCount(4, { timeout: 60_000 });
-    for (const link of await uploadedRows(page).getByTestId('row-link').all()) await expect(link).toHaveAttribute('href', /\/r\/[A-Za-z0-9_-]{8,16}$/);
+    for (const link of await uploadedRows(page).getByTestId('row-link').all()) await expect(link).toHaveAttribute('href', new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`));
 
     const drive = new DriveProbe(root, await tokenOf(page));
     const top = await drive.children((await drive.rootFolder()).id);

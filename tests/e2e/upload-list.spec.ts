@@ -50,6 +50,14 @@ test.describe('upload screen: the uploaded list', () => {
     await row.getByTestId('row-copy').click();
     await expect(row.getByTestId('row-copy')).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
+    // The copied link is the uploader's own, /{slug} on their subdomain, and opens the download page there.
+    const copied = new URL(href!);
+    expect(copied.host.endsWith(`.${new URL(baseURL!).host}`)).toBe(true);
+    expect(copied.pathname).toBe(`/${slug}`);
+    const visitor = await context.newPage();
+    await visitor.goto(href!);
+    await expect(visitor.locator('[data-remote="download"] [data-field="name"]')).toHaveText('list-a.txt');
+    await visitor.close();
     await expect(row.getByTestId('row-copy')).toHaveText('Copy link', { timeout: 3_000 });
 
     // Delete: the confirmation names the file; then gone from drive, link and list.

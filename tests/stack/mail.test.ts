@@ -29,6 +29,8 @@ describe('mail across the stack', () => {
   let alice: string;
   let bob: string;
   let slug: string;
+  /** The link handed out: on alice's own subdomain when the stack's origin can have subdomains. */
+  let shortUrl: string;
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const aliceEmail = `alice-${run}@example.com`;
   const to = (name: string) => `${name}-${run}@example.com`;
@@ -70,7 +72,7 @@ describe('mail across the stack', () => {
       body: JSON.stringify({ fileId, fileName: 'report.pdf' }),
     });
     expect(shorten.status).toBe(201);
-    slug = ((await shorten.json()) as { shortId: string }).shortId;
+    ({ shortId: slug, shortUrl } = (await shorten.json()) as { shortId: string; shortUrl: string });
   }, 240_000);
 
   afterAll(async () => {
@@ -108,7 +110,7 @@ describe('mail across the stack', () => {
     const toBob = await detail((await messages(bobEmail))[0]!.id);
     expect(toBob.subject).toBe(`${aliceEmail} sent you report.pdf`);
     expect(toBob.replyTo).toEqual([aliceEmail]);
-    expect(toBob.text).toContain(`Download: ${baseUrl}/r/${slug}`);
+    expect(toBob.text).toContain(`Download: ${shortUrl}`);
     expect(toBob.text).toContain('Hi!\nThe report.');
     expect(toBob.headers.find((h) => h.key === 'x-ferry-kind')?.value).toBe('receiver');
     const copy = await detail((await messages(aliceEmail))[0]!.id);
