@@ -78,8 +78,8 @@ async function drained(counter: DownloadCounter): Promise<void> {
 let dir: string;
 let redisServer: RunningServer;
 const clients: Redis[] = [];
-const redisClient = async () => {
-  const c = createClient({ url: redisServer.url });
+const redisClient = async (): Promise<Redis> => {
+  const c: Redis = createClient({ url: redisServer.url });
   await c.connect();
   clients.push(c);
   return c;
