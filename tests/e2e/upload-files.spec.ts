@@ -145,6 +145,29 @@ test.describe('upload screen: uploads into the drive', () => {
     expect((await drive.bytes(f!.id)).equals(files.get('stale.bin')!)).toBe(true);
   });
 
+  test('transient Drive errors while the link is made (500, 429, rate-limit 403) still end in a Ferry short link', async ({ page, baseURL }) => {
+    const { dir } = makeFiles({ 'busy-drive.bin': 300_000 });
+    await openUploadSignedIn(page, baseURL!, journeyEmail('busy'));
+    // The link service's file check (GET /drive/v3/files/{id}; the browser makes none while uploading):
+    // three of each use up the link service's own retries, so the screen sees 502, 429, 429, then 201.
+    const fileCheck = { method: 'GET', path: '^/drive/v3/files/[^/]+$', count: 3 };
+    await driveAdmin(root, 'faults', [
+      { ...fileCheck, status: 500, reason: 'backendError' },
+      { ...fileCheck, status: 429, reason: 'rateLimitExceeded' },
+      { ...fileCheck, status: 403, reason: 'userRateLimitExceeded' },
+    ]);
+    const shortenAnswers: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/shorten')) shortenAnswers.push(r.status());
+    });
+    await page.getByTestId('file-input').setInputFiles(join(dir, 'busy-drive.bin'));
+    await page.getByTestId('upload-button').click();
+    const row = uploadedRows(page).filter({ hasText: 'busy-drive.bin' });
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await expect(row.getByTestId('row-link')).toHaveAttribute('href', new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`));
+    expect(shortenAnswers).toEqual([502, 429, 429, 201]);
+  });
+
   test('quota exceeded shows its error', async ({ page, baseURL }) => {
     const email = journeyEmail('quota');
     const { dir } = makeFiles({ 'too-big.bin': 3 * MiB });
