@@ -168,3 +168,5 @@ export function testCallerOptions(
 export function keyPem(key: KeyObject): string {
   return key.type === 'private' ? key.export({ type: 'pkcs8', format: 'pem' }).toString() : key.export({ type: 'spki', format: 'pem' }).toString();
 }
+
+export { hostileCases, callAnyMethod, snapshotTables, type HostileCase } from './hostile-callers.js';
