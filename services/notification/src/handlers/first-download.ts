@@ -1,8 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
-import { displayFileName } from '@ferry/rules';
+import { displayFileName, isSlug } from '@ferry/rules';
 import { grpcError, unary } from '@ferry/service-kit';
 import type { NotificationServiceServer, RecordFirstDownloadRequest, RecordFirstDownloadResponse } from '@ferry/contracts/notification/v1';
-import { isSlug } from '@ferry/rules';
 import { isMailAddress } from '../domain/address.js';
 import { expiresInLabel, sizeLabel } from '../domain/format.js';
 import { isFirstDownloadKey } from '../domain/outbox.js';
