@@ -26,6 +26,9 @@ test('every HTML page carries a CSP that allows scripts only from Ferry origins'
     for (const source of scripts.slice(1)) expect(source, path).toMatch(/^https?:\/\/[^*]+$/);
     expect(csp.get('object-src'), path).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
+    expect(res.headers()['x-frame-options'], path).toBe('DENY');
+    const permissions = new Map((res.headers()['permissions-policy'] ?? '').split(',').map((p) => p.trim().split('=') as [string, string]));
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(permissions.get(feature), `${path} ${feature}`).toBe('()');
     expect(res.headers()['referrer-policy'], path).toBe('no-referrer');
     // The HTML itself has no inline script: every <script> has a src.
     const html = await res.text();
