@@ -110,6 +110,7 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
       FERRY_IDENTITY_ISSUER: stack.defaults.IDENTITY_ISSUER,
       FERRY_DRIVE_ROOT_URL: stack.defaults.DRIVE_ROOT_URL,
       FERRY_MAIL_INBOX_URL: stack.defaults.MAIL_INBOX_URL,
+      FERRY_GRPC_ADDRS: [stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(','),
     };
     const e2eReport = join(reports, 'playwright.json');
     await timed('@ferry/tests: playwright (Chromium)', async () => {

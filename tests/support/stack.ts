@@ -11,10 +11,17 @@ export interface SuiteStack {
   mailInboxUrl: string;
   identityIssuer: string;
   driveRootUrl: string;
+  /** host:port of the link, notification and billing gRPC servers (FERRY_GRPC_ADDRS, comma list, in that order). */
+  grpcAddrs: { link: string; notification: string; billing: string };
   stop(): Promise<void>;
 }
 
 const trimmed = (url: string) => url.replace(/\/+$/, '');
+
+function grpcAddrs(list: string | undefined): SuiteStack['grpcAddrs'] {
+  const [link = '', notification = '', billing = ''] = (list ?? '').split(',');
+  return { link, notification, billing };
+}
 
 /**
  * The runner's stack when it names it (FERRY_BASE_URL, FERRY_MAIL_INBOX_URL, FERRY_IDENTITY_ISSUER,
@@ -28,6 +35,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
       mailInboxUrl: trimmed(env.FERRY_MAIL_INBOX_URL),
       identityIssuer: env.FERRY_IDENTITY_ISSUER,
       driveRootUrl: trimmed(env.FERRY_DRIVE_ROOT_URL),
+      grpcAddrs: grpcAddrs(env.FERRY_GRPC_ADDRS),
       stop: async () => undefined,
     };
   }
@@ -46,6 +54,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
     mailInboxUrl: stack.defaults.MAIL_INBOX_URL!,
     identityIssuer: stack.defaults.IDENTITY_ISSUER!,
     driveRootUrl: stack.defaults.DRIVE_ROOT_URL!,
+    grpcAddrs: grpcAddrs([stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(',')),
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
