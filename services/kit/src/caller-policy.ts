@@ -75,8 +75,11 @@ export function authenticateService(
     const rpc = def.path;
     const inner = (implementation[method] ?? unimplementedHandler(rpc)) as unknown as AnyHandler;
     const refuse = (call: Parameters<AnyHandler>[0], callback: Parameters<AnyHandler>[1], err: unknown) => {
-      const e = err as grpc.ServiceError;
-      const status = e.code === grpc.status.PERMISSION_DENIED || e.code === grpc.status.UNAUTHENTICATED ? e : grpcError(grpc.status.UNAUTHENTICATED, 'caller assertion refused');
+      const code = (err as { code?: unknown } | null)?.code;
+      const status =
+        code === grpc.status.PERMISSION_DENIED || code === grpc.status.UNAUTHENTICATED
+          ? (err as grpc.ServiceError)
+          : grpcError(grpc.status.UNAUTHENTICATED, 'caller assertion refused');
       if (def.responseStream || !callback) call.emit('error', status);
       else callback(status);
     };
