@@ -3,4 +3,5 @@ export { classifyCode, isLinkCode, isSlug, LINK_CODE_MAX, SHORT_ID_MAX, SHORT_ID
 export { isSubdomain, numberedSubdomain, senderSubdomain, subdomainOfHost, SUBDOMAIN_MAX } from './subdomain.js';
 export { parseScopedCode, scopedCode, type ScopedCode } from './scoped-code.js';
 export { FALLBACK_FILE_NAME, MAX_DISPLAY_LENGTH, displayFileName, hasUnsafeNameCharacter, storedFileName } from './file-name.js';
+export { backoffDelay, retryDelay, type BackoffOptions, type Jitter } from './backoff.js';
 export { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, EXTENSION_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
