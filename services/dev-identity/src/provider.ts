@@ -84,7 +84,10 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       await tokenInfo(provider, url, res);
       return;
     }
-    if (url.pathname === ROUTES.authorization) rewriteSelectAccount(req, url);
+    if (url.pathname === ROUTES.authorization) {
+      rewriteSelectAccount(req, url);
+      rewriteOfflineAccess(req, url);
+    }
     const m = /^\/interaction\/([^/]+)(?:\/(login|confirm|abort))?$/.exec(url.pathname);
     if (m) {
       await interaction(provider, req, res, m[2]);
@@ -224,6 +227,19 @@ function rewriteSelectAccount(req: IncomingMessage, url: URL): void {
   req.url = `${url.pathname}?${url.searchParams.toString()}`;
 }
 
+/**
+ * Google grants a refresh token for `access_type=offline` (with the consent prompt); oidc-provider
+ * does for the `offline_access` scope, which Google does not know. The one becomes the other, so
+ * clients ask as they would ask Google.
+ */
+function rewriteOfflineAccess(req: IncomingMessage, url: URL): void {
+  if (url.searchParams.get('access_type') !== 'offline') return;
+  url.searchParams.delete('access_type');
+  const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+  if (!scopes.includes('offline_access')) url.searchParams.set('scope', [...scopes, 'offline_access'].join(' '));
+  req.url = `${url.pathname}?${url.searchParams.toString()}`;
+}
+
 /** The login prompt also fires when login_hint names someone other than the signed-in account. */
 function loginPolicy(): ReturnType<typeof interactionPolicy.base> {
   const policy = interactionPolicy.base();
@@ -314,7 +330,8 @@ function providerConfiguration(
       Interaction: 3600,
       Session: 14 * 24 * 3600,
       Grant: 365 * 24 * 3600,
-      RefreshToken: 14 * 24 * 3600,
+      // Google's refresh tokens live until revoked; 90 days covers a link's longest life (30 days) here.
+      RefreshToken: 90 * 24 * 3600,
     },
   };
 }

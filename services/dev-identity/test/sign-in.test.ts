@@ -142,6 +142,24 @@ describe('dev identity provider', () => {
     ).rejects.toThrow(/invalid_client/);
   });
 
+  it('access_type=offline with the consent prompt grants a refresh token that refreshes, as Google does', async () => {
+    const GATEWAY = { clientId: 'ferry-gateway', clientSecret: 'gw-secret', redirectUri: 'http://localhost:8080/api/auth/local/callback' };
+    const online = await signIn({ issuer, ...GATEWAY, email: 'olive@example.com', extraParams: { prompt: 'consent' } });
+    expect(online.refresh_token).toBeUndefined();
+    const offline = await signIn({ issuer, ...GATEWAY, email: 'olive@example.com', extraParams: { prompt: 'consent', access_type: 'offline' } });
+    expect(offline.refresh_token).toEqual(expect.any(String));
+    const { token_endpoint } = await discover(issuer);
+    const res = await fetch(token_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('ferry-gateway:gw-secret').toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: offline.refresh_token! }),
+    });
+    expect(res.status).toBe(200);
+    const refreshed = (await res.json()) as { access_token: string; scope: string };
+    expect(refreshed.scope.split(' ')).toContain(DRIVE_FILE);
+    expect((await introspect(refreshed.access_token)).active).toBe(true);
+  });
+
   it('prompt=none: login_required without a session, consent_required without a grant, silent code with both', async () => {
     const { challenge } = pkcePair();
     const none = { prompt: 'none' };
