@@ -5,3 +5,4 @@ export { parseScopedCode, scopedCode, type ScopedCode } from './scoped-code.js';
 export { FALLBACK_FILE_NAME, MAX_DISPLAY_LENGTH, displayFileName, hasUnsafeNameCharacter, storedFileName } from './file-name.js';
 export { backoffDelay, retryDelay, type BackoffOptions, type Jitter } from './backoff.js';
 export { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, EXTENSION_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
+export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';
