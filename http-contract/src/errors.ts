@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` the gateway sends in an error body. Clients map errors to their own texts by code,
+ * never by the English `error` sentence.
+ */
+export const ERROR_CODES = [
+  // Requests the gateway refuses itself.
+  'invalid_argument',
+  'invalid_json',
+  'invalid_slug',
+  'bad_request',
+  'bad_path',
+  'request_aborted',
+  'payload_too_large',
+  'too_many_parameters',
+  'unsupported_encoding',
+  'unsupported_charset',
+  'unsupported_media_type',
+  'method_not_allowed',
+  'not_acceptable',
+  'precondition_failed',
+  'range_not_satisfiable',
+  'forbidden',
+  'not_found',
+  'gone',
+  'too_many_not_found',
+  // Sign-in.
+  'unauthenticated',
+  'invalid_token',
+  'permission_denied',
+  'foreign_token',
+  'unknown_provider',
+  'revocation_failed',
+  // Share by e-mail (spec §8 texts, one code each).
+  'invalid_recipients',
+  'sender_unknown',
+  'url_unknown',
+  'receiver_mail_failed',
+  'uploader_mail_failed',
+  // Backends' refusals (gRPC statuses) and their own reason codes.
+  'already_exists',
+  'failed_precondition',
+  'aborted',
+  'out_of_range',
+  'resource_exhausted',
+  'extend_limit',
+  // Failures that are not the caller's.
+  'bad_link_target',
+  'not_configured',
+  'manifest_invalid',
+  'deadline_exceeded',
+  'unimplemented',
+  'upstream_error',
+  'upstream_cancelled',
+  'upstream_unavailable',
+  'internal',
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Every error answer: a sentence safe to show and a stable code. */
+export const ErrorBody = z
+  .strictObject({
+    error: z.string().describe('A sentence safe to show; clients translate by `code`'),
+    code: ErrorCode,
+  });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+

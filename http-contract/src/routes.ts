@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { BillingBody, CancelResponse, AccessStatus, StripeWebhookResponse, TrialStartResponse } from './billing.js';
+import {
+  CodeQuery,
+  DeleteBody,
+  DownloadCountResponse,
+  ExtendBody,
+  ExtendResponse,
+  InvalidateQuery,
+  LinksQuery,
+  LinksResponse,
+  ResolveResponse,
+  ShareInfoResponse,
+  ShareQuery,
+  ShortenBody,
+  ShortenResponse,
+  ShortlinkBody,
+  ShortlinkResponse,
+  SizeQuery,
+  SizeResponse,
+  SlugQuery,
+  TelemetryBody,
+} from './links.js';
+import { CopyLoggedResponse, ShareEmailBody, ShareEmailResponse } from './share-email.js';
+import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+export interface ApiResponse {
+  description: string;
+  /** The JSON body; absent = no body (204, redirects). */
+  schema?: z.ZodType;
+  /** A redirect: the `Location` header is the answer. */
+  redirect?: true;
+}
+
+/** One route of the public HTTP API. Error answers (4xx, 5xx) are always an ErrorBody. */
+export interface ApiRoute {
+  method: HttpMethod;
+  /** OpenAPI form: `/api/auth/{provider}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** Needs `Authorization: Bearer <access token>`. */
+  auth?: true;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: Record<string, string>;
+  responses: Record<number, ApiResponse>;
+}
+
+const json = (description: string, schema: z.ZodType): ApiResponse => ({ description, schema });
+const noContent: ApiResponse = { description: 'Done' };
+const redirect = (description: string): ApiResponse => ({ description, redirect: true });
+
+const shorten = (operationId: string, path: string, summary: string): ApiRoute => ({
+  method: 'post',
+  path,
+  operationId,
+  summary,
+  auth: true,
+  body: ShortenBody,
+  responses: { 201: json('The short link', ShortenResponse) },
+});
+
+const extend = (operationId: string, method: HttpMethod, path: string): ApiRoute => ({
+  method,
+  path,
+  operationId,
+  summary: 'Extend a link by one day (or to expiresAt), at most 30 days after the upload',
+  auth: true,
+  body: ExtendBody,
+  query: SlugQuery,
+  responses: { 200: json('The new expiry', ExtendResponse) },
+});
+
+const billing = (operationId: string, path: string, summary: string, ok: ApiResponse): ApiRoute => ({
+  method: 'post',
+  path,
+  operationId,
+  summary,
+  auth: true,
+  body: BillingBody,
+  responses: { 200: ok },
+});
+
+/** Every route of the gateway's public HTTP API (spec §7). */
+export const API_ROUTES: readonly ApiRoute[] = [
+  { method: 'get', path: '/api/health', operationId: 'health', summary: 'Readiness of the gateway and every backend', responses: { 200: json('All serving', HealthReport), 503: json('Degraded or draining', HealthReport) } },
+  { method: 'get', path: '/api/livez', operationId: 'livez', summary: 'The process answers', responses: { 200: json('Alive', ProbeResponse) } },
+  { method: 'get', path: '/api/readyz', operationId: 'readyz', summary: 'The gateway accepts traffic', responses: { 200: json('Ready', ProbeResponse), 503: json('Draining', ProbeResponse) } },
+  { method: 'get', path: '/api/config', operationId: 'publicConfig', summary: 'The public run-time config of the front end', responses: { 200: json('The config', PublicConfig) } },
+  { method: 'get', path: '/api/openapi.json', operationId: 'openApi', summary: 'This document', responses: { 200: json('OpenAPI 3.1', z.record(z.string(), z.unknown())) } },
+  { method: 'get', path: '/api/auth/login', operationId: 'signInStart', summary: 'Sign in with the configured provider', query: SignInQuery, responses: { 302: redirect('To /api/auth/{provider}') } },
+  { method: 'get', path: '/api/auth/{provider}', operationId: 'signIn', summary: 'Start the authorization code flow', params: { provider: 'The configured provider (e.g. google)' }, query: SignInQuery, responses: { 302: redirect('To the provider'), 303: redirect('Back home with an error') } },
+  { method: 'get', path: '/api/auth/{provider}/callback', operationId: 'signInCallback', summary: 'The provider’s answer; hands the token to the shell in the URL fragment', params: { provider: 'The configured provider' }, query: SignInCallbackQuery, responses: { 303: redirect('To /auth/callback#access_token=… or home with an error') } },
+  { method: 'post', path: '/api/auth/revoke', operationId: 'signOut', summary: 'Revoke the caller’s token at the provider', auth: true, responses: { 204: noContent } },
+  { method: 'get', path: '/api/me', operationId: 'me', summary: 'The verified identity of the token', auth: true, responses: { 200: json('The identity', Me) } },
+  shorten('shorten', '/api/shorten', 'A short link for a file in the caller’s Ferry folder'),
+  shorten('shortenCreate', '/api/shorten/create', 'Fallback of POST /api/shorten'),
+  extend('extend', 'patch', '/api/shorten'),
+  extend('extendUpdate', 'post', '/api/shorten/update'),
+  extend('extendShortlink', 'patch', '/api/shortlink'),
+  { method: 'delete', path: '/api/shorten', operationId: 'deleteLink', summary: 'Delete a link record', auth: true, body: DeleteBody, query: SlugQuery, responses: { 204: noContent } },
+  { method: 'post', path: '/api/shortlink', operationId: 'shortlink', summary: 'A code on the caller’s subdomain for a link', auth: true, body: ShortlinkBody, responses: { 201: json('The code’s URL', ShortlinkResponse) } },
+  {
+    method: 'get',
+    path: '/api/s',
+    operationId: 'shareLookup',
+    summary: 'About a link: dl=1 its download count, probe=1 whether it is live, meta=1 its share info (spec §3)',
+    query: ShareQuery,
+    responses: { 200: json('Count (dl=1) or share info (meta=1)', z.union([DownloadCountResponse, ShareInfoResponse])), 204: { description: 'Live (probe=1)' } },
+  },
+  { method: 'post', path: '/api/s', operationId: 'invalidate', summary: 'Drop the gateway’s cached copy of a link', auth: true, query: InvalidateQuery, responses: { 204: noContent } },
+  { method: 'get', path: '/api/resolve', operationId: 'resolve', summary: 'Resolve a link code on this host', query: CodeQuery, responses: { 200: json('The link', ResolveResponse) } },
+  { method: 'get', path: '/api/size', operationId: 'size', summary: 'The size of a linked file', query: SizeQuery, responses: { 200: json('The size', SizeResponse) } },
+  { method: 'get', path: '/api/download', operationId: 'download', summary: 'Download a linked file', query: CodeQuery, responses: { 302: redirect('To the file on the drive') } },
+  { method: 'post', path: '/api/telemetry', operationId: 'telemetry', summary: 'A download page’s beacon (JSON, also as text/plain)', body: TelemetryBody, responses: { 204: noContent } },
+  { method: 'get', path: '/api/links', operationId: 'links', summary: 'One page (100) of the caller’s links', auth: true, query: LinksQuery, responses: { 200: json('The links', LinksResponse) } },
+  {
+    method: 'post',
+    path: '/api/share-email',
+    operationId: 'shareEmail',
+    summary: 'E-mail a link to recipients, with a copy to the sender (or log a copied link)',
+    auth: true,
+    body: ShareEmailBody,
+    responses: { 200: json('Sent, or the copy logged', z.union([ShareEmailResponse, CopyLoggedResponse])) },
+  },
+  billing('trialStart', '/api/trial/start', 'Start the trial (once per account)', json('The trial', TrialStartResponse)),
+  billing('accessStatus', '/api/access/status', 'The subscription status (404: no subscription data)', json('The status', AccessStatus)),
+  billing('cancel', '/api/stripe/cancel', 'Cancel the subscription at the end of its period', json('Cancelled', CancelResponse)),
+  { method: 'post', path: '/api/stripe/webhook', operationId: 'stripeWebhook', summary: 'Stripe events (raw body, Stripe-Signature)', responses: { 200: json('Applied', StripeWebhookResponse) } },
+  {
+    method: 'get',
+    path: '/api/d/{slug}',
+    operationId: 'downloadRedirect',
+    summary: 'The public download: a redirect to the file on the drive (also HEAD)',
+    params: { slug: 'A link code' },
+    responses: { 302: redirect('To the file on the drive') },
+  },
+];
+
+/** The route of a method and OpenAPI path, if the contract has it. */
+export function findRoute(method: string, path: string): ApiRoute | undefined {
+  const m = method.toLowerCase();
+  return API_ROUTES.find((r) => r.method === m && r.path === path);
+}
