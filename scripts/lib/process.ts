@@ -2,6 +2,8 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { EventEmitter } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { constants as osConstants } from 'node:os';
+// The source file, not the package: this runs before anything is built (a fresh clone's `npm start`).
+import { backoffDelay } from '../../rules/src/backoff.ts';
 
 /** Runs a command to completion with inherited output; resolves to its exit code. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
@@ -115,7 +117,7 @@ export function startManaged(
         // A run that lasted a while was not a crash loop: start the backoff over.
         if (Date.now() - spawnedAt >= policy.resetAfterMs) attempt = 0;
         attempt++;
-        const delayMs = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (attempt - 1));
+        const delayMs = backoffDelay(attempt - 1, { baseMs: policy.initialDelayMs, maxMs: policy.maxDelayMs });
         console.error(`[ferry] ${name} exited (code ${code}); restarting in ${delayMs / 1000} s`);
         events.emit('restart', { code, delayMs, attempt });
         restartTimer = setTimeout(() => {

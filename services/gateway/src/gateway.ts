@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
+import { backoffDelay } from '@ferry/rules';
 import { createCallerSigner } from '@ferry/service-kit';
 import { createApp } from './app.js';
 import { OidcProvider } from './auth/oidc.js';
@@ -49,7 +50,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   let redis: ReturnType<typeof createClient> | undefined;
   let tokenCache: TokenCache = new MemoryTokenCache();
   if (config.REDIS_URL) {
-    redis = createClient({ url: config.REDIS_URL, socket: { connectTimeout: 2_000, reconnectStrategy: (n) => Math.min(250 * 2 ** n, 5_000) } });
+    redis = createClient({ url: config.REDIS_URL, socket: { connectTimeout: 2_000, reconnectStrategy: (n) => backoffDelay(n, { baseMs: 250, maxMs: 5_000 }) } });
     redis.on('error', (err: Error) => logger.warn({ error: err.message }, 'redis error'));
     // Not awaited: until Redis is ready every token is verified with the provider instead.
     redis.connect().catch((err: Error) => logger.warn({ error: err.message }, 'redis connect failed'));

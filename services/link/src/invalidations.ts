@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from '@ferry/service-kit';
 import { createClient } from 'redis';
+import { backoffDelay } from '@ferry/rules';
 
 export const INVALIDATION_CHANNEL = 'ferry:link:invalidations';
 
@@ -58,7 +59,7 @@ export function localInvalidations(): Invalidations {
 
 export async function redisInvalidations(url: string, logger: Logger): Promise<Invalidations> {
   const local = localInvalidations();
-  const options = { url, socket: { connectTimeout: 2_000, reconnectStrategy: (n: number) => Math.min(250 * 2 ** n, 5_000) } };
+  const options = { url, socket: { connectTimeout: 2_000, reconnectStrategy: (n: number) => backoffDelay(n, { baseMs: 250, maxMs: 5_000 }) } };
   const pub = createClient(options);
   const sub = createClient(options);
   for (const c of [pub, sub]) c.on('error', (err: Error) => logger.warn({ error: err.message }, 'redis error'));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { LinkServiceClient, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
 import type { Logger } from 'pino';
+import { backoffDelay } from '@ferry/rules';
 import { memoryCountBuffer, totalOf, type CountBatch, type CountBuffer } from './count-buffer.js';
 
 /** Links per RecordDownloads message. */
@@ -153,7 +154,7 @@ export class DownloadCounter {
 
   private backOff(err: Error, message: string, batchId?: string): void {
     this.failures++;
-    this.nextTryAt = Date.now() + Math.min(5_000, 100 * 2 ** Math.min(this.failures, 6));
+    this.nextTryAt = Date.now() + backoffDelay(this.failures, { baseMs: 100, maxMs: 5_000 });
     if (this.failures === 1 || this.failures % 20 === 0) this.opts.logger.warn({ error: err.message, batchId, failures: this.failures }, message);
   }
 

@@ -1,6 +1,7 @@
 import { Metadata, type ClientReadableStream } from '@grpc/grpc-js';
 import type { LinkServiceClient, WatchInvalidationsResponse } from '@ferry/contracts/link/v1';
 import type { Logger } from 'pino';
+import { backoffDelay } from '@ferry/rules';
 import type { LinkCache } from './link-cache.js';
 
 export interface InvalidationWatch {
@@ -33,7 +34,7 @@ export function watchInvalidations(client: LinkServiceClient, cache: LinkCache, 
       cache.setLive(false);
       if (closed) return;
       failures++;
-      const delay = Math.min(5_000, 100 * 2 ** Math.min(failures, 6));
+      const delay = backoffDelay(failures, { baseMs: 100, maxMs: 5_000 });
       if (failures === 1 || failures % 20 === 0) logger.warn({ reason, retryInMs: delay }, 'link invalidation stream down');
       retry = setTimeout(connect, delay);
       retry.unref();

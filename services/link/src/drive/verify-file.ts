@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError } from '@ferry/service-kit';
+import { retryDelay } from '@ferry/rules';
 import { setTimeout as delay } from 'node:timers/promises';
 import { isValidDriveFileId } from '../domain/drive-id.js';
 import { driveFailureError, isTransient, readDriveFailure, type DriveFailure } from './drive-errors.js';
@@ -76,8 +77,7 @@ export function driveFileVerifier(
     for (let attempt = 0; ; attempt++) {
       const answer = await getOnce<T>(path, token);
       if (answer.ok || !isTransient(answer.failure) || attempt >= retry.retries) return answer;
-      const backoff = retry.baseDelayMs * 2 ** attempt * (1 + Math.random() / 2);
-      const wait = Math.max(backoff, answer.failure.retryAfterMs ?? 0);
+      const wait = retryDelay(attempt, { baseMs: retry.baseDelayMs, jitter: { min: 1, max: 1.5 } }, answer.failure.retryAfterMs);
       if (wait > retry.maxDelayMs) return answer;
       await delay(wait);
     }

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
 import type { Logger } from '@ferry/service-kit';
+import { backoffDelay } from '@ferry/rules';
 import type { PrismaClient } from '../db.js';
 import type { FirstDownloadOutbox } from '../generated/prisma/client.js';
 
@@ -75,7 +76,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     } catch (err) {
       const e = err as grpc.ServiceError;
       const attempts = row.attempts + 1;
-      const delay = Math.min(maxBackoffMs, baseBackoffMs * 2 ** Math.min(attempts - 1, 20));
+      const delay = backoffDelay(attempts - 1, { baseMs: baseBackoffMs, maxMs: maxBackoffMs });
       await prisma.firstDownloadOutbox.update({
         where: { id: row.id },
         data: { attempts, nextAttemptAt: new Date(now().getTime() + delay), lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500) },
