@@ -1,3 +1,5 @@
+import { retryDelay } from '@ferry/rules';
+
 /**
  * Retries of a product API call that met a transient answer: no answer at all, a 5xx, a 429, or a
  * 403 whose code says rate limit (Google uses 403 `rateLimitExceeded` / `userRateLimitExceeded`).
@@ -18,6 +20,8 @@ export interface RetryPolicy {
 
 /** Link creation: 4 attempts, 0.5 s, 1 s, 2 s (± jitter), at most 8 s of waiting. */
 export const SHORTEN_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 5_000, maxTotalMs: 8_000 };
+
+const SHORTEN_JITTER = { min: 0.75, max: 1.25 } as const;
 
 const RATE_LIMIT_CODE = /rate.?limit|resource_exhausted|too_many/i;
 
@@ -56,8 +60,7 @@ export async function withRetry(send: () => Promise<Response | undefined>, polic
   for (let attempt = 1; ; attempt++) {
     const res = await send();
     if (attempt >= policy.attempts || !(await isTransientAnswer(res))) return res;
-    const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (0.75 + random() / 2);
-    const wait = Math.round(Math.max(backoff, retryAfterMs(res) ?? 0));
+    const wait = retryDelay(attempt - 1, { baseMs: policy.baseDelayMs, jitter: SHORTEN_JITTER, random }, retryAfterMs(res));
     if (wait > policy.maxDelayMs || waited + wait > policy.maxTotalMs) return res;
     await res?.body?.cancel().catch(() => undefined);
     await sleep(wait);

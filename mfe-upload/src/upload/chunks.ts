@@ -4,11 +4,6 @@ export function nextChunk(offset: number, total: number, chunkSize: number): { s
   return { start: offset, end: Math.min(offset + chunkSize, total) };
 }
 
-/** Number of chunk PUTs for a size (at least one, an empty file is one empty final PUT). */
-export function chunkCount(total: number, chunkSize: number): number {
-  return Math.max(1, Math.ceil(total / chunkSize));
-}
-
 /** Content-Range of a chunk [start, end) of a total; an empty upload says `bytes *\/0`. */
 export function contentRange(start: number, end: number, total: number): string {
   if (end <= start) return `bytes */${total}`;
@@ -29,10 +24,4 @@ export function offsetFromRange(header: string | null): number {
   const m = /(\d+)\s*-\s*(\d+)/.exec(header);
   if (!m) return 0;
   return Number(m[2]) + 1;
-}
-
-/** Exponential backoff with a cap and ±20 % jitter. */
-export function backoffMs(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const plain = Math.min(maxMs, baseMs * 2 ** attempt);
-  return Math.round(plain * (0.8 + 0.4 * random()));
 }

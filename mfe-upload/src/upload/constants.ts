@@ -42,5 +42,7 @@ export const UI_TIMINGS = {
 export const CHUNK_MAX_RETRIES = 8;
 export const RETRY_BASE_MS = 500;
 export const RETRY_MAX_MS = 16_000;
+/** Each retry waits the doubled delay ±20 %. */
+export const RETRY_JITTER = { min: 0.8, max: 1.2 } as const;
 /** Files uploaded at once on the folder path. */
 export const FOLDER_CONCURRENCY = 3;

@@ -9,14 +9,3 @@ export function formatCountdown(remainingMs: number): string {
   const seconds = total % 60;
   return `${days}d ${pad(hours)}u ${pad(minutes)}m ${pad(seconds)}s`;
 }
-
-/** Spec §5 expiry label parts: days and hours, or hours and minutes, or minutes. */
-export function expiryParts(remainingMs: number): { days?: number; hours?: number; minutes: number } | { days: number; hours: number } {
-  const minutesTotal = Math.max(0, Math.floor(remainingMs / 60_000));
-  const days = Math.floor(minutesTotal / 1_440);
-  const hours = Math.floor((minutesTotal % 1_440) / 60);
-  const minutes = minutesTotal % 60;
-  if (days > 0) return { days, hours };
-  if (hours > 0) return { hours, minutes };
-  return { minutes };
-}

@@ -1,7 +1,7 @@
 import type { ProductApi } from '../api/product-api';
 import { DriveError, qString, type DriveClient, type DriveFile } from '../drive/drive-client';
-import { backoffMs } from './chunks';
-import { DEFAULT_VALIDITY_MS, FOLDER_CONCURRENCY, FOLDER_MIME, ROOT_FOLDER_FALLBACK_NAME, ROOT_FOLDER_NAME, TAGS } from './constants';
+import { backoffDelay } from '@ferry/rules';
+import { DEFAULT_VALIDITY_MS, FOLDER_CONCURRENCY, FOLDER_MIME, RETRY_JITTER, ROOT_FOLDER_FALLBACK_NAME, ROOT_FOLDER_NAME, TAGS } from './constants';
 import { isCanceled, sleep, UploadError } from './errors';
 import type { Phase } from './phase';
 import type { UploadPlan } from './plan';
@@ -52,7 +52,7 @@ async function driveCall<T>(deps: EngineDeps, call: () => Promise<T>): Promise<T
         continue;
       }
       if (err instanceof DriveError && (err.isRateLimit || err.status >= 500) && attempt < RATE_LIMIT_RETRIES) {
-        await sleep(backoffMs(attempt, 1_000, 32_000), deps.signal);
+        await sleep(backoffDelay(attempt, { baseMs: 1_000, maxMs: 32_000, jitter: RETRY_JITTER }), deps.signal);
         continue;
       }
       throw err;

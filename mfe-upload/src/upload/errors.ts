@@ -1,5 +1,5 @@
 /** The upload errors of spec §8 (message keys of the `upload` namespace). */
-export type UploadErrorCode = 'failed' | 'network' | 'status' | 'sessionUrl' | 'quota' | 'canceled' | 'auth';
+export type UploadErrorCode = 'failed' | 'network' | 'status' | 'sessionUrl' | 'quota' | 'canceled';
 
 export class UploadError extends Error {
   constructor(
@@ -25,8 +25,6 @@ export function defaultMessage(code: UploadErrorCode, status?: number): string {
       return 'Not enough free space in your Google Drive';
     case 'canceled':
       return 'Upload canceled';
-    case 'auth':
-      return 'Sign-in expired';
     default:
       return 'Upload failed';
   }

@@ -1,6 +1,7 @@
 import type { DriveFile } from '../drive/drive-client';
-import { backoffMs, contentRange, nextChunk, offsetFromRange, statusRange } from './chunks';
-import { CHUNK_MAX_RETRIES, CHUNK_SIZE, RETRY_BASE_MS, RETRY_MAX_MS } from './constants';
+import { backoffDelay } from '@ferry/rules';
+import { contentRange, nextChunk, offsetFromRange, statusRange } from './chunks';
+import { CHUNK_MAX_RETRIES, CHUNK_SIZE, RETRY_BASE_MS, RETRY_JITTER, RETRY_MAX_MS } from './constants';
 import { sleep, UploadError } from './errors';
 import type { ByteSource } from './source';
 
@@ -48,7 +49,7 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
     for (;;) {
       failures++;
       if (failures > maxRetries) throw cause;
-      await sleep(backoffMs(failures - 1, base, RETRY_MAX_MS), o.signal);
+      await sleep(backoffDelay(failures - 1, { baseMs: base, maxMs: RETRY_MAX_MS, jitter: RETRY_JITTER }), o.signal);
       let res: Response;
       try {
         res = await put({ 'Content-Range': statusRange(total) });

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { backoffMs, chunkCount, contentRange, nextChunk, offsetFromRange, statusRange } from './chunks';
+import { contentRange, nextChunk, offsetFromRange, statusRange } from './chunks';
 import { CHUNK_SIZE, GiB, MiB } from './constants';
-import { expiryParts, formatCountdown } from './countdown';
+import { formatCountdown } from './countdown';
 import { displayPhase, transition, type Phase } from './phase';
 import { datePart, effectiveThreshold, firstNameOf, planUpload } from './plan';
 import { addToQueue, canUpload, normalisePath, queueBytes, removeFromQueue, type QueueItem } from './queue';
@@ -64,11 +64,6 @@ describe('countdown format (spec §2)', () => {
     expect(formatCountdown(((1 * 24 + 2) * 3600 + 3 * 60 + 4) * 1000 + 999)).toBe('1d 02u 03m 04s');
     expect(formatCountdown(-5_000)).toBe('0d 00u 00m 00s');
   });
-  it('expiry label: days and hours, hours and minutes, or minutes', () => {
-    expect(expiryParts((2 * 24 + 5) * 3_600_000)).toEqual({ days: 2, hours: 5 });
-    expect(expiryParts((5 * 60 + 7) * 60_000)).toEqual({ hours: 5, minutes: 7 });
-    expect(expiryParts(7 * 60_000)).toEqual({ minutes: 7 });
-  });
 });
 
 describe('phase machine (spec §4)', () => {
@@ -95,7 +90,6 @@ describe('phase machine (spec §4)', () => {
 describe('chunk arithmetic (spec §7)', () => {
   it('5 MiB chunks: a 12 MiB file takes 3 PUTs with inclusive Content-Range', () => {
     const total = 12 * MiB;
-    expect(chunkCount(total, CHUNK_SIZE)).toBe(3);
     const ranges: string[] = [];
     for (let offset = 0; offset < total; ) {
       const { start, end } = nextChunk(offset, total, CHUNK_SIZE);
@@ -111,18 +105,11 @@ describe('chunk arithmetic (spec §7)', () => {
   it('an empty upload and a status query say bytes */total', () => {
     expect(contentRange(0, 0, 0)).toBe('bytes */0');
     expect(statusRange(99)).toBe('bytes */99');
-    expect(chunkCount(0, CHUNK_SIZE)).toBe(1);
   });
   it('continues from the 308 Range (bytes=0-N or 0-N); none means 0', () => {
     expect(offsetFromRange('bytes=0-5242879')).toBe(5_242_880);
     expect(offsetFromRange('0-42')).toBe(43);
     expect(offsetFromRange(null)).toBe(0);
-  });
-  it('backs off exponentially with a cap', () => {
-    const mid = () => 0.5;
-    expect(backoffMs(0, 500, 16_000, mid)).toBe(500);
-    expect(backoffMs(3, 500, 16_000, mid)).toBe(4_000);
-    expect(backoffMs(10, 500, 16_000, mid)).toBe(16_000);
   });
 });
 
