@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { describe, expect, it } from 'vitest';
-import { grpcError, isGrpcError, unimplemented } from './errors.js';
+import { grpcError, isGrpcError } from './errors.js';
 
 describe('grpc errors', () => {
   it('carries code and details', () => {
@@ -9,11 +9,5 @@ describe('grpc errors', () => {
     expect(err.details).toBe('no such link');
     expect(isGrpcError(err)).toBe(true);
     expect(isGrpcError(new Error('plain'))).toBe(false);
-  });
-
-  it('says which issue brings an unimplemented RPC', () => {
-    const err = unimplemented('LinkService.Shorten', 'issue 5');
-    expect(err.code).toBe(grpc.status.UNIMPLEMENTED);
-    expect(err.details).toBe('LinkService.Shorten is not implemented yet (arrives with issue 5)');
   });
 });

@@ -23,8 +23,3 @@ export function grpcError(code: grpc.status, message: string, errorCode?: string
 export function isGrpcError(err: unknown): err is grpc.ServiceError {
   return err instanceof Error && typeof (err as Partial<grpc.ServiceError>).code === 'number';
 }
-
-/** The answer of an RPC whose feature has not been built yet. */
-export function unimplemented(rpc: string, arrivesWith: string): grpc.ServiceError {
-  return grpcError(grpc.status.UNIMPLEMENTED, `${rpc} is not implemented yet (arrives with ${arrivesWith})`);
-}

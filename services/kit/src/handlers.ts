@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { grpcError, isGrpcError, unimplemented } from './errors.js';
+import { grpcError, isGrpcError } from './errors.js';
 
 /**
  * Adapts an async function to a grpc-js unary handler. Errors carrying a gRPC code pass through;
@@ -37,14 +37,3 @@ function toServiceError(logger: Logger, path: string, err: unknown): grpc.Servic
   return grpcError(grpc.status.INTERNAL, 'internal error');
 }
 
-/**
- * A handler for any call type (unary, client-, server- or bidi-streaming) of an RPC whose feature
- * has not been built yet: answers UNIMPLEMENTED naming the RPC and what brings it.
- */
-export function notImplemented(rpc: string, arrivesWith: string) {
-  return (call: { emit(event: 'error', err: grpc.ServiceError): boolean }, callback?: (err: grpc.ServiceError) => void): void => {
-    const err = unimplemented(rpc, arrivesWith);
-    if (callback) callback(err);
-    else call.emit('error', err);
-  };
-}

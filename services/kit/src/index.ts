@@ -1,7 +1,7 @@
 export { ConfigError, loadConfig, runMain, env, type RunMainOptions } from './config.js';
 export { createLogger, type Logger } from './logger.js';
-export { ERROR_CODE_METADATA, grpcError, isGrpcError, RETRY_AFTER_METADATA, unimplemented } from './errors.js';
-export { unary, clientStreaming, notImplemented } from './handlers.js';
+export { ERROR_CODE_METADATA, grpcError, isGrpcError, RETRY_AFTER_METADATA } from './errors.js';
+export { unary, clientStreaming } from './handlers.js';
 export {
   startGrpcServer,
   DEFAULT_SHUTDOWN_GRACE_MS,

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkHealth, clientChannelOptions, createGrpcClient, deadline } from '../src/grpc-client.js';
 import { startGrpcServer, type RunningGrpcServer } from '../src/grpc-server.js';
-import { notImplemented, unary } from '../src/handlers.js';
+import { unary } from '../src/handlers.js';
 import { grpcError } from '../src/errors.js';
 import { portIsClosed, testCallerOptions, testCallerPublicKeys, waitForHealth, watchHealth } from '../src/testing.js';
 import { GATEWAY_SERVICE } from '../src/caller-policy.js';
@@ -54,8 +54,7 @@ function echoImplementation(): grpc.UntypedServiceImplementation {
       if (req.toString() === 'known') throw grpcError(grpc.status.NOT_FOUND, 'no such thing');
       throw new Error('database exploded');
     }),
-    later: notImplemented('EchoService.Later', 'issue 99'),
-    follow: notImplemented('EchoService.Follow', 'issue 99'),
+    // later and follow have no handler: the server answers them itself.
   };
 }
 
@@ -115,15 +114,15 @@ describe('startGrpcServer', () => {
     expect(unknown.err?.details).toBe('internal error');
   });
 
-  it('answers UNIMPLEMENTED, naming the RPC, for unary and streaming RPCs not built yet', async () => {
+  it('answers UNIMPLEMENTED, naming the RPC, for unary and streaming RPCs without a handler', async () => {
     const { echo } = await start();
     const unaryCall = await call(echo, 'later', 'x', 2000);
     expect(unaryCall.err?.code).toBe(grpc.status.UNIMPLEMENTED);
-    expect(unaryCall.err?.details).toBe('EchoService.Later is not implemented yet (arrives with issue 99)');
+    expect(unaryCall.err?.details).toBe('/test.v1.EchoService/Later is not implemented');
     const stream = echo.follow(Buffer.from('x'), new grpc.Metadata(), deadline(2000));
     const streamErr = await new Promise<grpc.ServiceError>((resolve) => stream.on('error', resolve));
     expect(streamErr.code).toBe(grpc.status.UNIMPLEMENTED);
-    expect(streamErr.details).toBe('EchoService.Follow is not implemented yet (arrives with issue 99)');
+    expect(streamErr.details).toBe('/test.v1.EchoService/Follow is not implemented');
   });
 
   it('setServing flips every health entry', async () => {
