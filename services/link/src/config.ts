@@ -1,5 +1,10 @@
 import { env, loadConfig } from '@ferry/service-kit';
+import { DAY_MS, DEFAULT_VALIDITY_DAYS } from '@ferry/rules';
 import { z } from 'zod';
+
+/** Spec §4: a new link lives 7 days. */
+export const DEFAULT_LINK_LIFETIME_S = (DEFAULT_VALIDITY_DAYS * DAY_MS) / 1000;
+export const DEFAULT_SWEEP_INTERVAL_S = 15;
 
 export const configSchema = z.object({
   /** gRPC listen port (50051 on one machine, 0 in tests). */
@@ -15,6 +20,10 @@ export const configSchema = z.object({
   /** Shared invalidation channel between link replicas; absent means in-process only. */
   REDIS_URL: env.redisUrl().optional(),
   LOG_LEVEL: env.logLevel().optional(),
+  /** Lifetime of a new link in seconds (absent: DEFAULT_LINK_LIFETIME_S, 7 days); shorter in single-machine mode to watch the expiry path. */
+  LINK_LIFETIME_S: z.coerce.number().int().min(60).max(DEFAULT_LINK_LIFETIME_S).optional(),
+  /** How often the expiry sweeper looks for expired links, in seconds (absent: 15; at most 30, so a file is gone within 60 s of expiry). */
+  LINK_SWEEP_INTERVAL_S: z.coerce.number().int().min(1).max(30).optional(),
   /** Ed25519 private key (PKCS#8 PEM) that signs the link service's own caller assertions (to notification). */
   CALLER_ASSERTION_PRIVATE_KEY: env.ed25519PrivateKey(),
   /** The gateway's Ed25519 public key (SPKI PEM): every call must carry an assertion it signed. */

@@ -1,11 +1,13 @@
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import { callerAssertionOptions, createCallerSigner, createGrpcClient, createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
-import { readConfig } from './config.js';
+import { DEFAULT_LINK_LIFETIME_S, DEFAULT_SWEEP_INTERVAL_S, readConfig } from './config.js';
 import { openDatabase } from './db.js';
 import { driveFileVerifier } from './drive/verify-file.js';
 import { localInvalidations, redisInvalidations } from './invalidations.js';
 import { startLinkServer } from './server.js';
+import { noGrants } from './sweeper/access-tokens.js';
+import { driveCleanup } from './sweeper/drive-cleanup.js';
 
 runMain('link', async () => {
   const config = readConfig();
@@ -24,7 +26,16 @@ runMain('link', async () => {
     verifyFile: driveFileVerifier(config.DRIVE_ROOT_URL),
     notification,
     invalidations,
+    linkLifetimeMs: (config.LINK_LIFETIME_S ?? DEFAULT_LINK_LIFETIME_S) * 1000,
+    sweeper: {
+      drive: driveCleanup(config.DRIVE_ROOT_URL),
+      tokens: noGrants,
+      intervalMs: (config.LINK_SWEEP_INTERVAL_S ?? DEFAULT_SWEEP_INTERVAL_S) * 1000,
+    },
   });
+  if (config.LINK_LIFETIME_S !== undefined && config.LINK_LIFETIME_S !== DEFAULT_LINK_LIFETIME_S) {
+    logger.warn({ lifetimeSeconds: config.LINK_LIFETIME_S, defaultSeconds: DEFAULT_LINK_LIFETIME_S }, 'LINK_LIFETIME_S: new links live shorter than the default');
+  }
   logger.info({ host: config.LINK_HOST, port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR }, 'link service listening');
   onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
 });

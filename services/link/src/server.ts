@@ -10,6 +10,7 @@ import { resolveHandlers } from './handlers/resolve.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { localInvalidations, type Invalidations } from './invalidations.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
+import { startSweeper, type Sweeper, type SweeperOptions } from './sweeper/sweeper.js';
 import { linkPolicies } from './policies.js';
 
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
@@ -40,10 +41,15 @@ export interface StartLinkServerOptions {
   now?: () => Date;
   /** Outbox relay timings (tests shorten them). */
   relay?: { intervalMs?: number; baseBackoffMs?: number; maxBackoffMs?: number };
+  /** The expiry sweeper's Drive access and timings; absent = no sweeper in this process (tests of other parts). */
+  sweeper?: Omit<SweeperOptions, 'prisma' | 'logger' | 'now'>;
+  /** Lifetime of a new link (LINK_LIFETIME_S); absent = 7 days. */
+  linkLifetimeMs?: number;
 }
 
 export interface RunningLinkServer extends RunningGrpcServer {
   relay?: OutboxRelay;
+  sweeper?: Sweeper;
   invalidations: Invalidations;
 }
 
@@ -54,6 +60,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   const relay = opts.notification
     ? startOutboxRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now, ...opts.relay })
     : undefined;
+  const sweeper = opts.sweeper ? startSweeper({ prisma: opts.prisma, logger: opts.logger, now, ...opts.sweeper }) : undefined;
   const deps: HandlerDeps = {
     prisma: opts.prisma,
     logger: opts.logger,
@@ -62,6 +69,8 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     invalidations,
     onFirstDownload: () => relay?.poke(),
     watchers: new Set(),
+    linkLifetimeMs: opts.linkLifetimeMs,
+    onLinkDeleted: () => sweeper?.poke(),
   };
   const server = await startGrpcServer({
     host: opts.host,
@@ -72,14 +81,17 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   });
   // Events written before a crash are relayed after the restart.
   relay?.poke();
+  sweeper?.poke();
   return {
     ...server,
     relay,
+    sweeper,
     invalidations,
     shutdown: async (graceMs?: number) => {
       for (const call of deps.watchers) call.end();
       deps.watchers.clear();
       await relay?.stop();
+      await sweeper?.stop();
       await server.shutdown(graceMs);
       await invalidations.close();
     },

@@ -6,8 +6,9 @@ export const MIN_TTL_SECONDS = 60;
 
 export type LinkState = 'active' | 'expired' | 'deleted';
 
-export function defaultExpiry(now: Date): Date {
-  return new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);
+/** A new link's expiry: `lifetimeMs` from now (7 days unless the service is configured otherwise). */
+export function defaultExpiry(now: Date, lifetimeMs = DEFAULT_VALIDITY_DAYS * DAY_MS): Date {
+  return new Date(now.getTime() + lifetimeMs);
 }
 
 /** A link stops being active the moment it expires; deletion wins over expiry. */

@@ -14,6 +14,10 @@ export interface HandlerDeps {
   invalidations: Invalidations;
   /** Called after a first-download event was written, so the relay sends it at once. */
   onFirstDownload: () => void;
+  /** Lifetime of a new link (LINK_LIFETIME_S); absent = 7 days. */
+  linkLifetimeMs?: number;
+  /** Called after a link was deleted, so the sweeper removes its file from the drive at once. */
+  onLinkDeleted?: () => void;
   /** Open WatchInvalidations streams, ended on shutdown (grpc-js tryShutdown waits for open streams). */
   watchers: Set<ServerWritableStream<unknown, unknown>>;
 }

@@ -38,7 +38,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const caller = requireCaller(call);
       if (!req.driveAccessToken) throw grpcError(grpc.status.UNAUTHENTICATED, 'a drive access token is required');
       const at = now();
-      const longest = defaultExpiry(at);
+      const longest = defaultExpiry(at, deps.linkLifetimeMs);
       let expiresAt = longest;
       if (req.expiresAt) {
         if (req.expiresAt.getTime() <= at.getTime() + 1000) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
@@ -50,7 +50,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
         const slug = newSlug();
         try {
           const row = await prisma.link.create({
-            data: { slug, driveFileId: file.id, ownerSub: caller.sub, ownerEmail: caller.email, ownerSubdomain, fileName: storedFileName(file.name), sizeBytes: file.sizeBytes, expiresAt },
+            data: { slug, driveFileId: file.id, ownerSub: caller.sub, ownerEmail: caller.email, ownerSubdomain, fileName: storedFileName(file.name), sizeBytes: file.sizeBytes, expiresAt, ownerLocale: req.uploaderLocale.slice(0, 35) },
           });
           // A gateway may hold a "not found" for this slug from someone guessing it.
           deps.invalidations.publish(slug);
@@ -99,7 +99,13 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
         if (req.expiresAt.getTime() <= at.getTime()) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
         next = new Date(Math.min(req.expiresAt.getTime(), max.getTime()));
       }
-      const updated = await prisma.link.update({ where: { id: row.id }, data: { expiresAt: next } });
+      // Only while the link is active and the sweeper has not taken it: after that it stays removed.
+      const extended = await prisma.link.updateMany({
+        where: { id: row.id, deletedAt: null, removedAt: null, sweepNextAt: null, expiresAt: { gt: at } },
+        data: { expiresAt: next },
+      });
+      if (extended.count === 0) throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is expired');
+      const updated = await prisma.link.findUniqueOrThrow({ where: { id: row.id } });
       deps.invalidations.publish(slug);
       return { link: toLinkMessage(updated, at) };
     }),
@@ -109,6 +115,7 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const slug = slugArg(req.slug);
       const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       if (!row.deletedAt) await prisma.link.update({ where: { id: row.id }, data: { deletedAt: now() } });
+      deps.onLinkDeleted?.();
       deps.invalidations.publish(slug);
       const codes = await prisma.shortCode.findMany({ where: { linkId: row.id }, select: { subdomain: true, code: true } });
       for (const c of codes) deps.invalidations.publish(scopedCode(c.subdomain, c.code));
