@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { createHealthChecker, type HealthProbe } from '../src/grpc/health-checker.js';
+import { clientAddress } from '../src/http/client-address.js';
 import { capturingLogger, silentLogger } from './helpers.js';
 
 const serving: HealthProbe = async () => 'SERVING';
@@ -88,5 +89,13 @@ describe('request id and access log', () => {
     expect(text).not.toContain('s3cret');
     expect(text).not.toContain('very-secret-token');
     expect(text).not.toContain('cookie-secret');
+  });
+
+  it('logs the client behind a trusted proxy, not the proxy', async () => {
+    const { logger, lines } = capturingLogger();
+    const app = createApp({ logger, health: allServing, trustProxy: clientAddress(['127.0.0.1/8', '::1/128']).trust });
+    await request(app).get('/api/livez').set('X-Forwarded-For', '198.51.100.9, 203.0.113.7');
+    const line = lines.find((l) => l.msg === 'request completed') as { req: { remoteAddress: string } };
+    expect(line.req.remoteAddress).toBe('203.0.113.7');
   });
 });

@@ -38,7 +38,8 @@ export function accessLog(logger: Logger): RequestHandler {
         req: {
           method: req.method,
           url: redactUrl(req.originalUrl),
-          remoteAddress: req.socket.remoteAddress,
+          // The client behind trusted proxies (TRUSTED_PROXIES), the socket peer otherwise.
+          remoteAddress: req.ip ?? req.socket.remoteAddress,
           userAgent: req.get('user-agent'),
         },
         res: { statusCode: res.statusCode, contentLength: contentLength(res.getHeader('content-length')) },
