@@ -4,7 +4,6 @@
  * the link service all read codes through it.
  */
 
-export const SHORT_ID_MIN = 8;
 export const SHORT_ID_MAX = 16;
 /** Spec §9 "slug max length": no code in a URL is longer. */
 export const LINK_CODE_MAX = 63;

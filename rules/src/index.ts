@@ -1,5 +1,5 @@
 // Each rule lives in its own module; this index only re-exports them.
-export { classifyCode, isLinkCode, isSlug, LINK_CODE_MAX, SHORT_ID_MAX, SHORT_ID_MIN, type CodeKind } from './codes.js';
+export { classifyCode, isLinkCode, isSlug, LINK_CODE_MAX, SHORT_ID_MAX, type CodeKind } from './codes.js';
 export { isSubdomain, numberedSubdomain, senderSubdomain, subdomainOfHost, SUBDOMAIN_MAX } from './subdomain.js';
 export { parseScopedCode, scopedCode, type ScopedCode } from './scoped-code.js';
 export { FALLBACK_FILE_NAME, MAX_DISPLAY_LENGTH, displayFileName, hasUnsafeNameCharacter, storedFileName } from './file-name.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessAt, cancelledAt, DAY_MS, newTrial, planFromTotalDays } from './access.js';
+import { accessAt, cancelledAt, DAY_MS, newTrial } from './access.js';
 
 const start = new Date('2026-11-22T12:00:00.000Z');
 const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
@@ -43,15 +43,5 @@ describe('cancel', () => {
     expect(accessAt(cancelled, at(4))).toMatchObject({ phase: 'TRIAL', remainingDays: 86, cancelledAt: at(3) });
     expect(cancelledAt(cancelled, at(5))).toEqual(at(3));
     expect(accessAt(cancelled, at(90)).phase).toBe('EXPIRED');
-  });
-});
-
-describe('planFromTotalDays', () => {
-  it('reads 90 as trial, over 200 as yearly, else monthly', () => {
-    expect(planFromTotalDays(90)).toBe('trial');
-    expect(planFromTotalDays(365)).toBe('yearly');
-    expect(planFromTotalDays(201)).toBe('yearly');
-    expect(planFromTotalDays(200)).toBe('monthly');
-    expect(planFromTotalDays(30)).toBe('monthly');
   });
 });

@@ -63,9 +63,3 @@ function periodDays(s: SubscriptionDates): number {
 export function cancelledAt(s: Pick<SubscriptionDates, 'cancelledAt'>, now: Date): Date {
   return s.cancelledAt ?? now;
 }
-
-/** Spec §5, how clients read total_days: 90 is the trial, over 200 a yearly plan, else monthly. */
-export function planFromTotalDays(totalDays: number): 'trial' | 'yearly' | 'monthly' {
-  if (totalDays === TRIAL_DAYS) return 'trial';
-  return totalDays > 200 ? 'yearly' : 'monthly';
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSlug as isValidShortId } from '@ferry/rules';
-import { isReservedWord, newSlug, SLUG_LENGTH } from './slug.js';
+import { newSlug, SLUG_LENGTH } from './slug.js';
 
 describe('newSlug', () => {
   it('gives 11 URL-safe characters that are valid short ids', () => {
@@ -21,11 +21,5 @@ describe('newSlug', () => {
       return Buffer.alloc(n, 7);
     });
     expect(sizes).toEqual([8]);
-  });
-
-  it('knows the reserved words', () => {
-    expect(isReservedWord('uc')).toBe(true);
-    expect(isReservedWord('UC')).toBe(true);
-    expect(isReservedWord('AbCdEfGhIjK')).toBe(false);
   });
 });
