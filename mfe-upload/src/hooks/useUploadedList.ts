@@ -78,18 +78,17 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drive, signedIn]);
 
-  // Expiry: rows whose clock passed leave the list and are deleted from the drive (spec §4).
+  // Expiry: rows whose clock passed leave the list (spec §4); the link service's sweeper removes
+  // the file from the drive, server-side, so nothing is deleted from here.
   useEffect(() => {
-    if (!drive) return;
     const timer = setInterval(() => {
       const now = Date.now();
       const gone = rowsRef.current.filter((r) => Date.parse(r.expiresAt) <= now);
       if (gone.length === 0) return;
       setRows((prev) => prev.filter((r) => !gone.includes(r)));
-      for (const r of gone) void drive.delete(r.id).catch(() => undefined);
     }, 1_000);
     return () => clearInterval(timer);
-  }, [drive]);
+  }, []);
 
   // Download counts: every 5 s (never faster than 1.5 s); a rise highlights the count.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { displayFileName } from '@ferry/rules';
 import type { LinkRecord, ProductApi } from '../api/product-api';
-import { DriveError, type DriveClient, type DriveFile } from '../drive/drive-client';
+import type { DriveClient, DriveFile } from '../drive/drive-client';
 import { DEFAULT_VALIDITY_MS, FOLDER_MIME, LISTING_PAGE_SIZE, TAGS } from '../upload/constants';
 
 /** Spec §3 "Uploaded file", as the list shows it. */
@@ -65,37 +65,25 @@ async function listAll(drive: DriveClient, parentId: string): Promise<DriveFile[
 
 /**
  * The uploaded list: files of the Ferry folder and of its upload folders (one level), newest first.
- * Expired ones are deleted from the drive (spec §4 link life) and left out.
+ * Expired ones are left out; the link service's expiry sweeper removes them from the drive (spec §4
+ * link life), also while this page is never opened, so the list never deletes anything itself.
  */
 export async function loadUploaded(drive: DriveClient, api: ProductApi, rootId: string, now = Date.now()): Promise<UploadedFile[]> {
   const [children, links] = await Promise.all([listAll(drive, rootId), api.links()]);
   const byFile = new Map(links.map((l) => [l.fileId, l]));
   const rows: UploadedFile[] = [];
-  const expired: string[] = [];
   for (const child of children) {
     if (child.mimeType === FOLDER_MIME) {
-      const folderExpiry = child.appProperties?.[TAGS.expiresAt];
       const inner = await listAll(drive, child.id).catch(() => []);
-      if (inner.length === 0 && folderExpiry && Date.parse(folderExpiry) <= now) expired.push(child.id);
       for (const f of inner) {
         const row = toUploadedFile(f, byFile.get(f.id), drive.url('/uc', { id: f.id, export: 'download' }), `${child.name}/`);
-        if (Date.parse(row.expiresAt) <= now) expired.push(f.id);
-        else rows.push(row);
+        if (Date.parse(row.expiresAt) > now) rows.push(row);
       }
       continue;
     }
     const row = toUploadedFile(child, byFile.get(child.id), drive.url('/uc', { id: child.id, export: 'download' }));
-    if (Date.parse(row.expiresAt) <= now) expired.push(child.id);
-    else rows.push(row);
+    if (Date.parse(row.expiresAt) > now) rows.push(row);
   }
-  // Best effort: a failed delete is retried on the next refresh.
-  await Promise.all(
-    expired.map((id) =>
-      drive.delete(id).catch((err) => {
-        if (!(err instanceof DriveError && err.status === 404)) console.warn('expired file not deleted yet', id);
-      }),
-    ),
-  );
   rows.sort((a, b) => Date.parse(b.uploadedAt) - Date.parse(a.uploadedAt));
   return rows;
 }
