@@ -4,5 +4,10 @@ export { isSubdomain, numberedSubdomain, senderSubdomain, subdomainOfHost, SUBDO
 export { parseScopedCode, scopedCode, type ScopedCode } from './scoped-code.js';
 export { FALLBACK_FILE_NAME, MAX_DISPLAY_LENGTH, displayFileName, hasUnsafeNameCharacter, storedFileName } from './file-name.js';
 export { backoffDelay, retryDelay, type BackoffOptions, type Jitter } from './backoff.js';
+export { isMailAddress, MAIL_ADDRESS_MAX, normalizeAddress } from './mail-address.js';
+export { INVALID_RECIPIENTS_MESSAGE, parseRecipients, type RecipientsResult } from './recipients.js';
+export { RETURN_PATH_MAX, safeReturnPath } from './return-path.js';
+export { FALLBACK_LANGUAGE, isSupportedLanguage, normaliseLanguage, RTL_LANGUAGES, SUPPORTED_LANGUAGES, textDirection, type LanguageCode } from './languages.js';
+export { sizeLabel, sizeUnits } from './size-label.js';
 export { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, EXTENSION_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';

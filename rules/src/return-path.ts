@@ -1,0 +1,24 @@
+/** Longest return path kept; a longer one is refused rather than cut. */
+export const RETURN_PATH_MAX = 2048;
+
+const ORIGIN = 'http://ferry.invalid';
+
+/**
+ * Spec §5: the path to return to after sign-in stays on Ferry's origin: a path starting with a
+ * single `/`. `//host`, `/\host` (browsers read `\` as `/`), absolute URLs, `javascript:` and
+ * control characters are refused (undefined). The answer is the normalised path and query; a
+ * fragment is dropped.
+ */
+export function safeReturnPath(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > RETURN_PATH_MAX) return undefined;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, ORIGIN);
+  } catch {
+    return undefined;
+  }
+  return url.origin === ORIGIN ? `${url.pathname}${url.search}` : undefined;
+}
