@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Button, Notice, StatusBadge, type BadgeTone } from '@ferry/shell-sdk/ui';
 import type { AccessStatus } from '../api/billing-api';
-import { badgeOf, remainingShare } from '../domain/plan';
+import { badgeOf, remainingShare, type Badge } from '../domain/plan';
 import { NAMESPACE } from '../i18n';
 
 export interface SubscriptionCardProps {
@@ -24,6 +25,8 @@ function formatDate(iso: string | null, language: string): string | undefined {
   }
 }
 
+const BADGE_TONES: Record<Badge, BadgeTone> = { trial: 'info', annual: 'success', monthly: 'success', expired: 'danger' };
+
 /** The loaded state: badge, days remaining, progress bar, renewal or end date, cancel. */
 export function SubscriptionCard({ status, language, cancelling, cancelled, cancelError, onCancel }: SubscriptionCardProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -36,9 +39,9 @@ export function SubscriptionCard({ status, language, cancelling, cancelled, canc
   return (
     <section className="account-subscription" aria-label={t('subscription')}>
       <p>
-        <span className={`account-badge account-badge--${badge}`} data-testid="subscription-badge">
+        <StatusBadge tone={BADGE_TONES[badge]} data-testid="subscription-badge">
           {t(`badge.${badge}`)}
-        </span>
+        </StatusBadge>
       </p>
       {!expired && (
         <p className="account-days" data-testid="days-remaining">
@@ -60,20 +63,12 @@ export function SubscriptionCard({ status, language, cancelling, cancelled, canc
           {t(dateKey, { date })}
         </p>
       )}
-      {cancelled && (
-        <p className="account-cancelled" role="status">
-          {t('cancelled')}
-        </p>
-      )}
-      {cancelError && (
-        <p className="account-error" role="alert">
-          {t('cancelFailed')}
-        </p>
-      )}
+      {cancelled && <Notice tone="success">{t('cancelled')}</Notice>}
+      {cancelError && <Notice tone="error">{t('cancelFailed')}</Notice>}
       {!expired && !cancelled && (
-        <button type="button" className="account-cancel" onClick={onCancel} disabled={cancelling} aria-busy={cancelling}>
+        <Button className="account-cancel" onClick={onCancel} busy={cancelling}>
           {cancelling ? t('cancelling') : t('cancel')}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -34,7 +34,9 @@ beforeEach(() => {
     calls.push({ path, init });
     return handler(path, init);
   }));
+  // The product never uses the browser's own dialogs.
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  vi.spyOn(window, 'confirm').mockImplementation(() => false);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -155,30 +157,50 @@ describe('account page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(en.loadError);
   });
 
-  it('cancels: busy state, then the cancelled text and an alert; the button goes away', async () => {
+  it('asks first: Keep subscription closes the question and cancels nothing', async () => {
+    await renderPage(signedIn());
+    const opener = await screen.findByRole('button', { name: en.cancel });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: en.confirmCancel.title });
+    expect(dialog.textContent).toContain(en.confirmCancel.body);
+    const keep = screen.getByRole('button', { name: en.confirmCancel.keep });
+    await waitFor(() => expect(document.activeElement).toBe(keep));
+    fireEvent.click(keep);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(calls.map((c) => c.path)).not.toContain('/api/stripe/cancel');
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(window.confirm).not.toHaveBeenCalled();
+  });
+
+  it('cancels after the question: busy state, then the cancelled notice; the button goes away', async () => {
     let release!: (r: Response) => void;
     await renderPage(signedIn());
-    const button = await screen.findByRole('button', { name: en.cancel });
+    fireEvent.click(await screen.findByRole('button', { name: en.cancel }));
     handler = () => new Promise<Response>((r) => (release = r));
-    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('button', { name: en.cancel }));
     const busy = await screen.findByRole('button', { name: en.cancelling });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(calls[1]!.path).toBe('/api/stripe/cancel');
     release(json(200, { ok: true }));
-    expect((await screen.findByRole('status')).textContent).toBe(
-      'Your subscription has been cancelled. Access remains until the end of the current period.',
-    );
-    expect(window.alert).toHaveBeenCalledWith(en.cancelled);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe('Your subscription has been cancelled. Access remains until the end of the current period.');
+    expect(notice.getAttribute('aria-live')).toBe('polite');
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(window.confirm).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: en.cancel })).toBeNull();
   });
 
   it('shows the cancellation failure and keeps the button', async () => {
     await renderPage(signedIn());
-    const button = await screen.findByRole('button', { name: en.cancel });
+    fireEvent.click(await screen.findByRole('button', { name: en.cancel }));
     handler = () => json(502, { error: 'x' });
-    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('button', { name: en.cancel }));
     expect((await screen.findByRole('alert')).textContent).toBe('Cancellation failed. Try again later or contact support.');
     await waitFor(() => expect((screen.getByRole('button', { name: en.cancel }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(window.alert).not.toHaveBeenCalled();
   });
 

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRIAL_STARTED_EVENT, useShell } from '@ferry/shell-sdk';
+import { Button, ConfirmDialog, Notice, Skeleton } from '@ferry/shell-sdk/ui';
 import { BillingApi, type AccessStatus } from '../api/billing-api';
 import { AccountHeader } from '../components/AccountHeader';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import { NAMESPACE } from '../i18n';
+import '@ferry/shell-sdk/ui.css';
 import '../components/account.css';
 
 
@@ -20,6 +22,7 @@ export function AccountRoute() {
   const api = useMemo(() => (token ? new BillingApi(token, email) : null), [token, email]);
 
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [cancelledNow, setCancelledNow] = useState(false);
   const [cancelError, setCancelError] = useState(false);
@@ -54,36 +57,36 @@ export function AccountRoute() {
     try {
       await api.cancel();
       setCancelledNow(true);
-      window.alert(t('cancelled'));
     } catch (err) {
       console.warn('account: cancel failed', err instanceof Error ? err.message : err);
       setCancelError(true);
     } finally {
       setCancelling(false);
+      setConfirming(false);
     }
-  }, [api, cancelling, t]);
+  }, [api, cancelling]);
 
   let body: ReactNode;
   if (auth && !auth.authReady) {
-    body = <p role="status">{t('loading')}</p>;
+    body = <Skeleton label={t('loading')} />;
   } else if (!token) {
     body = (
       <div className="account-signed-out">
         <p>{t('notLoggedIn')}</p>
         {auth && (
-          <button type="button" onClick={() => auth.login('/account')}>
+          <Button variant="primary" onClick={() => auth.login('/account')}>
             {t('signIn')}
-          </button>
+          </Button>
         )}
       </div>
     );
   } else if (load.kind === 'loading') {
-    body = <p role="status">{t('loading')}</p>;
+    body = <Skeleton label={t('loading')} />;
   } else if (load.kind === 'error') {
     body = (
-      <p className="account-error" role="alert">
+      <Notice tone="error">
         {t('loadError')}
-      </p>
+      </Notice>
     );
   } else if (load.kind === 'no-data') {
     body = <p className="account-no-data">{t('noData')}</p>;
@@ -95,7 +98,7 @@ export function AccountRoute() {
         cancelling={cancelling}
         cancelled={cancelledNow || Boolean(load.status.cancelled_at)}
         cancelError={cancelError}
-        onCancel={() => void onCancel()}
+        onCancel={() => setConfirming(true)}
       />
     );
   }
@@ -109,6 +112,18 @@ export function AccountRoute() {
         </p>
       )}
       {body}
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirmCancel.title')}
+        description={t('confirmCancel.body')}
+        confirmLabel={cancelling ? t('cancelling') : t('cancel')}
+        cancelLabel={t('confirmCancel.keep')}
+        onConfirm={() => void onCancel()}
+        onCancel={() => setConfirming(false)}
+        busy={cancelling}
+        destructive
+        data-testid="cancel-dialog"
+      />
     </article>
   );
 }

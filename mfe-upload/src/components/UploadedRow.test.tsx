@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '@ferry/shell-sdk/testing';
 import en from '../../public/locales/en/upload.json';
@@ -67,5 +67,45 @@ describe('the extend button and the 30-day cap', () => {
   it("says it in the reader's language with that language's plural form (Polish: 30 dni)", async () => {
     const button = await renderRow(row(10, 20 * DAY), 'pl');
     expect(button.title).toBe('Linki są ważne najwyżej 30 dni od przesłania; tego linku nie można już przedłużyć.');
+  });
+});
+
+describe('delete asks first, in the product’s own dialog', () => {
+  async function renderWithDelete(onDelete: (r: UploadedFile) => Promise<void>) {
+    const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en } }, 'en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ul>
+          <UploadedRow row={row(1, 5 * DAY)} countUp={false} onExtend={async () => undefined} onDelete={onDelete} onEmail={() => undefined} locale="en" />
+        </ul>
+      </I18nextProvider>,
+    );
+    return screen.getByTestId('row-delete');
+  }
+
+  it('names the file, starts on Cancel, and deletes nothing when cancelled; focus goes back to Delete', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const onDelete = vi.fn(async () => undefined);
+    const opener = await renderWithDelete(onDelete);
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: en.list.delete });
+    expect(dialog.textContent).toContain('Delete "report.pdf"? The file is removed from your drive and its link stops working.');
+    const cancel = screen.getByRole('button', { name: en.cancel });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+
+  it('deletes once confirmed', async () => {
+    const onDelete = vi.fn(async () => undefined);
+    fireEvent.click(await renderWithDelete(onDelete));
+    fireEvent.click(screen.getByRole('button', { name: en.list.delete }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

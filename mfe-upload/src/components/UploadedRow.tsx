@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@ferry/shell-sdk/ui';
 import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
-import { MAX_LINK_LIFE_DAYS } from '@ferry/rules';
+import { displayFileName, MAX_LINK_LIFE_DAYS } from '@ferry/rules';
 import { rowCanExtend } from '../list/link-life';
 import type { UploadedFile } from '../list/uploaded';
 import { UI_TIMINGS } from '../upload/constants';
@@ -26,6 +27,7 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
   const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState(false);
   const [extending, setExtending] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const limitId = useId();
   const atLimit = !rowCanExtend(row);
 
@@ -54,7 +56,7 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
     }
   };
   const remove = async () => {
-    if (!window.confirm(t('list.deleteConfirm', { name: row.name }))) return;
+    setConfirmingDelete(false);
     await onDelete(row).catch((err) => console.warn('delete failed', err instanceof Error ? err.message : err));
   };
   const uploaded = new Date(row.uploadedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -99,10 +101,21 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
         <button type="button" title={t('tooltips.email')} onClick={() => onEmail(row)} data-testid="row-email">
           {t('list.email')}
         </button>
-        <button type="button" onClick={() => void remove()} disabled={mark === 'deleting'} data-testid="row-delete">
+        <button type="button" onClick={() => setConfirmingDelete(true)} disabled={mark === 'deleting'} data-testid="row-delete">
           {t('list.delete')}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={t('list.delete')}
+        description={t('list.deleteConfirm', { name: displayFileName(row.name) })}
+        confirmLabel={t('list.delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmingDelete(false)}
+        destructive
+        data-testid="delete-dialog"
+      />
     </li>
   );
 }

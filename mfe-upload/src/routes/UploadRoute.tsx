@@ -9,6 +9,7 @@ import { ShareModal } from '../components/share-modal';
 import { UploadControls } from '../components/UploadControls';
 import { UploadedList } from '../components/UploadedList';
 import { UploadHeader } from '../components/UploadHeader';
+import '@ferry/shell-sdk/ui.css';
 import '../components/upload.css';
 import { useDrive } from '../hooks/useDrive';
 import { useRelogin } from '../hooks/useRelogin';

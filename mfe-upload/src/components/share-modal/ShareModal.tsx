@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
+import { Button, Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import { NAMESPACE } from '../../i18n';
 import { parseRecipients } from './recipients';
 import { API_TEXTS, postShareEmail, type ShareEmailRequest } from './send-share-email';
@@ -40,7 +41,6 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
   const [message, setMessage] = useState('');
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const titleId = useId();
   const fileKey = file ? `${file.slug ?? ''}|${file.shareUrl ?? ''}|${file.name}` : '';
 
   useEffect(() => {
@@ -55,15 +55,6 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
     clearTimeout(closeTimer.current);
     onClose();
   }, [onClose]);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && phase.name !== 'sending') close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, phase.name, close]);
 
   if (!open || !file) return null;
 
@@ -101,58 +92,53 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
   };
 
   const busy = phase.name === 'sending';
+  const done = phase.name === 'success';
   return (
-    <div className="share-modal-backdrop" style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.4)', display: 'grid', placeItems: 'center', zIndex: 50 }}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="share-modal" style={{ background: '#fff', borderRadius: 12, padding: 24, width: 'min(480px, 92vw)' }}>
-        <h2 id={titleId}>{t('share.title')}</h2>
-        <p className="share-modal-file">{t('share.sharing', { name: displayFileName(file.name) })}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <label style={{ display: 'block', marginTop: 12 }}>
-            {t('share.recipientsLabel')}
-            <input
-              type="text"
-              name="recipients"
-              value={recipients}
-              placeholder={t('share.recipientsPlaceholder')}
-              onChange={(e) => setRecipients(e.target.value)}
-              disabled={busy || phase.name === 'success'}
-              autoComplete="email"
-              style={{ display: 'block', width: '100%' }}
-            />
-          </label>
-          <label style={{ display: 'block', marginTop: 12 }}>
-            {t('share.messageLabel')}
-            <textarea
-              name="message"
-              value={message}
-              placeholder={t('share.messagePlaceholder')}
-              onChange={(e) => setMessage(e.target.value)}
-              disabled={busy || phase.name === 'success'}
-              maxLength={2000}
-              rows={4}
-              style={{ display: 'block', width: '100%' }}
-            />
-          </label>
-          {phase.name === 'error' && (
-            <p role="alert" className="share-modal-error">
-              {phase.message}
-            </p>
-          )}
-          {phase.name === 'success' && (
-            <p role="status" className="share-modal-success">
-              {t('share.sent')}
-            </p>
-          )}
-          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 16 }}>
-            <button type="button" onClick={close} disabled={busy}>
-              {t('share.cancel')}
-            </button>
-            <button type="submit" disabled={busy || phase.name === 'success'} aria-busy={busy}>
-              {busy ? t('share.sending') : t('share.send')}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Dialog
+      open
+      onClose={close}
+      title={t('share.title')}
+      description={t('share.sharing', { name: displayFileName(file.name) })}
+      dismissible={!busy}
+      className="share-modal"
+      data-testid="share-modal"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <label className="ferry-ui-field">
+          {t('share.recipientsLabel')}
+          <input
+            type="text"
+            name="recipients"
+            value={recipients}
+            placeholder={t('share.recipientsPlaceholder')}
+            onChange={(e) => setRecipients(e.target.value)}
+            disabled={busy || done}
+            autoComplete="email"
+          />
+        </label>
+        <label className="ferry-ui-field">
+          {t('share.messageLabel')}
+          <textarea
+            name="message"
+            value={message}
+            placeholder={t('share.messagePlaceholder')}
+            onChange={(e) => setMessage(e.target.value)}
+            disabled={busy || done}
+            maxLength={2000}
+            rows={4}
+          />
+        </label>
+        {phase.name === 'error' && <Notice tone="error">{phase.message}</Notice>}
+        {done && <Notice tone="success">{t('share.sent')}</Notice>}
+        <DialogActions>
+          <Button onClick={close} disabled={busy}>
+            {t('share.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={done} busy={busy}>
+            {busy ? t('share.sending') : t('share.send')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
