@@ -1,4 +1,5 @@
 import { displayFileName } from '@ferry/rules';
+import { DESIGN_TOKENS } from '@ferry/rules';
 import { oneLine } from '../domain/text.js';
 import { strings, textDirection, type MailLanguage } from './i18n.js';
 
@@ -31,6 +32,9 @@ export interface NoticeData {
   year: number;
 }
 
+/** The site's colours, so that the mails look like the product. */
+const color = DESIGN_TOKENS.color;
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
@@ -40,25 +44,25 @@ const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
 /** `dir` on the container as well: webmail clients drop the attributes of <html> and <body>. */
 function layout(lang: MailLanguage, title: string, inner: string, footer: string, year: number): string {
   return `<!doctype html><html lang="${lang}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#fff5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
-<div dir="${textDirection(lang)}" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;text-align:${textDirection(lang) === 'rtl' ? 'right' : 'left'}">
+<body style="margin:0;padding:24px;background:${color.themeSoft};font-family:Arial,Helvetica,sans-serif;color:${color.ink}">
+<div dir="${textDirection(lang)}" style="max-width:560px;margin:0 auto;background:${color.surface};border-radius:12px;padding:24px;text-align:${textDirection(lang) === 'rtl' ? 'right' : 'left'}">
 <p style="font-size:20px;font-weight:bold;margin:0 0 16px">Ferry</p>
 ${inner}
-<p style="color:#777;font-size:12px;margin-top:24px">${escapeHtml(footer)}<br>© ${year} Ferry</p>
+<p style="color:${color.muted};font-size:12px;margin-top:24px">${escapeHtml(footer)}<br>© ${year} Ferry</p>
 </div></body></html>`;
 }
 
 /** Inline styles that depend on the writing direction (mail clients ignore logical CSS properties). */
 const sides = (lang: MailLanguage) =>
   textDirection(lang) === 'rtl'
-    ? { labelPadding: 'padding:2px 0 2px 12px', quoteBorder: 'border-right:3px solid #e11d48' }
-    : { labelPadding: 'padding:2px 12px 2px 0', quoteBorder: 'border-left:3px solid #e11d48' };
+    ? { labelPadding: 'padding:2px 0 2px 12px', quoteBorder: `border-right:3px solid ${color.accent}` }
+    : { labelPadding: 'padding:2px 12px 2px 0', quoteBorder: `border-left:3px solid ${color.accent}` };
 const row = (lang: MailLanguage, label: string, value: string) =>
-  value ? `<tr><td style="color:#777;${sides(lang).labelPadding}">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '';
+  value ? `<tr><td style="color:${color.muted};${sides(lang).labelPadding}">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '';
 const quote = (lang: MailLanguage, label: string, message: string) =>
-  `<p style="margin-top:16px;color:#777">${escapeHtml(label)}:</p><blockquote style="margin:0;padding:8px 12px;${sides(lang).quoteBorder}">${paragraphs(message)}</blockquote>`;
+  `<p style="margin-top:16px;color:${color.muted}">${escapeHtml(label)}:</p><blockquote style="margin:0;padding:8px 12px;${sides(lang).quoteBorder}">${paragraphs(message)}</blockquote>`;
 const button = (label: string, url: string) =>
-  `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+  `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:${color.accent};color:${color.onAccent};padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 const lines = (...items: Array<[string, string]>) =>
   items
     .filter(([, v]) => v)
@@ -92,7 +96,7 @@ export function renderReceiverMail(d: ShareMailData): RenderedMail {
   const inner = `<p>${escapeHtml(t.receiverIntro(sender))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}</table>
-${button(t.download, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
+${button(t.download, d.downloadUrl)}<p style="font-size:12px;color:${color.muted};word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
 ${d.message ? quote(d.lang, t.messageFrom(sender), d.message) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.receiverFooter(sender), d.year) };
 }
@@ -112,7 +116,7 @@ export function renderUploaderCopy(d: ShareMailData): RenderedMail {
   const inner = `<p>${escapeHtml(t.copyIntro(d.recipients.length))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}${row(d.lang, t.recipients, d.recipients.join(', '))}</table>
-${button(t.link, d.downloadUrl)}<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
+${button(t.link, d.downloadUrl)}<p style="font-size:12px;color:${color.muted};word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
 ${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.copyFooter, d.year) };
 }
