@@ -1,27 +1,27 @@
 // With its extension: the stack suite (tests/stack, NodeNext) imports this file too.
+// Types only: the contract's schemas (zod) stay out of the browser bundle; answers are not validated here.
+import type {
+  DeleteBody,
+  DownloadCountResponse,
+  ExtendBody,
+  LinkRecord as LinkRecordBody,
+  LinksResponse,
+  PublicConfig as PublicConfigBody,
+  ShareEmailBody,
+  ShortenBody,
+  ShortenResponse,
+  ShortlinkBody,
+  ShortlinkResponse,
+} from '@ferry/http-contract';
 import { SHORTEN_RETRY, withRetry, type RetryPolicy } from './retry.ts';
 
 /** The product API calls of spec §7 the upload screen makes (same origin as the page). */
-export interface ShortenResult {
-  shortId: string;
-  shortUrl: string;
-  ownerSubdomain?: string;
-}
+export type ShortenResult = Pick<ShortenResponse, 'shortId' | 'shortUrl'> & Partial<Pick<ShortenResponse, 'ownerSubdomain'>>;
 
-export interface LinkRecord {
-  slug: string;
-  shortUrl: string;
-  fileId: string;
-  expiresAt?: string;
-  /** When the link was made: its 30-day life counts from here. */
-  createdAt?: string;
-  downloads?: number;
-}
+/** A link as the list uses it (`createdAt`: its 30-day life counts from here). */
+export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> & Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads'>>;
 
-export interface PublicConfig {
-  driveRootUrl: string;
-  uploadFolderThresholdBytes?: number;
-}
+export type PublicConfig = Pick<PublicConfigBody, 'driveRootUrl'> & Partial<PublicConfigBody>;
 
 type Fetch = typeof fetch;
 
@@ -53,16 +53,16 @@ export class ProductApi {
    * transient answer of the main route (5xx, 429, rate-limit 403, no answer) is retried with
    * backoff first: the fallback after that is the drive's raw link, which has no expiry or count.
    */
-  async shorten(payload: Record<string, unknown>): Promise<ShortenResult> {
+  async shorten(payload: ShortenBody): Promise<ShortenResult> {
     for (const path of ['/api/shorten', '/api/shorten/create']) {
       const send = () => this.call('POST', path, payload).catch(() => undefined);
       const res = path === '/api/shorten' ? await withRetry(send, this.shortenRetry) : await send();
       if (res?.ok) {
-        const j = (await res.json()) as Record<string, unknown>;
+        const j = (await res.json()) as Partial<ShortenResponse>;
         const shortId = String(j.shortId ?? j.slug ?? '');
         const shortUrl = String(j.shortUrl ?? '');
         if (shortId && shortUrl) {
-          const owner = (j.ownerSubdomain ?? j.owner_subdomain ?? j.owner) as string | undefined;
+          const owner = j.ownerSubdomain ?? j.owner_subdomain ?? j.owner;
           return { shortId, shortUrl, ...(owner ? { ownerSubdomain: owner } : {}) };
         }
       }
@@ -75,9 +75,10 @@ export class ProductApi {
   /** POST /api/shortlink (token code + subdomain); failure is swallowed (undefined). */
   async shortlink(code: string, subdomain: string, ttlSeconds: number): Promise<string | undefined> {
     try {
-      const res = await this.call('POST', '/api/shortlink', { slug: code, subdomain, ttlSeconds: Math.max(60, Math.floor(ttlSeconds)) });
+      const body: ShortlinkBody = { slug: code, subdomain, ttlSeconds: Math.max(60, Math.floor(ttlSeconds)) };
+      const res = await this.call('POST', '/api/shortlink', body);
       if (!res.ok) return undefined;
-      const j = (await res.json()) as { url?: string };
+      const j = (await res.json()) as Partial<ShortlinkResponse>;
       return j.url;
     } catch {
       return undefined;
@@ -86,7 +87,7 @@ export class ProductApi {
 
   /** PATCH /api/shorten, fallbacks POST /api/shorten/update then PATCH /api/shortlink; then invalidate. */
   async extend(slug: string, expiresAt: string, owner?: string): Promise<boolean> {
-    const body = { slug, expiresAt, ...(owner ? { owner } : {}) };
+    const body: ExtendBody = { slug, expiresAt, ...(owner ? { owner } : {}) };
     let ok = false;
     for (const [method, path] of [
       ['PATCH', '/api/shorten'],
@@ -105,13 +106,15 @@ export class ProductApi {
 
   /** DELETE /api/shorten (the link record); failure is reported, not thrown. */
   async deleteLink(slug: string): Promise<boolean> {
-    const res = await this.call('DELETE', '/api/shorten', { slug }).catch(() => undefined);
+    const body: DeleteBody = { slug };
+    const res = await this.call('DELETE', '/api/shorten', body).catch(() => undefined);
     return !!res && (res.ok || res.status === 404);
   }
 
   /** Spec §7: the copy-link log (`POST /api/share-email` with via copy); best effort. */
   logCopy(link: string): void {
-    void this.call('POST', '/api/share-email', { via: 'copy', link }).catch(() => undefined);
+    const body: ShareEmailBody = { via: 'copy', link };
+    void this.call('POST', '/api/share-email', body).catch(() => undefined);
   }
 
   /** GET /api/s?dl=1&slug=&ts= → the download count, or undefined. */
@@ -119,8 +122,8 @@ export class ProductApi {
     try {
       const res = await this.f(`/api/s?dl=1&slug=${encodeURIComponent(slug)}&ts=${Date.now()}`, { cache: 'no-store' });
       if (!res.ok) return undefined;
-      const j = (await res.json()) as Record<string, unknown>;
-      const n = j.count ?? (j.dl as { count?: unknown } | undefined)?.count ?? (j.data as { count?: unknown } | undefined)?.count ?? j.downloads ?? j.dlCount;
+      const j = (await res.json()) as Partial<DownloadCountResponse>;
+      const n: unknown = j.count ?? j.dl?.count ?? j.downloads ?? j.dlCount;
       return typeof n === 'number' ? n : Number.isFinite(Number(n)) ? Number(n) : undefined;
     } catch {
       return undefined;
@@ -135,7 +138,7 @@ export class ProductApi {
       for (let page = 0; page < MAX_LINK_PAGES; page++) {
         const res = await this.call('GET', `/api/links${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ''}`);
         if (!res.ok) break;
-        const j = (await res.json()) as { links?: LinkRecord[]; nextPageToken?: string };
+        const j = (await res.json()) as Partial<LinksResponse>;
         all.push(...(j.links ?? []));
         if (!j.nextPageToken || j.nextPageToken === pageToken) break;
         pageToken = j.nextPageToken;
@@ -150,6 +153,6 @@ export class ProductApi {
   async config(): Promise<PublicConfig> {
     const res = await this.f('/api/config', { cache: 'no-store' });
     if (!res.ok) throw new Error(`config ${res.status}`);
-    return (await res.json()) as PublicConfig;
+    return (await res.json()) as PublicConfigBody;
   }
 }

@@ -140,7 +140,7 @@ async function sendBytes(deps: EngineDeps, sessionUrl: string, source: ByteSourc
 }
 
 /** Spec §4 steps after the bytes: anyone can read, the short link (fallback: the drive's direct link). */
-async function publish(deps: EngineDeps, file: DriveFile, size: number, expiresAt: string): Promise<UploadedItem> {
+async function publish(deps: EngineDeps, file: DriveFile, expiresAt: string): Promise<UploadedItem> {
   await driveCall(deps, () => deps.drive.shareWithAnyone(file.id));
   const directUrl = file.webContentLink ?? deps.drive.url('/uc', { id: file.id, export: 'download' });
   try {
@@ -148,14 +148,9 @@ async function publish(deps: EngineDeps, file: DriveFile, size: number, expiresA
     const s = await deps.api.shorten({
       fileId: file.id,
       fileName: file.name,
-      size,
       expiresAt,
-      ownerEmail: deps.user.email,
-      uploaderEmail: deps.user.email,
       senderTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      uploaderTZ: Intl.DateTimeFormat().resolvedOptions().timeZone,
       uploaderLocale: deps.locale ?? navigator.language,
-      directUrl,
     });
     let shortUrl = s.shortUrl;
     // A full token code (> 16 characters) on a sender subdomain gets the subdomain shortlink.
@@ -196,7 +191,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
       deps.onProgress(n, file.size);
     });
     deps.onPhase('finalizing');
-    return [await publish(deps, created, file.size, expiresAt)];
+    return [await publish(deps, created, expiresAt)];
   }
 
   if (plan.kind === 'zip') {
@@ -220,7 +215,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
     });
     const created = await sendBytes(deps, session, streamSource(size, pieces), (n) => deps.onProgress(n, size));
     deps.onPhase('finalizing');
-    return [await publish(deps, created, size, expiresAt)];
+    return [await publish(deps, created, expiresAt)];
   }
 
   // Folder path: one folder, each file on its own, several at once.
@@ -246,7 +241,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
           }
           report();
         });
-        results.push(await publish(deps, created, item.file.size, expiresAt));
+        results.push(await publish(deps, created, expiresAt));
       } catch (err) {
         if (isCanceled(err) || deps.signal.aborted) return;
         if (err instanceof UploadError && err.code === 'quota') {

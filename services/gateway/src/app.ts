@@ -22,6 +22,7 @@ import { billingRoutes, stripeWebhookRoutes, type BillingRouteDeps } from './rou
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
+import { openApiRoutes } from './routes/openapi.js';
 
 export interface WebOptions {
   /** Built shell to serve at `/` with SPA fallback (WEB_SHELL_DIR). */
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: deps.jsonLimit ?? '1mb' }));
   api.use(healthRoutes(deps.health, isDraining));
   if (deps.publicConfig) api.use(publicConfigRoutes(deps.publicConfig));
+  api.use(openApiRoutes());
   if (deps.auth) {
     api.use(authRoutes(deps.auth));
     api.use(meRoutes(deps.auth.verifier));

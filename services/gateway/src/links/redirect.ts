@@ -27,6 +27,12 @@ export interface DownloadRedirectDeps {
 
 const PREFIX = '/api/d/';
 
+/** The routes answered here, before Express (the API contract documents them with the others). */
+export const RAW_REDIRECT_ROUTES = [
+  { method: 'get', path: `${PREFIX}{slug}` },
+  { method: 'head', path: `${PREFIX}{slug}` },
+] as const;
+
 function json(res: ServerResponse, status: number, code: string, error: string, extra: Record<string, string> = {}): void {
   const body = JSON.stringify({ error, code });
   res.writeHead(status, {

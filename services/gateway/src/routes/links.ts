@@ -3,8 +3,29 @@ import { LinkStatus, type LinkServiceClient } from '@ferry/contracts/link/v1';
 import type { AssertedUser } from '@ferry/service-kit';
 import { unary } from '../grpc/call.js';
 import { HttpError } from '../http/errors.js';
-import { isLinkCode, isSlug, isSubdomain } from '@ferry/rules';
-import { isDriveFileId } from '../links/drive-id.js';
+import { bodyObject, parseRequest } from '../http/validate.js';
+import { isSlug } from '@ferry/rules';
+import {
+  CodeQuery,
+  DeleteBody,
+  ExtendBody,
+  InvalidateQuery,
+  LinksQuery,
+  ShareQuery,
+  ShortenBody,
+  ShortlinkBody,
+  SizeQuery,
+  SlugQuery,
+  TelemetryBody,
+  type DownloadCountResponse,
+  type ExtendResponse,
+  type ResolveResponse,
+  type ShareInfoResponse,
+  type ShortenResponse,
+  type ShortlinkResponse,
+  type SizeResponse,
+} from '@ferry/http-contract';
+import { driveFileIdValue, linkCodeValue, ownerValue, sizeIdValue, slugValue, subdomainValue, telemetrySlugValue, ttlSecondsValue } from './request-rules.js';
 import { cacheKey, requestSubdomain, visibleOn } from '../links/host-scope.js';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import type { DownloadCounter } from '../links/download-counter.js';
@@ -29,43 +50,12 @@ export interface LinkRouteDeps {
   publicLinks?: PublicLinks;
 }
 
-const bad = (message: string) => new HttpError(400, 'invalid_argument', message);
 const notFound = () => new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
 const gone = () => new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** The first string among the aliases the spec allows for one field. */
-function pick(source: Record<string, unknown> | undefined, ...names: string[]): string | undefined {
-  for (const n of names) {
-    const v = source?.[n];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return undefined;
-}
-
-function slugParam(value: string | undefined, what = 'slug'): string {
-  if (!value || !isSlug(value)) throw bad(`${what} must be 8 to 16 characters of A-Z, a-z, 0-9, _ or -`);
-  return value;
-}
-
-function codeParam(value: string | undefined, what = 'slug'): string {
-  if (!value || !isLinkCode(value)) throw bad(`${what} is not a valid link code`);
-  return value;
-}
 
 /** The user an owner call acts for. requireAuth ran before: from the verified token, never from the body. */
 function signedInUser(req: Request): AssertedUser {
   return { sub: req.auth!.sub, email: req.auth!.email };
-}
-
-function isoOrUndefined(v: unknown, what: string): Date | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const d = typeof v === 'number' ? new Date(v) : typeof v === 'string' ? new Date(v) : new Date(NaN);
-  if (Number.isNaN(d.getTime())) throw bad(`${what} must be an ISO date`);
-  return d;
 }
 
 export function linkRoutes(deps: LinkRouteDeps): Router {
@@ -113,20 +103,19 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   const isLive = (e: CacheEntry & { found: true }) => !e.deleted && Date.now() < e.expiresAtMs;
 
   const shorten: RequestHandler = async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const fileId = pick(body, 'fileId', 'id');
-    if (!fileId || !isDriveFileId(fileId)) throw bad('fileId must be a drive file id');
+    const body = parseRequest(ShortenBody, bodyObject(req.body));
+    const fileId = parseRequest(driveFileIdValue, body.fileId);
     const result = await unary<import('@ferry/contracts/link/v1').ShortenResponse>(
       (md, opts, cb) =>
         link.shorten(
           {
             driveAccessToken: req.auth!.token,
             driveFileId: fileId,
-            fileName: str(body.fileName) ?? '',
+            fileName: body.fileName,
             sizeBytes: '0',
-            expiresAt: isoOrUndefined(body.expiresAt, 'expiresAt'),
-            uploaderTimeZone: (pick(body, 'senderTimeZone', 'uploaderTZ') ?? '').slice(0, 64),
-            uploaderLocale: (pick(body, 'uploaderLocale') ?? '').slice(0, 35),
+            expiresAt: body.expiresAt,
+            uploaderTimeZone: body.timeZone,
+            uploaderLocale: body.locale,
           },
           md,
           opts,
@@ -146,65 +135,63 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       fileName: l.fileName,
       size: Number(l.sizeBytes),
       expiresAt: l.expiresAt?.toISOString(),
-    });
+    } satisfies Partial<ShortenResponse>);
   };
   router.post(['/shorten', '/shorten/create'], authenticate, shorten);
 
   const extend: RequestHandler = async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const slug = slugParam(pick(body, 'slug', 'shortId') ?? str(req.query.slug));
+    const body = parseRequest(ExtendBody, bodyObject(req.body));
+    const slug = parseRequest(slugValue(), body.slug ?? parseRequest(SlugQuery, req.query).slug);
     const result = await unary<import('@ferry/contracts/link/v1').UpdateExpiryResponse>(
-      (md, opts, cb) => link.updateExpiry({ slug, expiresAt: isoOrUndefined(body.expiresAt, 'expiresAt') }, md, opts, cb),
+      (md, opts, cb) => link.updateExpiry({ slug, expiresAt: body.expiresAt }, md, opts, cb),
       userCtx(req),
     );
     deps.cache.invalidate(slug);
-    res.json({ ok: true, slug, expiresAt: result.link?.expiresAt?.toISOString() });
+    res.json({ ok: true, slug, expiresAt: result.link?.expiresAt?.toISOString() } satisfies Partial<ExtendResponse>);
   };
   router.patch(['/shorten', '/shortlink'], authenticate, extend);
   router.post('/shorten/update', authenticate, extend);
 
   router.delete('/shorten', authenticate, async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const slug = slugParam(pick(body, 'slug', 'shortId') ?? str(req.query.slug));
+    const body = parseRequest(DeleteBody, bodyObject(req.body));
+    const slug = parseRequest(slugValue(), body.slug ?? parseRequest(SlugQuery, req.query).slug);
     await unary((md, opts, cb) => link.deleteLink({ slug }, md, opts, cb), userCtx(req));
     deps.cache.invalidate(slug);
     res.status(204).end();
   });
 
   router.post('/shortlink', authenticate, async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const code = codeParam(pick(body, 'slug', 'token', 'u', 'e', 'n'), 'slug');
-    const target = pick(body, 'target', 'shortId');
-    const subdomain = pick(body, 'subdomain') ?? '';
-    if (!isSubdomain(subdomain)) throw bad('subdomain must be 1 to 63 characters of a-z, 0-9 and -');
-    const ttl = body.ttlSeconds === undefined ? 0 : Number(body.ttlSeconds);
-    if (!Number.isFinite(ttl) || ttl < 0 || ttl > 10 * 365 * 86_400) throw bad('ttlSeconds must be a number of seconds');
+    const body = parseRequest(ShortlinkBody, bodyObject(req.body));
+    const code = parseRequest(linkCodeValue(), body.code);
+    const { target } = body;
+    const subdomain = parseRequest(subdomainValue, body.subdomain);
+    const ttl = parseRequest(ttlSecondsValue, body.ttlSeconds);
     const result = await unary<import('@ferry/contracts/link/v1').CreateShortlinkResponse>(
-      (md, opts, cb) =>
-        link.createShortlink({ code, subdomain, ttlSeconds: String(Math.floor(ttl)), slug: target && isSlug(target) ? target : '' }, md, opts, cb),
+      (md, opts, cb) => link.createShortlink({ code, subdomain, ttlSeconds: String(ttl), slug: target && isSlug(target) ? target : '' }, md, opts, cb),
       userCtx(req),
     );
-    res.status(201).json({ url: links.senderUrl(result.subdomain, result.slug), expiresAt: result.expiresAt?.toISOString() });
+    res.status(201).json({ url: links.senderUrl(result.subdomain, result.slug), expiresAt: result.expiresAt?.toISOString() } satisfies ShortlinkResponse);
   });
 
   router.get('/s', async (req, res) => {
-    const slug = codeParam(str(req.query.slug) ?? str(req.query.id));
+    const query = parseRequest(ShareQuery, req.query);
+    const slug = parseRequest(linkCodeValue(), query.code);
     if (!guardProbe(req, res)) return;
     res.setHeader('Cache-Control', 'no-store');
-    if (req.query.probe !== undefined) {
+    if (query.probe) {
       const entry = await lookup(req, slug);
       if (!isLive(entry)) throw gone();
       res.status(204).end();
       return;
     }
-    if (req.query.dl !== undefined) {
+    if (query.dl) {
       const entry = await lookup(req, slug);
       const result = await unary<{ count: string }>((md, opts, cb) => link.getDownloadCount({ slug: entry.slug }, md, opts, cb), ctx(req));
       const count = Number(result.count);
-      res.json({ count, downloads: count, dlCount: count, dl: { count } });
+      res.json({ count, downloads: count, dlCount: count, dl: { count } } satisfies DownloadCountResponse);
       return;
     }
-    if (req.query.meta !== undefined) {
+    if (query.meta) {
       const found = await lookup(req, slug);
       const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>((md, opts, cb) => link.getShareInfo({ slug: found.slug }, md, opts, cb), ctx(req));
       if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone();
@@ -225,22 +212,23 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         ownerSubdomain: info.ownerSubdomain,
         owner_subdomain: info.ownerSubdomain,
         unverifiable: info.unverifiable,
-      });
+      } satisfies ShareInfoResponse);
       return;
     }
-    throw bad('one of dl=1, probe=1 or meta=1 is required');
+    throw new HttpError(400, 'invalid_argument', 'one of dl=1, probe=1 or meta=1 is required');
   });
 
   router.post('/s', authenticate, async (req, res) => {
-    if (req.query.invalidate === undefined) throw bad('invalidate=1 is required');
-    const slug = slugParam(str(req.query.slug));
+    const query = parseRequest(InvalidateQuery, req.query);
+    if (!query.invalidate) throw new HttpError(400, 'invalid_argument', 'invalidate=1 is required');
+    const slug = parseRequest(slugValue(), query.slug);
     await unary((md, opts, cb) => link.invalidateLink({ slug }, md, opts, cb), userCtx(req));
     deps.cache.invalidate(slug);
     res.status(204).end();
   });
 
   router.get('/resolve', async (req, res) => {
-    const code = codeParam(str(req.query.id) ?? str(req.query.slug), 'id');
+    const code = parseRequest(linkCodeValue('id'), parseRequest(CodeQuery, req.query).code);
     if (!guardProbe(req, res)) return;
     res.setHeader('Cache-Control', 'no-store');
     const result = await unary<import('@ferry/contracts/link/v1').ResolveLinkResponse>(
@@ -251,15 +239,14 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     });
     const l = result.link!;
     if (l.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone();
-    res.json({ ownerSubdomain: l.ownerSubdomain, owner_subdomain: l.ownerSubdomain, slug: l.slug, expiresAt: l.expiresAt?.toISOString() });
+    res.json({ ownerSubdomain: l.ownerSubdomain, owner_subdomain: l.ownerSubdomain, slug: l.slug, expiresAt: l.expiresAt?.toISOString() } satisfies Partial<ResolveResponse>);
   });
 
   router.get('/size', async (req, res) => {
-    const id = str(req.query.id);
-    if (!id || !(isLinkCode(id) || isDriveFileId(id))) throw bad('id must be a slug or a drive file id');
+    const query = parseRequest(SizeQuery, req.query);
+    const id = parseRequest(sizeIdValue, query.id);
     // On a sender's host the host decides whose file this is.
-    const owner = hostSubdomain(req) || (str(req.query.owner) ?? '');
-    if (owner !== '' && !isSubdomain(owner)) throw bad('owner must be a subdomain');
+    const owner = parseRequest(ownerValue, hostSubdomain(req) || (query.owner ?? ''));
     if (!guardProbe(req, res)) return;
     const result = await unary<{ sizeBytes: string }>((md, opts, cb) => link.getSize({ id, ownerSubdomain: owner }, md, opts, cb), ctx(req)).catch(
       async (err: { code?: number }) => {
@@ -267,11 +254,11 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       },
     );
     const size = Number(result.sizeBytes);
-    res.json({ size, bytes: size, sizeBytes: size });
+    res.json({ size, bytes: size, sizeBytes: size } satisfies SizeResponse);
   });
 
   router.get('/download', async (req, res) => {
-    const code = codeParam(str(req.query.id) ?? str(req.query.slug), 'id');
+    const code = parseRequest(linkCodeValue('id'), parseRequest(CodeQuery, req.query).code);
     if (!guardProbe(req, res)) return;
     const entry = await lookup(req, code);
     if (!isLive(entry)) throw gone();
@@ -285,28 +272,24 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
 
   // navigator.sendBeacon posts text/plain: read that as JSON too.
   router.post('/telemetry', express.text({ type: 'text/plain', limit: '4kb' }), async (req, res) => {
-    let body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof req.body === 'string') {
+    let raw: unknown = req.body;
+    if (typeof raw === 'string') {
       try {
-        body = JSON.parse(req.body) as Record<string, unknown>;
+        raw = JSON.parse(raw);
       } catch {
-        throw bad('body must be JSON');
+        throw new HttpError(400, 'invalid_argument', 'body must be JSON');
       }
     }
-    const slug = pick(body, 'slug');
-    if (!slug || !isSlug(slug)) throw bad('slug is required');
-    const ts = typeof body.ts === 'number' || typeof body.ts === 'string' ? new Date(body.ts) : undefined;
-    await unary(
-      (md, opts, cb) => link.recordTelemetry({ slug, clientTime: ts && !Number.isNaN(ts.getTime()) ? ts : undefined }, md, opts, cb),
-      ctx(req),
-    );
+    const body = parseRequest(TelemetryBody, bodyObject(raw));
+    const slug = parseRequest(telemetrySlugValue, body.slug);
+    await unary((md, opts, cb) => link.recordTelemetry({ slug, clientTime: body.clientTime }, md, opts, cb), ctx(req));
     res.status(204).end();
   });
 
   router.get('/links', authenticate, async (req, res) => {
-    const pageToken = str(req.query.pageToken) ?? '';
+    const { pageToken } = parseRequest(LinksQuery, req.query);
     const result = await unary<import('@ferry/contracts/link/v1').ListLinksResponse>(
-      (md, opts, cb) => link.listLinks({ pageSize: 100, pageToken: /^\d{1,9}$/.test(pageToken) ? pageToken : '', driveFileIds: [] }, md, opts, cb),
+      (md, opts, cb) => link.listLinks({ pageSize: 100, pageToken, driveFileIds: [] }, md, opts, cb),
       userCtx(req),
     );
     res.json({
