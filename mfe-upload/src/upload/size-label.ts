@@ -1,3 +1,4 @@
+import { sizeUnits } from '@ferry/rules';
 import { sizeLabel } from '@ferry/shell-sdk/format';
 
 /** Spec §5 size label (the same on every screen) in the language's number format, or a dash when the size is unknown. */
@@ -5,11 +6,11 @@ export function formatSize(bytes: number, language?: string): string {
   return sizeLabel(bytes, language) || '—';
 }
 
-/** The free-space line (spec §2): remaining GB with two decimals in the language's digits, or a dash when unknown. */
+/** The free-space line (spec §2): remaining GB with two decimals, number and unit as the language writes them, or a dash when unknown. */
 export function formatFreeSpace(freeBytes: number | null | undefined, language = 'en'): string {
   if (freeBytes === null || freeBytes === undefined || !Number.isFinite(freeBytes)) return '—';
   const gb = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.max(0, freeBytes) / 1024 ** 3);
-  return `${gb} GB`;
+  return `${gb} ${sizeUnits(language)[3]}`;
 }
 
 /** Speed text, e.g. "12.3 MB/s". */

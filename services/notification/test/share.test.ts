@@ -142,6 +142,14 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect(own.text).toContain('Verbleibende Zeit: 2 Tage 3 Stunden');
   });
 
+  it('labels the size in the mail language when the caller sends none: French octets, German digits', async () => {
+    expect((await send(share({ locale: 'fr-FR', sizeBytes: '5368709', sizeLabel: '', recipients: ['carol@example.com'] }))).err).toBeNull();
+    expect((await send(share({ locale: 'de', sizeBytes: '5368709', sizeLabel: '', recipients: ['dave@example.com'] }))).err).toBeNull();
+    const messages = await delivered(2);
+    expect(messages.find((m) => m.to[0] === 'carol@example.com')!.text).toContain('Taille: 5,12 Mo');
+    expect(messages.find((m) => m.to[0] === 'dave@example.com')!.text).toContain('Größe: 5,12 MB');
+  });
+
   it('leaves the size out when it is unknown (no "0 B")', async () => {
     expect((await send(share({ sizeBytes: '0', sizeLabel: '', recipients: ['carol@example.com'] }))).err).toBeNull();
     const [mail] = await delivered(1);

@@ -1,6 +1,7 @@
 import { AUTH_EVENTS, AUTH_TIMINGS, CALLBACK_PATH, DEFAULT_SESSION_MAX_AGE_HOURS, KEYS, MIN_TOKEN_LENGTH, TRANSIENT_PARAMS } from './constants';
 import { normaliseUser, type AuthUser } from './profile';
-import { chooseReturnPath, safeReturnPath } from './return-path';
+import { safeReturnPath } from '@ferry/rules';
+import { chooseReturnPath } from './return-path';
 import { hasSessionCookie, SessionStore } from './session-store';
 import type { ReloginState } from '@ferry/shell-sdk';
 import { reloginOpenedAt, UploadRelogin, type PopupWindow } from './upload-relogin';

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
 import { Button, Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import { NAMESPACE } from '../../i18n';
-import { parseRecipients } from './recipients';
 import { API_TEXTS, postShareEmail, type ShareEmailRequest } from './send-share-email';
-import { displayFileName } from '@ferry/rules';
+import { displayFileName, parseRecipients } from '@ferry/rules';
+import { isolate } from '@ferry/shell-sdk/format';
 
 /** The file a row opens the modal for. */
 export interface ShareModalFile {
@@ -66,9 +66,10 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (phase.name === 'sending' || phase.name === 'success') return;
-    const list = parseRecipients(recipients);
-    if (!list) {
-      setPhase({ name: 'error', message: t('share.errors.invalidRecipients') });
+    const parsed = parseRecipients(recipients);
+    if (!parsed.ok) {
+      const message = parsed.problem === 'invalid' ? t('share.errors.notAnAddress', { entries: isolate(parsed.invalid.join(', ')) }) : t('share.errors.invalidRecipients');
+      setPhase({ name: 'error', message });
       return;
     }
     if (!file.slug && !file.shareUrl) {
@@ -78,7 +79,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
     setPhase({ name: 'sending' });
     const request: ShareEmailRequest = {
       ...(file.slug ? { slug: file.slug } : { downloadUrl: file.shareUrl }),
-      recipients: list,
+      recipients: parsed.recipients,
       message: message.replace(/\r\n?/g, '\n').trim(),
       locale: i18n.language,
     };

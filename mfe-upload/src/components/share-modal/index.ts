@@ -1,3 +1,2 @@
 export { ShareModal, type ShareModalFile, type ShareModalProps } from './ShareModal';
-export { parseRecipients } from './recipients';
 export { postShareEmail, type ShareEmailRequest } from './send-share-email';

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import * as client from 'openid-client';
+import { safeReturnPath } from '@ferry/rules';
 import { AUTH_FLOW_TTL_MS, flowCookieName, FlowSealer, readCookie, type AuthFlowState } from './flow-cookie.js';
 import { SIGN_IN_SCOPES, type OidcProvider } from './oidc.js';
-import { safeReturnPath } from './return-path.js';
 import type { TokenVerifier } from './token-verifier.js';
 import { bearerToken } from './require-auth.js';
 

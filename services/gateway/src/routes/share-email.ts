@@ -6,9 +6,8 @@ import { ShareEmailKind, type NotificationServiceClient, type SendShareEmailRequ
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
-import { isLinkCode, isSlug } from '@ferry/rules';
+import { INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, parseRecipients } from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
-import { INVALID_RECIPIENTS_MESSAGE, isMailAddress, parseRecipients } from '../share/recipients.js';
 
 export interface ShareEmailRouteDeps {
   notification: NotificationServiceClient;
@@ -43,6 +42,10 @@ const bad = (message: string, code = 'invalid_argument') => new HttpError(400, c
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
+}
+
+function isTextOrTexts(v: unknown): v is string | string[] {
+  return typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string'));
 }
 
 function pick(source: Record<string, unknown>, ...names: string[]): string | undefined {
@@ -110,8 +113,8 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
 
     const recipientsInput = body.recipients ?? body.recipientsCsv ?? body.to ?? '';
     if (typeof recipientsInput === 'string' && recipientsInput.length > MAX_RECIPIENTS_INPUT) throw bad(SHARE_TEXTS.invalidRecipients);
-    const parsed = parseRecipients(recipientsInput);
-    if (!parsed.ok) throw bad(SHARE_TEXTS.invalidRecipients);
+    const parsed = isTextOrTexts(recipientsInput) ? parseRecipients(recipientsInput) : undefined;
+    if (!parsed?.ok) throw bad(SHARE_TEXTS.invalidRecipients);
     if (!isMailAddress(caller.email)) throw bad(SHARE_TEXTS.senderUnknown);
     const message = str(body.message) ?? str(body.note) ?? '';
     if (message.length > MAX_MESSAGE) throw bad(`The message may have at most ${MAX_MESSAGE} characters`);

@@ -1,30 +1,6 @@
-/** Size and time labels of spec §5, in the mail's language. */
+/** The time label of spec §5, in the mail's language (the size label is `sizeLabel` of @ferry/rules). */
 import type { MailLanguage } from '../mail/i18n.js';
 import { strings } from '../mail/i18n.js';
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-
-/**
- * Steps of 1024; under 1024 shows B. The same label as the screens (`@ferry/shell-sdk/format`, a
- * front-end package): two decimals under 10, one under 100, trailing zeros dropped, the number
- * written the way the mail's language writes numbers.
- */
-export function sizeLabel(bytes: number, lang: MailLanguage = 'en'): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 ? 0 : value < 10 ? 2 : value < 100 ? 1 : 0;
-  let shown = Number(value.toFixed(digits));
-  if (shown >= 1024 && unit < UNITS.length - 1) {
-    shown = 1;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: digits, useGrouping: false }).format(shown)} ${UNITS[unit]}`;
-}
 
 /** Days and hours, or hours and minutes, or minutes; '' when unknown, the expired text when past. */
 export function expiresInLabel(expiresAt: Date | undefined, now: Date, lang: MailLanguage): string {

@@ -1,11 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
-import { displayFileName, isSlug } from '@ferry/rules';
+import { displayFileName, isMailAddress, isSlug, normaliseLanguage, sizeLabel } from '@ferry/rules';
 import { grpcError, unary } from '@ferry/service-kit';
 import type { NotificationServiceServer, RecordFirstDownloadRequest, RecordFirstDownloadResponse } from '@ferry/contracts/notification/v1';
-import { isMailAddress } from '../domain/address.js';
-import { expiresInLabel, sizeLabel } from '../domain/format.js';
+import { expiresInLabel } from '../domain/format.js';
 import { isFirstDownloadKey } from '../domain/outbox.js';
-import { dateLocale, mailLanguage } from '../mail/i18n.js';
+import { dateLocale } from '../mail/i18n.js';
 import { renderFirstDownloadNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
 import type { HandlerDeps } from './deps.js';
@@ -23,7 +22,7 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
     const owner = req.ownerEmail.trim().toLowerCase();
     if (!isMailAddress(owner)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'owner_email is not a valid address');
     const at = now();
-    const lang = mailLanguage(req.locale);
+    const lang = normaliseLanguage(req.locale);
     const downloadedAt = req.downloadedAt ?? at;
     const rendered = renderFirstDownloadNotice({
       lang,

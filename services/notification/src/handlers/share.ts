@@ -2,9 +2,9 @@ import * as grpc from '@grpc/grpc-js';
 import { grpcError, RETRY_AFTER_METADATA, unary } from '@ferry/service-kit';
 import { ShareEmailKind, type NotificationServiceServer, type SendShareEmailRequest, type SendShareEmailResponse } from '@ferry/contracts/notification/v1';
 import type { Prisma } from '../generated/prisma/client.js';
-import { expiresInLabel, sizeLabel } from '../domain/format.js';
+import { normaliseLanguage, sizeLabel } from '@ferry/rules';
+import { expiresInLabel } from '../domain/format.js';
 import { shareIdempotencyKey } from '../domain/outbox.js';
-import { mailLanguage } from '../mail/i18n.js';
 import { renderReceiverMail, renderUploaderCopy, type ShareMailData } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
 import type { HandlerDeps } from './deps.js';
@@ -89,7 +89,7 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
     const message = requireMessage(req.message);
     const slug = req.slug.trim() || null;
     const at = now();
-    const lang = mailLanguage(req.locale);
+    const lang = normaliseLanguage(req.locale);
     const data: ShareMailData = {
       lang,
       senderEmail: sender.email,

@@ -1,8 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, verifiedUser } from '@ferry/service-kit';
-import { displayFileName, subdomainOfHost } from '@ferry/rules';
-import { isMailAddress, normalizeAddress } from '../domain/address.js';
-import { INVALID_RECIPIENTS_MESSAGE } from '../domain/recipients.js';
+import { displayFileName, INVALID_RECIPIENTS_MESSAGE, isMailAddress, normalizeAddress, parseRecipients, subdomainOfHost } from '@ferry/rules';
 import { hasForbiddenMessageChars, hasLineBreakOrControl } from '../domain/text.js';
 
 /** Spec §8 texts, shared with the gateway's answers. */
@@ -27,22 +25,11 @@ export function requireShareRequestId(id: string): string {
   return id.toLowerCase();
 }
 
-/** Every recipient must be a plain address; duplicates (case-insensitive) collapse; at most `max`. */
+/** The spec §5 recipients rule, at most `max`; the addresses in their canonical (lower-case) form. */
 export function requireRecipients(list: string[], max: number): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of list) {
-    const address = raw.trim();
-    if (!address) continue;
-    if (!isMailAddress(address)) throw invalid(INVALID_RECIPIENTS_MESSAGE);
-    const key = normalizeAddress(address);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(key);
-  }
-  if (out.length === 0) throw invalid(INVALID_RECIPIENTS_MESSAGE);
-  if (out.length > max) throw invalid(`At most ${max} recipients per e-mail`);
-  return out;
+  const parsed = parseRecipients(list, max);
+  if (parsed.ok) return parsed.recipients.map(normalizeAddress);
+  throw invalid(parsed.problem === 'too-many' ? `At most ${parsed.max} recipients per e-mail` : INVALID_RECIPIENTS_MESSAGE);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Mail texts in the 17 interface languages (one file per language in ./strings/); English is the fallback. */
+import type { LanguageCode } from '@ferry/rules';
 import { ar } from './strings/ar.js';
 import { bn } from './strings/bn.js';
 import { de } from './strings/de.js';
@@ -17,28 +18,8 @@ import { sv } from './strings/sv.js';
 import { tr } from './strings/tr.js';
 import { uk } from './strings/uk.js';
 
-export const MAIL_LANGUAGES = ['nl', 'en', 'de', 'fr', 'es', 'it', 'pt', 'sv', 'pl', 'tr', 'uk', 'ja', 'ar', 'bn', 'he', 'hi', 'id'] as const;
-
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
-
-const supported: ReadonlySet<string> = new Set(MAIL_LANGUAGES);
-/** Deprecated ISO 639 codes some platforms still send. */
-const aliases: ReadonlyMap<string, MailLanguage> = new Map([
-  ['iw', 'he'],
-  ['in', 'id'],
-]);
-
-/** BCP 47 tag ('de-AT', 'pt_BR', 'HE') → its primary language when supported; anything else falls back to English (spec §5). */
-export function mailLanguage(locale: string | undefined): MailLanguage {
-  const primary = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  if (supported.has(primary)) return primary as MailLanguage;
-  return aliases.get(primary) ?? 'en';
-}
-
-/** Writing direction of a mail: Arabic and Hebrew are right-to-left. */
-export function textDirection(lang: MailLanguage): 'ltr' | 'rtl' {
-  return lang === 'ar' || lang === 'he' ? 'rtl' : 'ltr';
-}
+/** A mail's language: one of the interface languages (`normaliseLanguage` of @ferry/rules picks it). */
+export type MailLanguage = LanguageCode;
 
 /** Locale for dates in a mail: the mail language itself, British English for English. */
 export function dateLocale(lang: MailLanguage): string {

@@ -1,7 +1,8 @@
 import { displayFileName } from '@ferry/rules';
 import { DESIGN_TOKENS } from '@ferry/rules';
 import { oneLine } from '../domain/text.js';
-import { strings, textDirection, type MailLanguage } from './i18n.js';
+import { textDirection } from '@ferry/rules';
+import { strings, type MailLanguage } from './i18n.js';
 
 /** A rendered mail: what the relay sends, stored in the outbox payload. */
 export interface RenderedMail {

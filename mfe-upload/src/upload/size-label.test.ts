@@ -1,0 +1,16 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { GiB, MiB } from './constants';
+import { formatFreeSpace, formatSize, formatSpeed } from './size-label';
+
+describe('size labels in the language', () => {
+  it('writes French units in octets', () => {
+    expect(formatSize(12 * MiB, 'fr')).toBe('12 Mo');
+    expect(formatSpeed(1.5 * MiB, 'fr')).toBe('1,5 Mo/s');
+    expect(formatFreeSpace(1.234 * GiB, 'fr')).toBe('1,23 Go');
+  });
+  it('keeps B, KB, MB, GB elsewhere', () => {
+    expect(formatSpeed(1.5 * MiB, 'de')).toBe('1,5 MB/s');
+    expect(formatFreeSpace(15 * GiB, 'nl')).toBe('15,00 GB');
+  });
+});
