@@ -75,6 +75,18 @@ function callerAssertionKeys(dataDir: string): { gateway: KeyPairPem; link: KeyP
   return keys;
 }
 
+/**
+ * The link service's key ring for refresh tokens at rest (TOKEN_ENCRYPTION_KEYS, `id:base64key`),
+ * made once per data folder (never committed). TOKEN_ENCRYPTION_KEYS in the environment wins.
+ */
+function tokenEncryptionKeys(dataDir: string): string {
+  const file = join(dataDir, 'token-encryption-keys.txt');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const keys = `local1:${randomBytes(32).toString('base64')}`;
+  writeFileSync(file, `${keys}\n`, { mode: 0o600 });
+  return keys;
+}
+
 /** Each process's keys: its own private key if it signs, the public keys of the callers it accepts. */
 function callerAssertionEnv(name: DataService | 'gateway', keys: ReturnType<typeof callerAssertionKeys>): Record<string, string> {
   const gatewayPublic = { GATEWAY_ASSERTION_PUBLIC_KEY: keys.gateway.publicKey };
@@ -212,6 +224,7 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
         [`${prefix}_PORT`]: String(ports[`${prefix}_PORT` as keyof Ports]),
         [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]!,
         ...callerAssertionEnv(service, keys),
+        ...(service === 'link' ? { TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir) } : {}),
       },
       ready: grpcReady,
       background: true,

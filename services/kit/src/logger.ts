@@ -15,7 +15,7 @@ export function createLogger(service: string, level: string | undefined = proces
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'token', '*.token', 'accessToken', '*.accessToken', 'driveAccessToken', '*.driveAccessToken'],
+      paths: ['authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'token', '*.token', 'accessToken', '*.accessToken', 'driveAccessToken', '*.driveAccessToken', 'refreshToken', '*.refreshToken', 'refresh_token', '*.refresh_token', 'access_token', '*.access_token'],
       censor: '[redacted]',
     },
   };

@@ -2,6 +2,7 @@ import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
+import { KeyRing } from './grants/key-ring.js';
 
 const link = generateKeyPairSync('ed25519');
 const gateway = generateKeyPairSync('ed25519');
@@ -12,6 +13,10 @@ const complete = {
   NOTIFICATION_ADDR: '127.0.0.1:50052',
   CALLER_ASSERTION_PRIVATE_KEY: link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   GATEWAY_ASSERTION_PUBLIC_KEY: gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  TOKEN_ENCRYPTION_KEYS: `k2:${Buffer.alloc(32, 2).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  OIDC_ISSUER: 'http://localhost:4000',
+  OIDC_CLIENT_ID: 'ferry-gateway',
+  OIDC_CLIENT_SECRET: 'gateway-secret',
 };
 
 describe('link config', () => {
@@ -31,7 +36,12 @@ describe('link config', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       CALLER_ASSERTION_PRIVATE_KEY: expect.any(KeyObject),
       GATEWAY_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
+      TOKEN_ENCRYPTION_KEYS: expect.any(KeyRing),
+      OIDC_ISSUER: 'http://localhost:4000',
+      OIDC_CLIENT_ID: 'ferry-gateway',
+      OIDC_CLIENT_SECRET: 'gateway-secret',
     });
+    expect(config.TOKEN_ENCRYPTION_KEYS.primaryId).toBe('k2');
     expect(config.GATEWAY_ASSERTION_PUBLIC_KEY.equals(gateway.publicKey)).toBe(true);
   });
 
@@ -52,5 +62,12 @@ describe('link config', () => {
 
   it('refuses a bad REDIS_URL by name', () => {
     expect(() => readConfig({ ...complete, REDIS_URL: 'localhost' })).toThrow(/REDIS_URL is invalid/);
+  });
+
+  it('requires TOKEN_ENCRYPTION_KEYS and names what is wrong with it', () => {
+    const { TOKEN_ENCRYPTION_KEYS: _omitted, ...withoutKeys } = complete;
+    expect(() => readConfig(withoutKeys)).toThrow(/TOKEN_ENCRYPTION_KEYS is missing/);
+    expect(() => readConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid: key "k1" must be 32 bytes/);
+    expect(() => readConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid/);
   });
 });

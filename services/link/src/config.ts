@@ -1,6 +1,7 @@
 import { env, loadConfig } from '@ferry/service-kit';
 import { DAY_MS, DEFAULT_VALIDITY_DAYS } from '@ferry/rules';
 import { z } from 'zod';
+import { KeyRing } from './grants/key-ring.js';
 
 /** Spec §4: a new link lives 7 days. */
 export const DEFAULT_LINK_LIFETIME_S = (DEFAULT_VALIDITY_DAYS * DAY_MS) / 1000;
@@ -28,6 +29,22 @@ export const configSchema = z.object({
   CALLER_ASSERTION_PRIVATE_KEY: env.ed25519PrivateKey(),
   /** The gateway's Ed25519 public key (SPKI PEM): every call must carry an assertion it signed. */
   GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
+  /**
+   * Keys that encrypt stored refresh tokens (AES-256-GCM): `id:base64key,...`, 32-byte keys. The
+   * first encrypts, every one decrypts; rotate by adding a new key in front.
+   */
+  TOKEN_ENCRYPTION_KEYS: z.string().transform((text, ctx) => {
+    try {
+      return KeyRing.parse(text);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
+  /** The identity provider (the gateway's sign-in client), whose token endpoint refreshes stored grants. */
+  OIDC_ISSUER: z.url(),
+  OIDC_CLIENT_ID: z.string().min(1),
+  OIDC_CLIENT_SECRET: z.string().min(8),
 });
 
 export type LinkConfig = z.infer<typeof configSchema>;

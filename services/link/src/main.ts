@@ -6,6 +6,9 @@ import { openDatabase } from './db.js';
 import { driveFileVerifier } from './drive/verify-file.js';
 import { localInvalidations, redisInvalidations } from './invalidations.js';
 import { startLinkServer } from './server.js';
+import { accessTokenSource } from './grants/access-token.js';
+import { OfflineGrants } from './grants/offline-grants.js';
+import { oidcTokenEndpoint } from './grants/token-endpoint.js';
 import { noGrants } from './sweeper/access-tokens.js';
 import { driveCleanup } from './sweeper/drive-cleanup.js';
 
@@ -17,6 +20,9 @@ runMain('link', async () => {
   const invalidations = config.REDIS_URL ? await redisInvalidations(config.REDIS_URL, logger) : localInvalidations();
   const signer = createCallerSigner({ issuer: 'link', privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
   const notification = createGrpcClient(NotificationServiceClient, config.NOTIFICATION_ADDR, callerAssertionOptions(signer, NotificationServiceClient.serviceName));
+  const grants = new OfflineGrants(db.prisma, config.TOKEN_ENCRYPTION_KEYS);
+  const tokenEndpoint = oidcTokenEndpoint({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET });
+  const accessTokens = accessTokenSource({ prisma: db.prisma, grants, tokenEndpoint, logger });
   const server = await startLinkServer({
     port: config.LINK_PORT,
     host: config.LINK_HOST,
@@ -26,6 +32,7 @@ runMain('link', async () => {
     verifyFile: driveFileVerifier(config.DRIVE_ROOT_URL),
     notification,
     invalidations,
+    offlineGrants: { grants, tokenEndpoint, accessTokens },
     linkLifetimeMs: (config.LINK_LIFETIME_S ?? DEFAULT_LINK_LIFETIME_S) * 1000,
     sweeper: {
       drive: driveCleanup(config.DRIVE_ROOT_URL),

@@ -4,6 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
 import type { FileVerifier } from './drive/verify-file.js';
+import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
 import { resolveHandlers } from './handlers/resolve.js';
@@ -15,12 +16,12 @@ import { linkPolicies } from './policies.js';
 
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
 
-export function linkServiceImplementation(deps: HandlerDeps): LinkServiceServer {
-  return { ...linkManagementHandlers(deps), ...resolveHandlers(deps), ...downloadHandlers(deps) };
+export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): LinkServiceServer {
+  return { ...linkManagementHandlers(deps), ...resolveHandlers(deps), ...downloadHandlers(deps), ...offlineGrantHandlers(deps.logger, offlineGrants) };
 }
 
-export function linkServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
-  return { name: LINK_SERVICE_NAME, definition: LinkServiceService, implementation: linkServiceImplementation(deps), policies: linkPolicies };
+export function linkServiceBinding(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): GrpcServiceBinding {
+  return { name: LINK_SERVICE_NAME, definition: LinkServiceService, implementation: linkServiceImplementation(deps, offlineGrants), policies: linkPolicies };
 }
 
 export interface StartLinkServerOptions {
@@ -41,6 +42,8 @@ export interface StartLinkServerOptions {
   now?: () => Date;
   /** Outbox relay timings (tests shorten them). */
   relay?: { intervalMs?: number; baseBackoffMs?: number; maxBackoffMs?: number };
+  /** Stored refresh tokens (StoreOfflineGrant / DeleteOfflineGrant); absent = those RPCs answer FAILED_PRECONDITION. */
+  offlineGrants?: OfflineGrantDeps;
   /** The expiry sweeper's Drive access and timings; absent = no sweeper in this process (tests of other parts). */
   sweeper?: Omit<SweeperOptions, 'prisma' | 'logger' | 'now'>;
   /** Lifetime of a new link (LINK_LIFETIME_S); absent = 7 days. */
@@ -76,7 +79,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     host: opts.host,
     port: opts.port,
     logger: opts.logger,
-    services: [linkServiceBinding(deps)],
+    services: [linkServiceBinding(deps, opts.offlineGrants)],
     callerKeys: { gateway: opts.gatewayPublicKey },
   });
   // Events written before a crash are relayed after the restart.

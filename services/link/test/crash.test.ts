@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { KeyRing } from '../src/grants/key-ring.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
@@ -82,6 +83,10 @@ describe('first download across a link-service crash', () => {
       LOG_LEVEL: 'error',
       CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       GATEWAY_ASSERTION_PUBLIC_KEY: keys.gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      TOKEN_ENCRYPTION_KEYS: KeyRing.generateEntry('crash'),
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+      OIDC_CLIENT_ID: 'ferry-gateway',
+      OIDC_CLIENT_SECRET: 'unused-in-this-test',
     };
     const link = await db.prisma.link.create({
       data: { slug: 'Crash_test1', driveFileId: '1CrashFile_abcdefghij', ownerSub: 's', ownerEmail: 'ann@example.com', ownerSubdomain: 'ann', fileName: 'a.bin', sizeBytes: 1n, expiresAt: new Date(Date.now() + 86_400_000) },

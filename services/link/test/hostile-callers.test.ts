@@ -33,6 +33,8 @@ function requests(slug: string): Record<Method, unknown> {
     updateExpiry: { caller: alice, slug, expiresAt: new Date(Date.now() + 86_400_000) },
     deleteLink: { caller: alice, slug },
     listLinks: { caller: alice, pageSize: 10, pageToken: '', driveFileIds: [] },
+    storeOfflineGrant: { refreshToken: 'hostile-refresh-token', scope: '' },
+    deleteOfflineGrant: {},
   };
 }
 
@@ -74,9 +76,9 @@ describe('hostile callers of the link service', () => {
         refused.push(`${method}: ${c.name}`);
       }
     }
-    // 14 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
+    // 16 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
     // the link service holds only the gateway's key, so that one is an unknown issuer).
-    expect(refused).toHaveLength(14 * 6);
+    expect(refused).toHaveLength(16 * 6);
     expect(await snapshot()).toEqual(before);
   });
 

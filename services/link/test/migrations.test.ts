@@ -22,7 +22,7 @@ describe('link migrations', () => {
       try {
         const rows = await db.prisma.$queryRaw<Array<{ table_name: string }>>`
           SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
-        expect(rows.map((r) => r.table_name)).toEqual(['_prisma_migrations', 'download_batches', 'first_download_outbox', 'links', 'short_codes', 'subdomain_owners']);
+        expect(rows.map((r) => r.table_name)).toEqual(['_prisma_migrations', 'cleanup_notices', 'download_batches', 'first_download_outbox', 'links', 'offline_grants', 'short_codes', 'subdomain_owners']);
       } finally {
         await db.close();
       }

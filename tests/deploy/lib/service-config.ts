@@ -117,6 +117,8 @@ const secretPlaceholders: Record<string, string> = {
   REDIS_URL: 'redis://redis:6379',
   SMTP_URL: 'smtp://smtp.placeholder:587',
   IDENTITY_CLIENTS: '[]',
+  // AES-256-GCM key ring: one 32-byte key (zeros), id "placeholder".
+  TOKEN_ENCRYPTION_KEYS: `placeholder:${Buffer.alloc(32).toString('base64')}`,
 };
 const genericSecretPlaceholder = 'placeholder-secret-value';
 
