@@ -1,4 +1,4 @@
-import { env, loadConfig } from '@ferry/service-kit';
+import { env, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 
 export const configSchema = z.object({
@@ -19,6 +19,6 @@ export const configSchema = z.object({
 
 export type BillingConfig = z.infer<typeof configSchema>;
 
-export function readConfig(source: NodeJS.ProcessEnv = process.env): BillingConfig {
-  return loadConfig(configSchema, source);
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): BillingConfig {
+  return parseEnv(configSchema, source);
 }

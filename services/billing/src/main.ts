@@ -1,12 +1,12 @@
 import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import Stripe from 'stripe';
-import { readConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { openDatabase } from './db.js';
 import { startBillingServer } from './server.js';
 
 runMain('billing', async () => {
-  const config = readConfig();
+  const config = loadConfig();
   const logger = createLogger('billing', config.LOG_LEVEL);
   const db = await openDatabase(config.BILLING_DATABASE_URL);
   logger.info({ database: redact(config.BILLING_DATABASE_URL) }, 'database ready');

@@ -33,7 +33,7 @@ const EnvSchema = z.object({
 export type DriveEnv = z.infer<typeof EnvSchema>;
 
 /** Parses the environment once; exits naming every missing or bad variable. */
-export function readEnv(env: NodeJS.ProcessEnv = process.env): DriveEnv {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): DriveEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

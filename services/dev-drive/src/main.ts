@@ -1,8 +1,8 @@
 import { pino } from 'pino';
-import { readEnv } from './config.js';
+import { loadConfig } from './config.js';
 import { createDriveServer } from './server.js';
 
-const env = readEnv();
+const env = loadConfig();
 const log = pino({ name: 'dev-drive', level: env.LOG_LEVEL });
 const drive = createDriveServer({
   dataDir: env.DRIVE_DATA_DIR,

@@ -11,7 +11,7 @@ const EnvSchema = z.object({
 export type IdentityEnv = z.infer<typeof EnvSchema>;
 
 /** Parses the process environment once; exits naming every missing or bad variable. */
-export function readEnv(env: NodeJS.ProcessEnv = process.env): IdentityEnv {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdentityEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -1,9 +1,9 @@
 import { pino } from 'pino';
 import { loadClients } from './clients.js';
-import { readEnv } from './config.js';
+import { loadConfig } from './config.js';
 import { createIdentityProvider } from './provider.js';
 
-const env = readEnv();
+const env = loadConfig();
 const log = pino({ name: 'dev-identity', level: env.LOG_LEVEL });
 let clients;
 try {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { env, loadConfig } from '@ferry/service-kit';
+import { env, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 
 export const configSchema = z.object({
@@ -16,6 +16,6 @@ export const configSchema = z.object({
 
 export type MailConfig = z.infer<typeof configSchema>;
 
-export function readConfig(source: NodeJS.ProcessEnv = process.env): MailConfig {
-  return loadConfig(configSchema, source);
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): MailConfig {
+  return parseEnv(configSchema, source);
 }

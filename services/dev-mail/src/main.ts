@@ -1,9 +1,9 @@
 import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
-import { readConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { startMailServer } from './index.js';
 
 void runMain('dev-mail', async () => {
-  const config = readConfig();
+  const config = loadConfig();
   const logger = createLogger('dev-mail', config.LOG_LEVEL);
   const mail = await startMailServer({
     dataDir: config.MAIL_DATA_DIR,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { env, loadConfig } from '@ferry/service-kit';
+import { env, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 import { parseTrustedProxy } from './http/client-address.js';
 import type { RemoteMount } from './routes/remotes-web.js';
@@ -128,6 +128,6 @@ export const gatewayConfigSchema = z.object({
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** Parses the gateway's environment once; throws the kit's ConfigError naming every bad variable. */
-export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return loadConfig(gatewayConfigSchema, source);
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return parseEnv(gatewayConfigSchema, source);
 }

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
-import { loadGatewayConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { SHUTDOWN_GRACE_MS, startGateway } from './gateway.js';
 
 runMain('gateway', async () => {
-  const config = loadGatewayConfig();
+  const config = loadConfig();
   const logger = createLogger('gateway', config.LOG_LEVEL);
 
   const dirs = [

@@ -2,7 +2,7 @@ import { KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
 import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { loadGatewayConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 
 const valid = {
   GATEWAY_PORT: '8080',
@@ -20,7 +20,7 @@ const valid = {
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
-    loadGatewayConfig(env);
+    loadConfig(env);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return err as ConfigError;
@@ -28,7 +28,7 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('expected a ConfigError');
 }
 
-describe('loadGatewayConfig', () => {
+describe('loadConfig', () => {
   it('names every missing variable', () => {
     const err = errorOf({});
     for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS', 'PUBLIC_ORIGIN', 'OIDC_PROVIDER', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'CALLER_ASSERTION_PRIVATE_KEY']) {
@@ -55,7 +55,7 @@ describe('loadGatewayConfig', () => {
   });
 
   it('parses a full configuration', () => {
-    const config = loadGatewayConfig({
+    const config = loadConfig({
       ...valid,
       REDIS_URL: 'redis://127.0.0.1:6379',
       WEB_SHELL_DIR: '/srv/shell',
@@ -73,7 +73,7 @@ describe('loadGatewayConfig', () => {
   });
 
   it('accepts sign-in settings and CSP origin lists, refuses a public origin with a path', () => {
-    const config = loadGatewayConfig({ ...valid, CSP_SCRIPT_ORIGINS: 'https://cdn.example.com, https://b.example.com', CSP_CONNECT_ORIGINS: 'https://www.googleapis.com' });
+    const config = loadConfig({ ...valid, CSP_SCRIPT_ORIGINS: 'https://cdn.example.com, https://b.example.com', CSP_CONNECT_ORIGINS: 'https://www.googleapis.com' });
     expect(config.PUBLIC_ORIGIN).toBe('https://ferry.example.com');
     expect(config.CSP_SCRIPT_ORIGINS).toEqual(['https://cdn.example.com', 'https://b.example.com']);
     expect(config.CSP_CONNECT_ORIGINS).toEqual(['https://www.googleapis.com']);
@@ -83,16 +83,16 @@ describe('loadGatewayConfig', () => {
   });
 
   it('treats empty optional variables as unset', () => {
-    const config = loadGatewayConfig({ ...valid, REDIS_URL: '', WEB_SHELL_DIR: '', WEB_REMOTES: '', LOG_LEVEL: '' });
+    const config = loadConfig({ ...valid, REDIS_URL: '', WEB_SHELL_DIR: '', WEB_REMOTES: '', LOG_LEVEL: '' });
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.WEB_SHELL_DIR).toBeUndefined();
     expect(config.WEB_REMOTES).toBeUndefined();
   });
 
   it('reads TRUSTED_PROXIES as IPv4 and IPv6 addresses or ranges, and names a bad entry', () => {
-    expect(loadGatewayConfig(valid).TRUSTED_PROXIES).toBeUndefined();
-    expect(loadGatewayConfig({ ...valid, TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toBeUndefined();
-    expect(loadGatewayConfig({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16, fd00:10:244::/56,127.0.0.1' }).TRUSTED_PROXIES).toEqual([
+    expect(loadConfig(valid).TRUSTED_PROXIES).toBeUndefined();
+    expect(loadConfig({ ...valid, TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toBeUndefined();
+    expect(loadConfig({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16, fd00:10:244::/56,127.0.0.1' }).TRUSTED_PROXIES).toEqual([
       '10.244.0.0/16',
       'fd00:10:244::/56',
       '127.0.0.1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, env, loadConfig, runMain } from './config.js';
+import { ConfigError, env, parseEnv, runMain } from './config.js';
 
 const schema = z.object({
   LINK_PORT: env.port(),
@@ -19,19 +19,19 @@ function errorOf(fn: () => unknown): ConfigError {
   throw new Error('expected a ConfigError');
 }
 
-describe('loadConfig', () => {
+describe('parseEnv', () => {
   it('parses and coerces a valid environment', () => {
-    const config = loadConfig(schema, { LINK_PORT: '50051', LINK_DATABASE_URL: 'postgresql://u@h:5432/db', LOG_LEVEL: 'debug' });
+    const config = parseEnv(schema, { LINK_PORT: '50051', LINK_DATABASE_URL: 'postgresql://u@h:5432/db', LOG_LEVEL: 'debug' });
     expect(config).toEqual({ LINK_PORT: 50051, LINK_DATABASE_URL: 'postgresql://u@h:5432/db', LOG_LEVEL: 'debug' });
   });
 
   it('accepts the PGlite forms of a database URL', () => {
-    expect(loadConfig(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:memory' }).LINK_DATABASE_URL).toBe('pglite:memory');
-    expect(loadConfig(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:///var/data/link' }).LINK_DATABASE_URL).toBe('pglite:///var/data/link');
+    expect(parseEnv(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:memory' }).LINK_DATABASE_URL).toBe('pglite:memory');
+    expect(parseEnv(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:///var/data/link' }).LINK_DATABASE_URL).toBe('pglite:///var/data/link');
   });
 
   it('names every missing variable', () => {
-    const err = errorOf(() => loadConfig(schema, {}));
+    const err = errorOf(() => parseEnv(schema, {}));
     expect(err.problems).toEqual(['LINK_PORT is missing', 'LINK_DATABASE_URL is missing']);
     expect(err.message).toContain('LINK_PORT is missing');
     expect(err.message).toContain('LINK_DATABASE_URL is missing');
@@ -39,7 +39,7 @@ describe('loadConfig', () => {
 
   it('names bad values and says what was expected', () => {
     const err = errorOf(() =>
-      loadConfig(schema, { LINK_PORT: '70000', LINK_DATABASE_URL: 'mysql://x', REDIS_URL: 'http://r', LOG_LEVEL: 'loud' }),
+      parseEnv(schema, { LINK_PORT: '70000', LINK_DATABASE_URL: 'mysql://x', REDIS_URL: 'http://r', LOG_LEVEL: 'loud' }),
     );
     expect(err.problems).toHaveLength(4);
     expect(err.problems[0]).toMatch(/^LINK_PORT is invalid/);
@@ -49,14 +49,14 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty value as missing', () => {
-    const err = errorOf(() => loadConfig(schema, { LINK_PORT: '1', LINK_DATABASE_URL: '' }));
+    const err = errorOf(() => parseEnv(schema, { LINK_PORT: '1', LINK_DATABASE_URL: '' }));
     expect(err.problems).toEqual(['LINK_DATABASE_URL is missing']);
   });
 
   it('reads process.env by default', () => {
     process.env.KIT_TEST_PORT = '1234';
     try {
-      expect(loadConfig(z.object({ KIT_TEST_PORT: env.port() })).KIT_TEST_PORT).toBe(1234);
+      expect(parseEnv(z.object({ KIT_TEST_PORT: env.port() })).KIT_TEST_PORT).toBe(1234);
     } finally {
       delete process.env.KIT_TEST_PORT;
     }
@@ -64,9 +64,9 @@ describe('loadConfig', () => {
 
   it('validates gRPC addresses', () => {
     const s = z.object({ LINK_ADDR: env.grpcAddress() });
-    expect(loadConfig(s, { LINK_ADDR: '127.0.0.1:50051' }).LINK_ADDR).toBe('127.0.0.1:50051');
-    expect(loadConfig(s, { LINK_ADDR: 'dns:///link.ferry.svc.cluster.local:50051' }).LINK_ADDR).toContain('dns:///');
-    expect(errorOf(() => loadConfig(s, { LINK_ADDR: 'http://link' })).problems[0]).toMatch(/^LINK_ADDR is invalid/);
+    expect(parseEnv(s, { LINK_ADDR: '127.0.0.1:50051' }).LINK_ADDR).toBe('127.0.0.1:50051');
+    expect(parseEnv(s, { LINK_ADDR: 'dns:///link.ferry.svc.cluster.local:50051' }).LINK_ADDR).toContain('dns:///');
+    expect(errorOf(() => parseEnv(s, { LINK_ADDR: 'http://link' })).problems[0]).toMatch(/^LINK_ADDR is invalid/);
   });
 });
 
@@ -78,7 +78,7 @@ describe('runMain', () => {
 
   it('prints a ConfigError plainly, naming the variables, and exits 1', async () => {
     const { out, options } = capture();
-    await runMain('link', async () => { loadConfig(schema, {}); }, options);
+    await runMain('link', async () => { parseEnv(schema, {}); }, options);
     expect(out.exits).toEqual([1]);
     expect(out.errors.join('')).toBe('link: Invalid configuration:\n  - LINK_PORT is missing\n  - LINK_DATABASE_URL is missing\n');
   });

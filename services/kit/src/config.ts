@@ -13,7 +13,7 @@ export class ConfigError extends Error {
  * Parses the environment once with a zod object schema whose keys are the variable names.
  * Throws ConfigError naming each variable that is missing or invalid.
  */
-export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {

@@ -1,4 +1,4 @@
-export { ConfigError, loadConfig, runMain, env, type RunMainOptions } from './config.js';
+export { ConfigError, parseEnv, runMain, env, type RunMainOptions } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { ERROR_CODE_METADATA, grpcError, isGrpcError, RETRY_AFTER_METADATA } from './errors.js';
 export { unary, clientStreaming } from './handlers.js';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { KeyRing } from './grants/key-ring.js';
 
 const link = generateKeyPairSync('ed25519');
@@ -21,12 +21,12 @@ const complete = {
 
 describe('link config', () => {
   it('names the missing variables', () => {
-    expect(() => readConfig({})).toThrow(ConfigError);
-    expect(() => readConfig({})).toThrow(/LINK_PORT is missing[\s\S]*LINK_DATABASE_URL is missing[\s\S]*DRIVE_ROOT_URL is missing[\s\S]*NOTIFICATION_ADDR is missing/);
+    expect(() => loadConfig({})).toThrow(ConfigError);
+    expect(() => loadConfig({})).toThrow(/LINK_PORT is missing[\s\S]*LINK_DATABASE_URL is missing[\s\S]*DRIVE_ROOT_URL is missing[\s\S]*NOTIFICATION_ADDR is missing/);
   });
 
   it('reads a complete environment', () => {
-    const config = readConfig({ ...complete, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const config = loadConfig({ ...complete, REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config).toEqual({
       LINK_PORT: 50051,
       LINK_HOST: '127.0.0.1',
@@ -47,27 +47,27 @@ describe('link config', () => {
 
   it('binds where LINK_HOST says and takes keys written on one line with \\n', () => {
     const oneLine = complete.CALLER_ASSERTION_PRIVATE_KEY.trim().replace(/\n/g, '\\n');
-    const config = readConfig({ ...complete, LINK_HOST: '0.0.0.0', CALLER_ASSERTION_PRIVATE_KEY: oneLine });
+    const config = loadConfig({ ...complete, LINK_HOST: '0.0.0.0', CALLER_ASSERTION_PRIVATE_KEY: oneLine });
     expect(config.LINK_HOST).toBe('0.0.0.0');
     expect(config.CALLER_ASSERTION_PRIVATE_KEY.equals(link.privateKey)).toBe(true);
   });
 
   it('names a missing or wrong caller-assertion key', () => {
     const { CALLER_ASSERTION_PRIVATE_KEY: _omitted, ...withoutKey } = complete;
-    expect(() => readConfig(withoutKey)).toThrow(/CALLER_ASSERTION_PRIVATE_KEY is missing/);
-    expect(() => readConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: complete.CALLER_ASSERTION_PRIVATE_KEY })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
+    expect(() => loadConfig(withoutKey)).toThrow(/CALLER_ASSERTION_PRIVATE_KEY is missing/);
+    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: complete.CALLER_ASSERTION_PRIVATE_KEY })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    expect(() => readConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: rsa })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid: expected an Ed25519 public key/);
+    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: rsa })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid: expected an Ed25519 public key/);
   });
 
   it('refuses a bad REDIS_URL by name', () => {
-    expect(() => readConfig({ ...complete, REDIS_URL: 'localhost' })).toThrow(/REDIS_URL is invalid/);
+    expect(() => loadConfig({ ...complete, REDIS_URL: 'localhost' })).toThrow(/REDIS_URL is invalid/);
   });
 
   it('requires TOKEN_ENCRYPTION_KEYS and names what is wrong with it', () => {
     const { TOKEN_ENCRYPTION_KEYS: _omitted, ...withoutKeys } = complete;
-    expect(() => readConfig(withoutKeys)).toThrow(/TOKEN_ENCRYPTION_KEYS is missing/);
-    expect(() => readConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid: key "k1" must be 32 bytes/);
-    expect(() => readConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid/);
+    expect(() => loadConfig(withoutKeys)).toThrow(/TOKEN_ENCRYPTION_KEYS is missing/);
+    expect(() => loadConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid: key "k1" must be 32 bytes/);
+    expect(() => loadConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid/);
   });
 });

@@ -1,4 +1,4 @@
-import { env, loadConfig } from '@ferry/service-kit';
+import { env, parseEnv } from '@ferry/service-kit';
 import { DAY_MS, DEFAULT_VALIDITY_DAYS } from '@ferry/rules';
 import { z } from 'zod';
 import { KeyRing } from './grants/key-ring.js';
@@ -49,6 +49,6 @@ export const configSchema = z.object({
 
 export type LinkConfig = z.infer<typeof configSchema>;
 
-export function readConfig(source: NodeJS.ProcessEnv = process.env): LinkConfig {
-  return loadConfig(configSchema, source);
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): LinkConfig {
+  return parseEnv(configSchema, source);
 }

@@ -1,7 +1,7 @@
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import { callerAssertionOptions, createCallerSigner, createGrpcClient, createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
-import { DEFAULT_LINK_LIFETIME_S, DEFAULT_SWEEP_INTERVAL_S, readConfig } from './config.js';
+import { DEFAULT_LINK_LIFETIME_S, DEFAULT_SWEEP_INTERVAL_S, loadConfig } from './config.js';
 import { openDatabase } from './db.js';
 import { driveFileVerifier } from './drive/verify-file.js';
 import { localInvalidations, redisInvalidations } from './invalidations.js';
@@ -13,7 +13,7 @@ import { noGrants } from './sweeper/access-tokens.js';
 import { driveCleanup } from './sweeper/drive-cleanup.js';
 
 runMain('link', async () => {
-  const config = readConfig();
+  const config = loadConfig();
   const logger = createLogger('link', config.LOG_LEVEL);
   const db = await openDatabase(config.LINK_DATABASE_URL);
   logger.info({ database: redact(config.LINK_DATABASE_URL), redis: config.REDIS_URL ? 'configured' : 'none (in-process)' }, 'database ready');

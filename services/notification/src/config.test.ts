@@ -2,7 +2,7 @@ import { KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
 import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
+import { loadConfig } from './config.js';
 
 const complete = {
   NOTIFICATION_PORT: '50052',
@@ -19,12 +19,12 @@ const complete = {
 
 describe('notification config', () => {
   it('names the missing variables', () => {
-    expect(() => readConfig({})).toThrow(ConfigError);
-    expect(() => readConfig({})).toThrow(/NOTIFICATION_PORT is missing[\s\S]*NOTIFICATION_DATABASE_URL is missing[\s\S]*SMTP_URL is missing[\s\S]*MAIL_FROM is missing/);
+    expect(() => loadConfig({})).toThrow(ConfigError);
+    expect(() => loadConfig({})).toThrow(/NOTIFICATION_PORT is missing[\s\S]*NOTIFICATION_DATABASE_URL is missing[\s\S]*SMTP_URL is missing[\s\S]*MAIL_FROM is missing/);
   });
 
   it('reads a complete environment', () => {
-    expect(readConfig({ ...complete, LOG_LEVEL: 'warn', MAIL_RETRY_BASE_MS: '' })).toEqual({
+    expect(loadConfig({ ...complete, LOG_LEVEL: 'warn', MAIL_RETRY_BASE_MS: '' })).toEqual({
       NOTIFICATION_PORT: 50052,
       NOTIFICATION_HOST: '127.0.0.1',
       GATEWAY_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
@@ -42,12 +42,12 @@ describe('notification config', () => {
 
   it('names a missing caller key and refuses a private key where a public one belongs', () => {
     const { LINK_ASSERTION_PUBLIC_KEY: _omitted, ...withoutLink } = complete;
-    expect(() => readConfig(withoutLink)).toThrow(/LINK_ASSERTION_PUBLIC_KEY is missing/);
-    expect(() => readConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.privateKey) })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
+    expect(() => loadConfig(withoutLink)).toThrow(/LINK_ASSERTION_PUBLIC_KEY is missing/);
+    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.privateKey) })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
   });
 
   it('refuses a From header with a line break and a non-SMTP URL', () => {
-    expect(() => readConfig({ ...complete, MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM is invalid/);
-    expect(() => readConfig({ ...complete, SMTP_URL: 'http://x' })).toThrow(/SMTP_URL is invalid/);
+    expect(() => loadConfig({ ...complete, MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM is invalid/);
+    expect(() => loadConfig({ ...complete, SMTP_URL: 'http://x' })).toThrow(/SMTP_URL is invalid/);
   });
 });

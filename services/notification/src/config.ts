@@ -1,4 +1,4 @@
-import { env, loadConfig } from '@ferry/service-kit';
+import { env, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -37,6 +37,6 @@ export const configSchema = z.object({
 
 export type NotificationConfig = z.infer<typeof configSchema>;
 
-export function readConfig(source: NodeJS.ProcessEnv = process.env): NotificationConfig {
-  return loadConfig(configSchema, source);
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): NotificationConfig {
+  return parseEnv(configSchema, source);
 }

@@ -20,29 +20,29 @@ export interface ServiceConfig {
 
 type Loader = (env: NodeJS.ProcessEnv) => unknown;
 
-/** How each service exposes its loader: the kit's loadConfig (throws ConfigError) or a readEnv that exits. */
-const loaders: Array<{ name: string; fn: string; style: 'throws' | 'exits' }> = [
-  { name: 'gateway', fn: 'loadGatewayConfig', style: 'throws' },
-  { name: 'link', fn: 'readConfig', style: 'throws' },
-  { name: 'notification', fn: 'readConfig', style: 'throws' },
-  { name: 'billing', fn: 'readConfig', style: 'throws' },
-  { name: 'dev-identity', fn: 'readEnv', style: 'exits' },
-  { name: 'dev-drive', fn: 'readEnv', style: 'exits' },
-  { name: 'dev-mail', fn: 'readConfig', style: 'throws' },
+/** Every service exports loadConfig(env): most throw the kit's ConfigError, the identity and drive stand-ins exit. */
+const loaders: Array<{ name: string; style: 'throws' | 'exits' }> = [
+  { name: 'gateway', style: 'throws' },
+  { name: 'link', style: 'throws' },
+  { name: 'notification', style: 'throws' },
+  { name: 'billing', style: 'throws' },
+  { name: 'dev-identity', style: 'exits' },
+  { name: 'dev-drive', style: 'exits' },
+  { name: 'dev-mail', style: 'throws' },
 ];
 
 export const configuredServices = loaders.map((l) => l.name);
 
-async function importLoader(name: string, fn: string): Promise<Loader> {
+async function importLoader(name: string): Promise<Loader> {
   const file = join(repoRoot, 'services', name, 'dist', 'config.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: build the workspaces first (npx turbo run build)`);
   const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  const loader = mod[fn];
-  if (typeof loader !== 'function') throw new Error(`services/${name}/dist/config.js exports no ${fn}()`);
+  const loader = mod.loadConfig;
+  if (typeof loader !== 'function') throw new Error(`services/${name}/dist/config.js exports no loadConfig()`);
   return loader as Loader;
 }
 
-/** Runs a loader; a readEnv that would exit the process throws instead, with what it wrote to stderr. */
+/** Runs a loader; one that would exit the process throws instead, with what it wrote to stderr. */
 function runLoader(loader: Loader, style: 'throws' | 'exits', env: NodeJS.ProcessEnv): string[] {
   if (style === 'throws') {
     try {
@@ -98,7 +98,7 @@ function readKeys(loader: Loader, style: 'throws' | 'exits'): string[] {
 export function serviceConfig(name: string): ServiceConfig {
   const spec = loaders.find((l) => l.name === name);
   if (!spec) throw new Error(`no config loader known for ${name}`);
-  const loader = () => importLoader(spec.name, spec.fn);
+  const loader = () => importLoader(spec.name);
   return {
     name,
     variables: async () => readKeys(await loader(), spec.style),
