@@ -4,6 +4,7 @@ import { BuildLabel } from './components/BuildLabel';
 import { FaqRoute } from './routes/FaqRoute';
 import { LandingRoute } from './routes/LandingRoute';
 import { LegalRoute } from './routes/LegalRoute';
+import '@ferry/shell-sdk/tokens.css';
 import './marketing.css';
 
 /** Exposed as `ferry_marketing/App`: the landing page, FAQ, privacy and terms. */

@@ -8,6 +8,7 @@ import { sessionMaxAgeHours } from './auth/constants';
 import { startTrialOnSignIn } from './auth/trial-start';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
+import '@ferry/shell-sdk/tokens.css';
 import './styles.css';
 
 // Translations and the remotes manifest load in parallel; the layout renders once both are in.
