@@ -1,11 +1,8 @@
+// Types only: the contract's schemas (zod) stay out of the browser bundle; answers are checked by hand below.
+import type { AccessStatus, BillingBody } from '@ferry/http-contract';
+
 /** The subscription-status response of spec §3, as POST /api/access/status answers it. */
-export interface AccessStatus {
-  phase: 'trial' | 'paid' | 'expired';
-  remaining_days: number;
-  total_days: number;
-  paid_until: string | null;
-  cancelled_at?: string | null;
-}
+export type { AccessStatus };
 
 export type StatusResult = { kind: 'loaded'; status: AccessStatus } | { kind: 'no-data' };
 
@@ -33,7 +30,7 @@ export class BillingApi {
     return this.f(path, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: this.email }),
+      body: JSON.stringify({ email: this.email } satisfies BillingBody),
       cache: 'no-store',
       signal,
     });

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { displayFileName } from '@ferry/rules';
+// Types only: the contract's schemas (zod) stay out of the browser bundle; the answer is read defensively below.
+import type { ShareInfoResponse } from '@ferry/http-contract';
 
-/** Spec §3 share info as normalised from the API's field variants. */
+/** Spec §3 share info as the page uses it (from GET /api/s?meta=1). */
 export interface ShareInfo {
   fileName: string;
   size: number;
@@ -23,10 +25,7 @@ export const REFRESH_MS = 12_000;
 const disabledKey = (slug: string) => `ferry_resolve_disabled:${slug}`;
 
 function num(...values: unknown[]): number | undefined {
-  for (const v of values) {
-    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    if (typeof n === 'number' && Number.isFinite(n)) return n;
-  }
+  for (const v of values) if (typeof v === 'number' && Number.isFinite(v)) return v;
   return undefined;
 }
 
@@ -35,17 +34,15 @@ function str(...values: unknown[]): string | undefined {
   return undefined;
 }
 
-export function normaliseShareInfo(raw: Record<string, unknown>, slug: string, nowMs: number): ShareInfo {
-  const expiresAtText = str(raw.expiresAt, raw.expiresAtISO, raw.expiry, raw.expireAt);
-  const expiresAtMs =
-    num(raw.expiresAtMs) ?? (expiresAtText ? Date.parse(expiresAtText) : undefined) ?? (num(raw.ttlMs) !== undefined ? nowMs + num(raw.ttlMs)! : 0);
+export function normaliseShareInfo(raw: Partial<ShareInfoResponse>, slug: string): ShareInfo {
+  const expiresAtText = str(raw.expiresAt);
   return {
     // Shown on the page, in its title and description: one line, no bidi controls, bounded.
-    fileName: displayFileName(str(raw.fileName, raw.name, raw.originalName, raw.archiveName, raw.zipName) ?? slug),
+    fileName: displayFileName(str(raw.fileName, raw.name) ?? slug),
     size: num(raw.size, raw.bytes, raw.sizeBytes) ?? 0,
-    expiresAtMs,
+    expiresAtMs: num(raw.expiresAtMs) ?? (expiresAtText ? Date.parse(expiresAtText) : 0),
     downloadUrl: str(raw.downloadUrl) ?? `/api/d/${slug}`,
-    ownerEmail: str(raw.ownerEmail, raw.senderEmail, raw.ownerEmailFull, raw.senderEmailFull),
+    ownerEmail: str(raw.ownerEmail, raw.senderEmail),
     ownerSubdomain: str(raw.ownerSubdomain, raw.owner_subdomain),
   };
 }
@@ -82,7 +79,7 @@ export function useShareInfo(slug: string | undefined): ShareState {
         return;
       }
       if (!res.ok) throw new Error(String(res.status));
-      const info = normaliseShareInfo((await res.json()) as Record<string, unknown>, slug, Date.now());
+      const info = normaliseShareInfo((await res.json()) as Partial<ShareInfoResponse>, slug);
       setState({ kind: 'found', info });
     } catch {
       setState((s) => (s.kind === 'found' ? s : { kind: 'error' }));
