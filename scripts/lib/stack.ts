@@ -146,7 +146,7 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   defaults.OIDC_CLIENT_SECRET = env.OIDC_CLIENT_SECRET ?? secrets.gatewayClientSecret;
   defaults.IDENTITY_CLIENTS = identityClients(defaults.PUBLIC_ORIGIN!, local(ports.SHELL_DEV_PORT), secrets);
   defaults.DRIVE_CLIENT_SECRET = secrets.driveClientSecret;
-  // Mail (issue 7): the notification service sends over SMTP to the local stand-in (services/dev-mail).
+  // Mail: the notification service sends over SMTP to the local stand-in (services/dev-mail).
   defaults.SMTP_URL = env.SMTP_URL ?? `smtp://127.0.0.1:${ports.SMTP_PORT}`;
   defaults.MAIL_FROM = env.MAIL_FROM ?? 'Ferry <no-reply@ferry.localhost>';
   defaults.MAIL_INBOX_URL = env.MAIL_INBOX_URL ?? local(ports.MAIL_INBOX_PORT);

@@ -22,7 +22,7 @@ async function textOf(id: string): Promise<string> {
   return ((await (await fetch(`${inbox}/api/messages/${id}`)).json()) as { text: string }).text;
 }
 
-test.describe('share by e-mail (issue 7)', () => {
+test.describe('share by e-mail', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('the uploader e-mails a file from its row; both recipients and the uploader get mail; the first download notifies the uploader', async ({ page, browser, baseURL }) => {

@@ -6,7 +6,7 @@
  *   npm run build && npm run load -w @ferry/tests            # defaults below
  *   LOAD_DURATION_S=10 LOAD_CONNECTIONS=50 LOAD_SLUGS=10000 LOAD_ROUNDS=2 npm run load -w @ferry/tests
  *
- * Goals (issue 5): stack ≥ 0.5 × bare (never < 0.35); p99 ≤ 20 ms at half the stack's rate;
+ * Goals: stack ≥ 0.5 × bare (never < 0.35); p99 ≤ 20 ms at half the stack's rate;
  * one slug ≥ 0.9 × 10,000 slugs; counts exact. Exit code 1 when a goal is missed.
  */
 import { spawn } from 'node:child_process';

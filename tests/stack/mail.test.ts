@@ -16,7 +16,7 @@ interface InboxDetail extends InboxMessage {
 }
 
 /**
- * Issue 7 across the real processes of `npm start`: the share e-mail through gateway → link
+ * Mail across the real processes of `npm start`: the share e-mail through gateway → link
  * (ownership) → notification → SMTP → mail stand-in, the refusals, and the first-download notice
  * from link's outbox to the owner's inbox. Uses the runner's stack (FERRY_BASE_URL,
  * FERRY_MAIL_INBOX_URL, …) when given, else starts a private one on free ports. Every run uses its

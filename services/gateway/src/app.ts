@@ -53,13 +53,13 @@ export interface AppDeps {
   jsonLimit?: string;
   /** Which peers' X-Forwarded-For Express believes (`clientAddress(TRUSTED_PROXIES).trust`); absent = none. */
   trustProxy?: TrustProxy;
-  /** Short links and public downloads (issue 5); `authenticate` defaults to requireAuth of `auth`. */
+  /** Short links and public downloads; `authenticate` defaults to requireAuth of `auth`. */
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
-  /** Share by e-mail (issue 7); `authenticate` defaults to requireAuth of `auth`. */
+  /** Share by e-mail; `authenticate` defaults to requireAuth of `auth`. */
   shareEmail?: Omit<ShareEmailRouteDeps, 'authenticate'> & { authenticate?: ShareEmailRouteDeps['authenticate'] };
   /** Trial start, access status and cancel (account page); `authenticate` defaults to requireAuth of `auth`. */
   billing?: Omit<BillingRouteDeps, 'authenticate'> & { authenticate?: BillingRouteDeps['authenticate'] };
-  /** `GET /api/config` for the front end (issue 6: the Drive root URL of uploads). */
+  /** `GET /api/config` for the front end (the Drive root URL of uploads). */
   publicConfig?: PublicConfig;
 }
 

@@ -95,7 +95,7 @@ export const gatewayConfigSchema = z.object({
   WEB_REMOTES: optional(z.string().transform(parseWebRemotes)),
   WEB_REMOTES_MANIFEST: optional(absolutePath),
   LOG_LEVEL: optional(env.logLevel()),
-  // Sign-in (issue 4). The same code talks to Google in production and to dev-identity locally.
+  // Sign-in. The same code talks to Google in production and to dev-identity locally.
   PUBLIC_ORIGIN: z.url().transform((u, ctx) => {
     const url = new URL(u);
     if (url.pathname !== '/' || url.search || url.hash) ctx.addIssue({ code: 'custom', message: 'must be an origin like https://ferry.example.com' });
@@ -106,7 +106,7 @@ export const gatewayConfigSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1),
   OIDC_CLIENT_SECRET: z.string().min(8),
   CSP_SCRIPT_ORIGINS: optional(z.string().transform(parseOrigins)),
-  // Public downloads (issue 5): redirect targets are built on these origins only.
+  // Public downloads: redirect targets are built on these origins only.
   /** Origin of the drive's public download links (`/uc?id=…`): https://drive.google.com, or the stand-in. Absent = /api/d answers 503. */
   DRIVE_DOWNLOAD_ORIGIN: optional(z.url().transform((u) => new URL(u).origin)),
   /** Origin of the direct download behind Drive's virus-scan page (https://drive.usercontent.google.com); absent = DRIVE_DOWNLOAD_ORIGIN. */
@@ -116,7 +116,7 @@ export const gatewayConfigSchema = z.object({
   /** Append-only file where download counts wait until the link service took them, when REDIS_URL is unset (single machine: under .data/). */
   DOWNLOAD_BUFFER_FILE: optional(absolutePath),
   CSP_CONNECT_ORIGINS: optional(z.string().transform(parseOrigins)),
-  // Uploads (issue 6): the browser talks to the Drive API directly; GET /api/config tells it where.
+  // Uploads: the browser talks to the Drive API directly; GET /api/config tells it where.
   /** Drive API root for the browser: https://www.googleapis.com, or the stand-in. Default Google's. */
   DRIVE_ROOT_URL: optional(z.url().transform((u) => new URL(u).origin)),
   /** Multi-file sets of this many bytes or more upload as a folder (default 1 GiB, spec §9). */

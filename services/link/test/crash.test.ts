@@ -18,7 +18,7 @@ import { migratedPostgres, recordDownloads } from './harness.js';
 const mainJs = join(serviceDir, 'dist/main.js');
 
 /**
- * A notification service that answers UNIMPLEMENTED to the first `refuse` calls (as before issue 7),
+ * A notification service that answers UNIMPLEMENTED to the first `refuse` calls (like one that does not know the RPC yet),
  * then accepts; it checks each call's caller assertion against the link service's public key.
  */
 async function fakeNotification(refuse: number) {

@@ -100,7 +100,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
           FOR UPDATE SKIP LOCKED)
         RETURNING id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts`;
       if (due.length === 0) break;
-      // The first row alone: if the receiver refuses it (down, or UNIMPLEMENTED before issue 7), the
+      // The first row alone: if the receiver refuses it (down, or answering UNIMPLEMENTED), the
       // page goes back untouched and the pass ends; the timer comes back later.
       const [first, ...rest] = due;
       const done: string[] = [];
