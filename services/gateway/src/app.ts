@@ -7,6 +7,7 @@ import type { HealthChecker } from './grpc/health-checker.js';
 import { authRoutes } from './auth/routes.js';
 import { meRoutes } from './auth/me.js';
 import type { OidcProvider } from './auth/oidc.js';
+import type { OfflineGrantStore } from './auth/offline-grant.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { accessLog } from './http/access-log.js';
 import type { TrustProxy } from './http/client-address.js';
@@ -46,7 +47,7 @@ export interface AppDeps {
   isDraining?: () => boolean;
   web?: WebOptions;
   /** Sign-in: `/api/auth/*`, `/api/me` and the `requireAuth` gate of protected routes. */
-  auth?: { oidc: OidcProvider; verifier: TokenVerifier };
+  auth?: { oidc: OidcProvider; verifier: TokenVerifier; grants?: OfflineGrantStore };
   /** Extra origins of the pages' Content-Security-Policy (the remotes manifest is read from `web`). */
   csp?: Omit<CspOptions, 'manifestFile'>;
   /** Largest accepted JSON body. */

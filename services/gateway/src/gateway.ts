@@ -7,6 +7,7 @@ import { backoffDelay } from '@ferry/rules';
 import { createCallerSigner } from '@ferry/service-kit';
 import { createApp } from './app.js';
 import { OidcProvider } from './auth/oidc.js';
+import { linkOfflineGrants } from './auth/offline-grant.js';
 import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
 import type { GatewayConfig } from './config.js';
@@ -66,7 +67,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     grpcDeadlineMs: config.GRPC_DEADLINE_MS,
     trustProxy: clientAddress(config.TRUSTED_PROXIES ?? []).trust,
     isDraining: () => draining,
-    auth: { oidc, verifier },
+    auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS) },
     links: links?.routeDeps,
     shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN, publicLinks: publicLinksOf(config) },
     billing: { billing: backends.billing.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS },

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../src/app.js';
 import { OidcProvider } from '../src/auth/oidc.js';
+import type { OfflineGrantStore } from '../src/auth/offline-grant.js';
 import { MemoryTokenCache, type TokenCache } from '../src/auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup, type UserinfoLookup } from '../src/auth/token-verifier.js';
 import type { HealthChecker } from '../src/grpc/health-checker.js';
@@ -35,7 +36,7 @@ const health = { report: async () => ({ status: 'ok', services: {} }) } as unkno
  * The real dev-identity provider (in-process, port 0) and a gateway app wired to it as the
  * `local` provider, both on 127.0.0.1.
  */
-export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache; extra?: Partial<AppDeps> } = {}): Promise<AuthStack> {
+export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache; extra?: Partial<AppDeps>; grants?: OfflineGrantStore } = {}): Promise<AuthStack> {
   const server = http.createServer();
   await listen(server);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,7 +59,7 @@ export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache
     return inner(t);
   };
   const verifier = createTokenVerifier({ lookup, cache: opts.cache ?? new MemoryTokenCache() });
-  const app = createApp({ logger: opts.logger ?? pino({ level: 'silent' }), health, auth: { oidc, verifier }, ...opts.extra });
+  const app = createApp({ logger: opts.logger ?? pino({ level: 'silent' }), health, auth: { oidc, verifier, grants: opts.grants }, ...opts.extra });
   server.on('request', app);
   return {
     idp,

@@ -16,6 +16,8 @@ export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
   deleteLink: GATEWAY_FOR_USER,
   listLinks: GATEWAY_FOR_USER,
   invalidateLink: GATEWAY_FOR_USER,
+  storeOfflineGrant: GATEWAY_FOR_USER,
+  deleteOfflineGrant: GATEWAY_FOR_USER,
   resolveLink: GATEWAY_SERVICE,
   resolveLinks: GATEWAY_SERVICE,
   getShareInfo: GATEWAY_SERVICE,

@@ -5,6 +5,7 @@ import { AUTH_FLOW_TTL_MS, flowCookieName, FlowSealer, readCookie, type AuthFlow
 import { SIGN_IN_SCOPES, type OidcProvider } from './oidc.js';
 import type { TokenVerifier } from './token-verifier.js';
 import { bearerToken } from './require-auth.js';
+import type { OfflineGrantStore } from './offline-grant.js';
 
 /** Where the shell picks the token up (from the fragment) after a successful sign-in. */
 export const SHELL_CALLBACK_PATH = '/auth/callback';
@@ -12,6 +13,8 @@ export const SHELL_CALLBACK_PATH = '/auth/callback';
 export interface AuthRouteDeps {
   oidc: OidcProvider;
   verifier: TokenVerifier;
+  /** Receives the refresh token of an interactive sign-in and forgets it on sign-out; absent = no offline access. */
+  grants?: OfflineGrantStore;
 }
 
 /** Errors the shell may show; anything else from the provider is reported as `server_error`. */
@@ -35,11 +38,14 @@ function noStore(res: Response): void {
  * `GET /api/auth/{provider}` starts the authorization code flow (state, PKCE S256, nonce);
  * `GET /api/auth/{provider}/callback` exchanges the code server-side and hands the access token to
  * the shell in the URL fragment of `/auth/callback` (fragments never reach a server, a log or a
- * Referer header). `POST /api/auth/revoke` revokes the caller's token at the provider (logout):
- * only a token issued to Ferry's own client, and it answers 204 only once the provider revoked it.
+ * Referer header). An interactive sign-in also asks for offline access (`access_type=offline`,
+ * with the consent prompt): the refresh token goes to `grants` (the link service) and never to
+ * the browser or a log. `POST /api/auth/revoke` revokes the caller's token at the provider (logout):
+ * only a token issued to Ferry's own client, and it answers 204 only once the provider revoked it
+ * and the stored offline grant is deleted.
  */
 export function authRoutes(deps: AuthRouteDeps): Router {
-  const { oidc, verifier } = deps;
+  const { oidc, verifier, grants } = deps;
   const { provider, publicOrigin, clientId, clientSecret } = oidc.settings;
   const sealer = new FlowSealer(clientSecret);
   const secure = publicOrigin.startsWith('https:');
@@ -102,6 +108,9 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       code_challenge_method: 'S256',
       // Spec §6: interactive sign-in always asks for consent; the silent refresh never shows a page.
       prompt: silent ? 'none' : 'consent',
+      // A refresh token for server-side work while the user is away (the expiry sweeper). Asked
+      // only with the consent prompt: Google answers one only then, the silent refresh keeps it.
+      ...(grants && !silent ? { access_type: 'offline' } : {}),
     });
     noStore(res);
     res.cookie(flowCookieName(flow.state), sealer.seal(flow), { ...cookieOptions, maxAge: AUTH_FLOW_TTL_MS });
@@ -143,6 +152,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       fail(res, 'server_error', flow, 'Sign-in could not be completed.');
       return;
     }
+    if (grants && tokens.refresh_token) await keepOfflineGrant(req, tokens);
     const fragment = new URLSearchParams({
       access_token: tokens.access_token,
       token_type: 'Bearer',
@@ -154,6 +164,19 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     noStore(res);
     res.redirect(303, `${SHELL_CALLBACK_PATH}#${fragment}`);
   });
+
+  /** A failure does not fail the sign-in: the user is signed in, only the offline clean-up waits for the next one. */
+  async function keepOfflineGrant(req: Request, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<void> {
+    try {
+      // The user as every API call sees them (userinfo, cached for the calls that follow): an ID
+      // token need not carry the e-mail.
+      const user = await verifier.verify(tokens.access_token);
+      if (!user.ok) throw new Error(`the new access token was refused (${user.status})`);
+      await grants!.store({ sub: user.identity.sub, email: user.identity.email }, tokens.refresh_token!, tokens.scope ?? '', req.id);
+    } catch (err) {
+      req.log.warn({ error: (err as Error).message.slice(0, 200) }, 'offline grant could not be stored');
+    }
+  }
 
   router.post('/auth/revoke', async (req: Request, res: Response) => {
     const token = bearerToken(req);
@@ -175,9 +198,12 @@ export function authRoutes(deps: AuthRouteDeps): Router {
         res.status(403).json({ error: 'This token was not issued to Ferry; it can only be revoked by the app it was issued to', code: 'foreign_token' });
         return;
       }
+      // Who signs out, asked before the token is revoked: their stored offline grant goes too.
+      const user = grants ? await verifier.verify(token) : undefined;
       const config = await oidc.configuration();
       if (!config.serverMetadata().revocation_endpoint) throw new Error('the provider publishes no revocation_endpoint');
       await client.tokenRevocation(config, token, { token_type_hint: 'access_token' });
+      if (user?.ok) await grants!.remove({ sub: user.identity.sub, email: user.identity.email }, req.id);
     } catch (err) {
       // The shell signs out locally anyway; the caller learns that the token may still be valid.
       req.log.warn({ error: (err as Error).name, message: (err as Error).message.slice(0, 200) }, 'token revocation failed');
