@@ -3,7 +3,7 @@ import { signInAt } from './support/auth.ts';
 
 /**
  * The account page against the running stack (spec §2, §4, §8): sign-in starts the 90-day trial
- * once per tab session, /account shows it, cancel keeps access and shows the cancelled text + alert.
+ * once per tab session, /account shows it, cancel asks first (the product's dialog, no native alert), keeps access and shows the cancelled text.
  * Each test signs in as a fresh user so the billing rows never carry over between runs.
  */
 const uniqueEmail = (tag: string) => `acct-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -15,7 +15,7 @@ function accountPage(page: Page) {
 }
 
 test.describe('account page', () => {
-  test('sign in → Trial with 90 days → cancel → cancelled message and alert', async ({ page, baseURL }) => {
+  test('sign in → Trial with 90 days → cancel (asked in a dialog) → cancelled message', async ({ page, baseURL }) => {
     const email = uniqueEmail('trial');
     const trialStarts: string[] = [];
     page.on('request', (r) => {
@@ -38,15 +38,8 @@ test.describe('account page', () => {
     await expect(account.getByTestId('subscription-badge')).toHaveText('Trial');
     expect(trialStarts).toHaveLength(1);
 
-    // Accept inside the handler: once a waitForEvent listener is gone Playwright auto-dismisses the dialog.
-    const alertMessage = new Promise<string>((resolve) => {
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      });
-    });
     await account.getByRole('button', { name: 'Cancel subscription' }).click();
-    expect(await alertMessage).toBe(CANCELLED);
+    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(account.getByText(CANCELLED)).toBeVisible();
     await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 

@@ -61,11 +61,10 @@ test.describe('upload screen: the uploaded list', () => {
     await expect(row.getByTestId('row-copy')).toHaveText('Copy link', { timeout: 3_000 });
 
     // Delete: the confirmation names the file; then gone from drive, link and list.
-    page.once('dialog', (d) => {
-      expect(d.message()).toContain('list-a.txt');
-      void d.accept();
-    });
     await row.getByTestId('row-delete').click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete' });
+    await expect(confirmDelete).toContainText('list-a.txt');
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await expect(row).toHaveCount(0, { timeout: 10_000 });
     expect((await drive.file(fileId)).status).toBe(404);
     const probe = await fetch(new URL(`/api/s?slug=${slug}&probe=1`, baseURL));
