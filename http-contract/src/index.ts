@@ -1,4 +1,5 @@
 export * from './errors.js';
+export { firstOf } from './fields.js';
 export * from './links.js';
 export * from './share-email.js';
 export * from './billing.js';

@@ -39,6 +39,8 @@ export const ShareEmailBody = z
   });
 /** What a client sends (the fields are all optional in the schema; the gateway says which it needs). */
 export type ShareEmailBody = z.input<typeof ShareEmailBody>;
+/** The body as the gateway reads it (wrongly typed fields dropped). */
+export type ShareEmailInput = z.output<typeof ShareEmailBody>;
 
 export const ShareEmailResponse = z
   .strictObject({

@@ -7,7 +7,7 @@ import en from '../../../public/locales/en/upload.json';
 import nl from '../../../public/locales/nl/upload.json';
 import { NAMESPACE } from '../../i18n';
 import { ShareModal, type ShareModalProps } from './ShareModal';
-import { postShareEmail } from './send-share-email';
+import { errorTextKey, postShareEmail, ShareEmailError } from './send-share-email';
 
 afterEach(() => {
   cleanup();
@@ -129,7 +129,7 @@ describe('share modal', () => {
 
   it('speaks Dutch, including the translated API texts', async () => {
     const send = vi.fn(async () => {
-      throw new Error('receiver mail failed');
+      throw new ShareEmailError('receiver mail failed', 'receiver_mail_failed');
     });
     await renderModal({ send }, 'nl');
     expect(screen.getByText('Je deelt: holiday.zip')).toBeTruthy();
@@ -157,12 +157,21 @@ describe('share modal', () => {
 });
 
 describe('share-email helpers', () => {
-  it("throws the answer's error text", async () => {
+  it("throws the answer's error text and code", async () => {
     const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
     await expect(postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, 't', answer(429, { error: 'Too many' }))).rejects.toThrow('Too many');
     await expect(postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, 't', vi.fn(async () => new Response('<html>', { status: 502 })))).rejects.toThrow(
       'receiver mail failed',
     );
     await expect(postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, null)).rejects.toThrow('Unable to determine sender email.');
+    const refused = postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, 't', answer(400, { error: 'Unable to determine download URL.', code: 'url_unknown' }));
+    await expect(refused).rejects.toMatchObject({ code: 'url_unknown' });
+  });
+
+  it('translates by code, never by the English text', async () => {
+    expect(errorTextKey(new ShareEmailError('anything at all', 'uploader_mail_failed'))).toBe('uploaderFailed');
+    expect(errorTextKey(new ShareEmailError('receiver mail failed', 'resource_exhausted'))).toBeUndefined();
+    expect(errorTextKey(new Error('receiver mail failed'))).toBeUndefined();
+    expect(errorTextKey(new ShareEmailError('x', 'toString'))).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
 import { Button, Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import { NAMESPACE } from '../../i18n';
-import { API_TEXTS, postShareEmail, type ShareEmailRequest } from './send-share-email';
+import { errorTextKey, postShareEmail, type ShareEmailRequest } from './send-share-email';
 import { displayFileName, parseRecipients } from '@ferry/rules';
 import { isolate } from '@ferry/shell-sdk/format';
 
@@ -21,7 +21,7 @@ export interface ShareModalProps {
   open: boolean;
   file: ShareModalFile | null;
   onClose: () => void;
-  /** Replaces the call to POST /api/share-email (tests); rejects with an Error whose message is shown. */
+  /** Replaces the call to POST /api/share-email (tests); rejects with a ShareEmailError (translated by code) or an Error (its message shown). */
   send?: (request: ShareEmailRequest) => Promise<void>;
   /** Spec §9: the modal closes 2 s after a successful send. */
   autoCloseMs?: number;
@@ -58,9 +58,9 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
 
   if (!open || !file) return null;
 
-  const shownError = (raw: string) => {
-    const key = API_TEXTS[raw as keyof typeof API_TEXTS];
-    return key ? t(`share.errors.${key}`) : raw || t('share.errors.invalidRecipients');
+  const shownError = (err: unknown) => {
+    const key = errorTextKey(err);
+    return key ? t(`share.errors.${key}`) : (err instanceof Error && err.message) || t('share.errors.invalidRecipients');
   };
 
   const submit = async (e: FormEvent) => {
@@ -88,7 +88,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
       setPhase({ name: 'success' });
       closeTimer.current = setTimeout(close, autoCloseMs);
     } catch (err) {
-      setPhase({ name: 'error', message: shownError(err instanceof Error ? err.message : '') });
+      setPhase({ name: 'error', message: shownError(err) });
     }
   };
 

@@ -6,6 +6,8 @@ import { ShareEmailKind, type NotificationServiceClient, type SendShareEmailRequ
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
+import { bodyObject, parseRequest } from '../http/validate.js';
+import { firstOf, ShareEmailBody, type ErrorCode, type ShareEmailInput, type ShareEmailResponse } from '@ferry/http-contract';
 import { INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, parseRecipients } from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 
@@ -38,33 +40,18 @@ const MESSAGE_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/;
 const MAX_MESSAGE = 2_000;
 const MAX_RECIPIENTS_INPUT = 20_000;
 
-const bad = (message: string, code = 'invalid_argument') => new HttpError(400, code, message);
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-function isTextOrTexts(v: unknown): v is string | string[] {
-  return typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string'));
-}
-
-function pick(source: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const n of names) {
-    const v = source[n];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return undefined;
-}
+/** A refused share: each spec §8 text has its own code, which the share modal translates. */
+const refused = (message: string, code: ErrorCode = 'invalid_argument') => new HttpError(400, code, message);
 
 /**
  * The link a share is about: a slug/code field, or one read from a download URL on Ferry's origin
  * (…/r/{slug}, …/d/{slug}, …/{slug}, …/api/d/{slug}, also on a sender's subdomain).
  */
-export function linkCodeFrom(body: Record<string, unknown>, publicOrigin: string): string | undefined {
-  const direct = pick(body, 'slug', 'shortId', 'code');
+export function linkCodeFrom(body: Partial<ShareEmailInput>, publicOrigin: string): string | undefined {
+  const direct = firstOf(body.slug, body.shortId, body.code);
   if (direct !== undefined) return isLinkCode(direct) ? direct : undefined;
-  const dynamic = (body.receiverDynamicData ?? {}) as Record<string, unknown>;
-  const url = pick(body, 'downloadUrl', 'shareUrl', 'shortUrl') ?? pick(dynamic, 'downloadPageUrl', 'preferredPageUrl', 'fileDownloadUrl');
+  const dynamic = body.receiverDynamicData ?? {};
+  const url = firstOf(body.downloadUrl, body.shareUrl, body.shortUrl) ?? firstOf(dynamic.downloadPageUrl, dynamic.preferredPageUrl, dynamic.fileDownloadUrl);
   if (!url) return undefined;
   let parsed: URL;
   try {
@@ -81,11 +68,11 @@ export function linkCodeFrom(body: Record<string, unknown>, publicOrigin: string
 }
 
 /** Maps a failed notification call: the caller's faults keep their status and text, the rest is the spec's text. */
-function mailFailure(err: unknown, text: string): unknown {
+function mailFailure(err: unknown, text: string, code: ErrorCode): unknown {
   if (!isGrpcCallError(err)) return err;
   const callerFault = [GrpcStatus.INVALID_ARGUMENT, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.PERMISSION_DENIED, GrpcStatus.UNAUTHENTICATED, GrpcStatus.FAILED_PRECONDITION].includes(err.code);
   if (callerFault) return err;
-  return new HttpError(err.code === GrpcStatus.DEADLINE_EXCEEDED ? 504 : 502, 'mail_failed', text);
+  return new HttpError(err.code === GrpcStatus.DEADLINE_EXCEEDED ? 504 : 502, code, text);
 }
 
 /**
@@ -100,11 +87,11 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
   const userCtx = (req: Request) => ({ ...ctx(req), user: { sub: req.auth!.sub, email: req.auth!.email } });
 
   router.post('/share-email', deps.authenticate, async (req, res) => {
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const body = parseRequest(ShareEmailBody, bodyObject(req.body));
     const caller = { sub: req.auth!.sub, email: req.auth!.email };
 
     if (body.via === 'copy') {
-      const link = (str(body.link) ?? '').slice(0, 2048);
+      const link = (body.link ?? '').slice(0, 2048);
       const slug = linkCodeFrom(body, deps.publicOrigin) ?? (link ? linkCodeFrom({ downloadUrl: link }, deps.publicOrigin) : undefined) ?? '';
       await unary((md, opts, cb) => deps.notification.logCopyLink({ link: CONTROL.test(link) ? '' : link, slug }, md, opts, cb), userCtx(req));
       res.json({ ok: true });
@@ -112,17 +99,16 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     }
 
     const recipientsInput = body.recipients ?? body.recipientsCsv ?? body.to ?? '';
-    if (typeof recipientsInput === 'string' && recipientsInput.length > MAX_RECIPIENTS_INPUT) throw bad(SHARE_TEXTS.invalidRecipients);
-    const parsed = isTextOrTexts(recipientsInput) ? parseRecipients(recipientsInput) : undefined;
-    if (!parsed?.ok) throw bad(SHARE_TEXTS.invalidRecipients);
-    if (!isMailAddress(caller.email)) throw bad(SHARE_TEXTS.senderUnknown);
-    const message = str(body.message) ?? str(body.note) ?? '';
-    if (message.length > MAX_MESSAGE) throw bad(`The message may have at most ${MAX_MESSAGE} characters`);
-    if (MESSAGE_CONTROL.test(message)) throw bad('The message may not contain control characters or carriage returns');
-    const claimedName = str(body.fileName);
-    if (claimedName !== undefined && CONTROL.test(claimedName)) throw bad('fileName must be one line without control characters');
+    if (typeof recipientsInput === 'string' && recipientsInput.length > MAX_RECIPIENTS_INPUT) throw refused(SHARE_TEXTS.invalidRecipients, 'invalid_recipients');
+    const parsed = parseRecipients(recipientsInput);
+    if (!parsed.ok) throw refused(SHARE_TEXTS.invalidRecipients, 'invalid_recipients');
+    if (!isMailAddress(caller.email)) throw refused(SHARE_TEXTS.senderUnknown, 'sender_unknown');
+    const message = body.message ?? body.note ?? '';
+    if (message.length > MAX_MESSAGE) throw refused(`The message may have at most ${MAX_MESSAGE} characters`);
+    if (MESSAGE_CONTROL.test(message)) throw refused('The message may not contain control characters or carriage returns');
+    if (body.fileName !== undefined && CONTROL.test(body.fileName)) throw refused('fileName must be one line without control characters');
     const code = linkCodeFrom(body, deps.publicOrigin);
-    if (!code) throw bad(SHARE_TEXTS.urlUnknown);
+    if (!code) throw refused(SHARE_TEXTS.urlUnknown, 'url_unknown');
 
     let info: GetShareInfoResponse;
     try {
@@ -136,10 +122,10 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     if (info.ownerEmail.toLowerCase() !== caller.email.toLowerCase()) throw new HttpError(403, 'permission_denied', 'You can only e-mail links to your own files');
     if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
 
-    const requested = str(body.requestId);
+    const requested = body.requestId;
     const shareRequestId = requested && UUID.test(requested) ? requested : randomUUID();
     const pageUrl = (deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false)).shortUrl(code, isSlug(code) ? info.ownerSubdomain : '');
-    const locale = pick(body, 'locale', 'lng', 'uploaderLocale') ?? '';
+    const locale = firstOf(body.locale, body.lng, body.uploaderLocale) ?? '';
     const request: SendShareEmailRequest = {
       kind: ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
       shareRequestId,
@@ -161,7 +147,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     try {
       receiver = await unary<SendShareEmailResponse>((md, opts, cb) => deps.notification.sendShareEmail(request, md, opts, cb), userCtx(req));
     } catch (err) {
-      throw mailFailure(err, SHARE_TEXTS.receiverFailed);
+      throw mailFailure(err, SHARE_TEXTS.receiverFailed, 'receiver_mail_failed');
     }
     try {
       await unary<SendShareEmailResponse>(
@@ -169,7 +155,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
         userCtx(req),
       );
     } catch (err) {
-      throw mailFailure(err, SHARE_TEXTS.uploaderFailed);
+      throw mailFailure(err, SHARE_TEXTS.uploaderFailed, 'uploader_mail_failed');
     }
     res.json({
       ok: true,
@@ -178,7 +164,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
       recipients: receiver.messages.map((m) => m.to),
       fileName: info.fileName,
       downloadUrl: request.downloadUrl,
-    });
+    } satisfies ShareEmailResponse);
   });
 
   return router;
