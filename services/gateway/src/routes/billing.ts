@@ -13,6 +13,8 @@ import type { AssertedUser } from '@ferry/service-kit';
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
+import { bodyObject, parseRequest } from '../http/validate.js';
+import { BillingBody, type AccessStatus as AccessStatusBody, type CancelResponse, type StripeWebhookResponse, type TrialStartResponse } from '@ferry/http-contract';
 
 export interface BillingRouteDeps {
   billing: BillingServiceClient;
@@ -27,21 +29,13 @@ export const BILLING_TEXTS = {
   cancelled: 'Your subscription has been cancelled. Access remains until the end of the current period.',
 } as const;
 
-/** The spec §3 subscription-status response (snake_case, as the spec names the fields). */
-export interface AccessStatusBody {
-  phase: 'trial' | 'paid' | 'expired';
-  remaining_days: number;
-  total_days: number;
-  paid_until: string | null;
-  cancelled_at: string | null;
-}
-
 const PHASES: Record<number, AccessStatusBody['phase']> = {
   [Phase.PHASE_TRIAL]: 'trial',
   [Phase.PHASE_PAID]: 'paid',
   [Phase.PHASE_EXPIRED]: 'expired',
 };
 
+/** The spec §3 subscription-status response (snake_case, as the spec names the fields). */
 export function toAccessStatusBody(s: AccessStatus | undefined): AccessStatusBody {
   return {
     phase: PHASES[s?.phase ?? Phase.PHASE_EXPIRED] ?? 'expired',
@@ -57,7 +51,7 @@ export function toAccessStatusBody(s: AccessStatus | undefined): AccessStatusBod
  * the body that names someone else is refused, never used.
  */
 function callerOf(req: Request): AssertedUser {
-  const claimed = (req.body as { email?: unknown } | undefined)?.email;
+  const claimed = parseRequest(BillingBody, bodyObject(req.body)).email;
   const email = req.auth!.email;
   if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== email.toLowerCase()) {
     throw new HttpError(403, 'permission_denied', 'The e-mail does not match the signed-in account');
@@ -79,7 +73,7 @@ export function billingRoutes(deps: BillingRouteDeps): Router {
   router.post('/trial/start', deps.authenticate, async (req, res) => {
     const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({}, md, opts, cb), ctx(req));
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: true, started: r.started, ...toAccessStatusBody(r.status) });
+    res.json({ ok: true, started: r.started, ...toAccessStatusBody(r.status) } satisfies TrialStartResponse);
   });
 
   router.post('/access/status', deps.authenticate, async (req, res) => {
@@ -91,7 +85,7 @@ export function billingRoutes(deps: BillingRouteDeps): Router {
   router.post('/stripe/cancel', deps.authenticate, async (req, res) => {
     const r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({}, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) });
+    res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) } satisfies CancelResponse);
   });
 
   return router;
@@ -123,7 +117,7 @@ export function stripeWebhookRoutes(deps: Pick<BillingRouteDeps, 'billing' | 'gr
       }
       throw err;
     }
-    res.json({ received: true, event_id: r.eventId, duplicate: r.duplicate });
+    res.json({ received: true, event_id: r.eventId, duplicate: r.duplicate } satisfies StripeWebhookResponse);
   });
   return router;
 }
