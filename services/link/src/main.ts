@@ -9,7 +9,6 @@ import { startLinkServer } from './server.js';
 import { accessTokenSource } from './grants/access-token.js';
 import { OfflineGrants } from './grants/offline-grants.js';
 import { oidcTokenEndpoint } from './grants/token-endpoint.js';
-import { noGrants } from './sweeper/access-tokens.js';
 import { driveCleanup } from './sweeper/drive-cleanup.js';
 
 runMain('link', async () => {
@@ -36,7 +35,7 @@ runMain('link', async () => {
     linkLifetimeMs: (config.LINK_LIFETIME_S ?? DEFAULT_LINK_LIFETIME_S) * 1000,
     sweeper: {
       drive: driveCleanup(config.DRIVE_ROOT_URL),
-      tokens: noGrants,
+      tokens: accessTokens.accessTokenFor,
       intervalMs: (config.LINK_SWEEP_INTERVAL_S ?? DEFAULT_SWEEP_INTERVAL_S) * 1000,
     },
   });

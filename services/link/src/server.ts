@@ -11,6 +11,7 @@ import { resolveHandlers } from './handlers/resolve.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { localInvalidations, type Invalidations } from './invalidations.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
+import { startNoticeRelay } from './sweeper/notice-relay.js';
 import { startSweeper, type Sweeper, type SweeperOptions } from './sweeper/sweeper.js';
 import { linkPolicies } from './policies.js';
 
@@ -63,7 +64,11 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   const relay = opts.notification
     ? startOutboxRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now, ...opts.relay })
     : undefined;
-  const sweeper = opts.sweeper ? startSweeper({ prisma: opts.prisma, logger: opts.logger, now, ...opts.sweeper }) : undefined;
+  // Owners whose files wait for a grant are mailed through notification (one mail per episode).
+  const notices = opts.notification && opts.sweeper ? startNoticeRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now }) : undefined;
+  const sweeper = opts.sweeper
+    ? startSweeper({ prisma: opts.prisma, logger: opts.logger, now, onNotice: () => notices?.poke(), ...opts.sweeper })
+    : undefined;
   const deps: HandlerDeps = {
     prisma: opts.prisma,
     logger: opts.logger,
@@ -79,7 +84,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     host: opts.host,
     port: opts.port,
     logger: opts.logger,
-    services: [linkServiceBinding(deps, opts.offlineGrants)],
+    services: [linkServiceBinding(deps, opts.offlineGrants && { ...opts.offlineGrants, onStored: (sub) => void sweeper?.ownerGranted(sub) })],
     callerKeys: { gateway: opts.gatewayPublicKey },
   });
   // Events written before a crash are relayed after the restart.
@@ -95,6 +100,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
       deps.watchers.clear();
       await relay?.stop();
       await sweeper?.stop();
+      await notices?.stop();
       await server.shutdown(graceMs);
       await invalidations.close();
     },

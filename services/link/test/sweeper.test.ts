@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { LinkStatus } from '@ferry/contracts/link/v1';
+import type { NotificationServiceClient, RecordCleanupNeededRequest } from '@ferry/contracts/notification/v1';
 import { waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db.js';
 import { driveFileVerifier } from '../src/drive/verify-file.js';
 import type { AccessTokenFor } from '../src/grants/access-token.js';
 import { driveCleanup, type DriveCleanup } from '../src/sweeper/drive-cleanup.js';
+import { cleanupNoticeKey, startNoticeRelay } from '../src/sweeper/notice-relay.js';
 import { startSweeper, WAITING_FOR_GRANT, type Sweeper, type SweeperOptions } from '../src/sweeper/sweeper.js';
 import { DriveStandIn } from './drive-standin.js';
 import { callUnary, logger, migratedPostgres, startLink, type RunningLink } from './harness.js';
@@ -247,6 +249,23 @@ describe('expiry sweeper against the Drive stand-in', () => {
       expect(r.sweepError).toBe(WAITING_FOR_GRANT);
       expect(r.sweepNextAt!.getTime()).toBeGreaterThan(Date.now() + HOUR);
     }
+    // The notice goes to notification once, keyed by owner and episode, in the owner's language.
+    const sent: RecordCleanupNeededRequest[] = [];
+    const notification = {
+      recordCleanupNeeded: (req: RecordCleanupNeededRequest, _m: unknown, _o: unknown, cb: (err: Error | null) => void) => {
+        sent.push(req);
+        cb(null);
+      },
+    } as unknown as Pick<NotificationServiceClient, 'recordCleanupNeeded'>;
+    const relay = startNoticeRelay({ prisma: db.prisma, notification, logger, intervalMs: 3_600_000 });
+    try {
+      expect(await relay.runOnce()).toBe(1);
+      expect(await relay.runOnce()).toBe(0);
+    } finally {
+      await relay.stop();
+    }
+    expect(sent).toEqual([{ idempotencyKey: cleanupNoticeKey(notice), ownerEmail: `${owner}@example.com`, locale: 'de' }]);
+
     // A token that the drive refuses (401) mid-sweep reads the same way.
     const other = 'sub-401';
     const f = await drive.sharedFile(other, 'x.txt', await drive.ferryFolder(other));

@@ -6,4 +6,5 @@ export const notificationPolicies: ServicePolicies<typeof NotificationServiceSer
   sendShareEmail: GATEWAY_FOR_USER,
   logCopyLink: GATEWAY_FOR_USER,
   recordFirstDownload: LINK_SERVICE,
+  recordCleanupNeeded: LINK_SERVICE,
 };

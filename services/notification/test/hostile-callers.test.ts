@@ -49,6 +49,7 @@ function requests(): Record<Method, unknown> {
       downloadedAt: new Date(),
       locale: 'en',
     },
+    recordCleanupNeeded: { idempotencyKey: `cleanup-needed/${alice.sub}/${Date.now()}`, ownerEmail: alice.email, locale: 'en' },
   };
 }
 
@@ -86,7 +87,7 @@ describe('hostile callers of the notification service', () => {
         refused++;
       }
     }
-    expect(refused).toBe(3 * 6);
+    expect(refused).toBe(4 * 6);
     expect(await snapshot()).toEqual(before);
   });
 

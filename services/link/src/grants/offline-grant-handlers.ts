@@ -11,6 +11,8 @@ export interface OfflineGrantDeps {
   grants: OfflineGrants;
   tokenEndpoint: TokenEndpoint;
   accessTokens: AccessTokenSource;
+  /** Called after a grant was stored (a sign-in): the sweeper finishes that owner's waiting clean-up. */
+  onStored?: (ownerSub: string) => void;
 }
 
 /** Google's refresh tokens are up to 512 bytes; anything far longer is not one. */
@@ -35,6 +37,7 @@ export function offlineGrantHandlers(logger: Logger, deps: OfflineGrantDeps | un
       await grants.store(caller.sub, req.refreshToken, req.scope.slice(0, 1024));
       accessTokens.forget(caller.sub);
       logger.info({ ownerSub: caller.sub }, 'offline grant stored');
+      deps?.onStored?.(caller.sub);
       return {};
     }),
 

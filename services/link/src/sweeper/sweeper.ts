@@ -226,7 +226,12 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
     poke: () => void runOnce(),
     runOnce,
     async ownerGranted(ownerSub) {
-      await prisma.link.updateMany({ where: { ownerSub, removedAt: null, sweepError: WAITING_FOR_GRANT }, data: { sweepNextAt: now() } });
+      try {
+        await prisma.link.updateMany({ where: { ownerSub, removedAt: null, sweepError: WAITING_FOR_GRANT }, data: { sweepNextAt: now() } });
+      } catch (err) {
+        logger.warn({ error: (err as Error).message }, 'could not make waiting links due; the next retry takes them');
+        return;
+      }
       void runOnce();
     },
     async stop() {

@@ -3,6 +3,7 @@ import { DESIGN_TOKENS } from '@ferry/rules';
 import { oneLine } from '../domain/text.js';
 import { textDirection } from '@ferry/rules';
 import { strings, type MailLanguage } from './i18n.js';
+import { cleanupStrings } from './cleanup-strings.js';
 
 /** A rendered mail: what the relay sends, stored in the outbox payload. */
 export interface RenderedMail {
@@ -133,4 +134,15 @@ export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.downloadedAt, d.downloadedAt)}${row(d.lang, t.timeLeft, d.expiresIn)}</table>
 ${d.link ? button(t.link, d.link) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.noticeFooter, d.year) };
+}
+
+/** To a link owner: Ferry could not remove their expired files (no Drive grant); how to finish. */
+export function renderCleanupNotice(d: { lang: MailLanguage; signInUrl: string; year: number }): RenderedMail {
+  const t = cleanupStrings[d.lang];
+  const subject = oneLine(t.subject, 200);
+  const text = `${t.intro}\n\n${t.howTo}\n\n${t.signIn}: ${d.signInUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.intro)}</p>
+<p>${escapeHtml(t.howTo)}</p>
+${button(t.signIn, d.signInUrl)}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
 }
