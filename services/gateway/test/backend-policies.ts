@@ -32,6 +32,7 @@ export const notificationPolicies: ServicePolicies<typeof NotificationServiceSer
   sendShareEmail: GATEWAY_FOR_USER,
   logCopyLink: GATEWAY_FOR_USER,
   recordFirstDownload: LINK_SERVICE,
+  recordCleanupNeeded: LINK_SERVICE,
 };
 
 export const billingPolicies: ServicePolicies<typeof BillingServiceService> = {
