@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDriveServer, DriveError, type DriveServer, type Principal } from '@ferry/dev-drive';
@@ -29,8 +30,9 @@ export class DriveStandIn {
       dataDir: this.dataDir,
       auth: {
         verify: async (token): Promise<Principal> => {
-          if (!token.startsWith('tok-') || this.revoked.has(token)) throw new DriveError(401, 'authError', 'Invalid Credentials');
-          const sub = token.slice(4);
+          // tok-<sub>, or what the OIDC stub (test/oidc-stub.ts) answers for the refresh token rt-<sub>.
+          const sub = /^tok-(.+)$/.exec(token)?.[1] ?? /^access-\d+-rt-(.+)$/.exec(token)?.[1];
+          if (!sub || this.revoked.has(token)) throw new DriveError(401, 'authError', 'Invalid Credentials');
           return { sub, email: `${sub}@example.com`, displayName: sub, appId: 'ferry', fullAccess: false };
         },
       },
@@ -40,6 +42,26 @@ export class DriveStandIn {
       logger: createLogger('drive', 'silent'),
     });
     this.url = await this.server.listen(0, '127.0.0.1');
+    // Every request that reached the stand-in, whoever made it (also a child process).
+    this.server.server.on('request', (req: IncomingMessage) => {
+      this.received.push({ method: req.method ?? '', path: new URL(req.url ?? '/', this.url).pathname });
+    });
+  }
+
+  readonly received: Array<{ method: string; path: string }> = [];
+
+  /** Requests that reached the stand-in for one file: permission deletes and PATCHes (trash). */
+  requestsFor(fileId: string): { revokes: number; trashes: number } {
+    const mine = this.received.filter((r) => r.path.startsWith(`/drive/v3/files/${fileId}`));
+    return {
+      revokes: mine.filter((r) => r.method === 'DELETE' && r.path.includes('/permissions/')).length,
+      trashes: mine.filter((r) => r.method === 'PATCH' && r.path === `/drive/v3/files/${fileId}`).length,
+    };
+  }
+
+  async pendingFaults(): Promise<Array<{ remaining: number }>> {
+    const body = (await (await fetch(`${this.url}/__admin/faults`)).json()) as { faults: Array<{ remaining: number }> };
+    return body.faults;
   }
 
   tokenOf(sub: string): string {
