@@ -7,5 +7,6 @@ export default defineConfig({
     // A ceiling only: these 2 cores are shared by many builds at once.
     testTimeout: 30_000,
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
   },
 });

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button } from './Button.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { Dialog, DialogActions } from './Dialog.js';
+import { Dialog, DialogActions, preloadDialog } from './Dialog.js';
 
+// As after a first open: the dialog's code is loaded, so dialogs render in the same tick.
+beforeAll(async () => {
+  await preloadDialog();
+});
 afterEach(cleanup);
 
 /** A page with an opener button and a dialog holding a field and two buttons. */

@@ -1,6 +1,4 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { classNames } from './class-names.js';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -19,48 +17,46 @@ export interface DialogProps {
   'data-testid'?: string;
 }
 
+type Surface = typeof import('./ModalSurface.js');
+let surface: Surface | null = null;
+let loading: Promise<Surface> | null = null;
+
 /**
- * A modal dialog (Radix Dialog underneath): focus moves in when it opens and stays inside
- * (Tab/Shift+Tab wrap), Escape or a click on the backdrop closes it, the rest of the page is
- * hidden from assistive technology, and focus returns to the element that had it before opening.
+ * Loads the dialog's code (Radix Dialog, about 14 kB gzip) ahead of the first open; tests call it
+ * once so that dialogs render in the same tick. Without it the code loads when a dialog first opens,
+ * so a remote's first visit does not pay for a dialog nobody opened.
  */
-export function Dialog({ open, onClose, title, description, children, dismissible = true, initialFocus, className, 'data-testid': testId }: DialogProps) {
-  // Radix returns focus only to its own Trigger; callers open dialogs from their own buttons.
-  const opener = useRef<HTMLElement | null>(null);
-  const refuseIfBusy = (event: Event) => {
-    if (!dismissible) event.preventDefault();
-  };
-  return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="ferry-ui-dialog-backdrop" />
-        <RadixDialog.Content
-          className={classNames('ferry-ui-dialog', className)}
-          aria-modal="true"
-          data-testid={testId}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            if (initialFocus?.current) {
-              event.preventDefault();
-              initialFocus.current.focus();
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
-            opener.current = null;
-          }}
-          onEscapeKeyDown={refuseIfBusy}
-          onInteractOutside={refuseIfBusy}
-        >
-          <RadixDialog.Title className="ferry-ui-dialog__title">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="ferry-ui-dialog__description">{description}</RadixDialog.Description> : null}
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+export function preloadDialog(): Promise<Surface> {
+  loading ??= import('./ModalSurface.js').then(
+    (module) => (surface = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
   );
+  return loading;
+}
+
+/**
+ * A modal dialog: focus moves in when it opens and stays inside (Tab/Shift+Tab wrap), Escape or a
+ * click on the backdrop closes it, the rest of the page is hidden from assistive technology, and
+ * focus returns to the element that had it before opening.
+ */
+export function Dialog(props: DialogProps) {
+  const [, setLoaded] = useState(surface !== null);
+  useEffect(() => {
+    if (!props.open || surface) return undefined;
+    let live = true;
+    preloadDialog().then(
+      () => live && setLoaded(true),
+      (error: unknown) => console.warn('dialog: its code failed to load', error instanceof Error ? error.message : error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.open]);
+  if (!surface) return null;
+  return <surface.ModalSurface {...props} />;
 }
 
 /** The row of buttons at the end of a dialog. */

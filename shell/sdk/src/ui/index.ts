@@ -1,7 +1,7 @@
 // The shared UI parts; their styles are `@ferry/shell-sdk/ui.css` (tokens: `@ferry/shell-sdk/tokens.css`).
 export { Button, type ButtonProps, type ButtonVariant } from './Button.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
-export { Dialog, DialogActions, type DialogProps } from './Dialog.js';
+export { Dialog, DialogActions, preloadDialog, type DialogProps } from './Dialog.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';
 export { LiveRegion, Notice, liveRole, type LiveRegionProps, type NoticeProps, type NoticeTone } from './Notice.js';
 export { Skeleton, type SkeletonProps } from './Skeleton.js';
