@@ -60,13 +60,17 @@ test.describe('upload screen: the uploaded list', () => {
     await visitor.close();
     await expect(row.getByTestId('row-copy')).toHaveText('Copy link', { timeout: 3_000 });
 
-    // Delete: the confirmation names the file; then gone from drive, link and list.
+    // Delete: the confirmation names the file; then gone from the Ferry folder, link and list.
     await row.getByTestId('row-delete').click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete' });
     await expect(confirmDelete).toContainText('list-a.txt');
     await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await expect(row).toHaveCount(0, { timeout: 10_000 });
-    expect((await drive.file(fileId)).status).toBe(404);
+    // Revoked, then in the owner's trash (recoverable there), never deleted for good.
+    expect((await drive.file(fileId)).status).toBe(200);
+    expect((await drive.children((await drive.rootFolder()).id)).map((f) => f.id)).not.toContain(fileId);
+    const anonymous = await fetch(`${root}/uc?id=${fileId}&export=download`, { redirect: 'manual' });
+    expect([403, 404]).toContain(anonymous.status);
     const probe = await fetch(new URL(`/api/s?slug=${slug}&probe=1`, baseURL));
     expect([404, 410]).toContain(probe.status);
 

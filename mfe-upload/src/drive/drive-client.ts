@@ -109,6 +109,20 @@ export class DriveClient {
     return this.json<void>('DELETE', `/drive/v3/files/${encodeURIComponent(id)}`);
   }
 
+  /** Deletes every "anyone with the link" permission: the file stops being public at once. */
+  async revokePublic(id: string): Promise<void> {
+    const file = encodeURIComponent(id);
+    const { permissions = [] } = await this.json<{ permissions?: Array<{ id?: string; type?: string }> }>('GET', `/drive/v3/files/${file}/permissions`, { fields: 'permissions(id,type)' });
+    for (const p of permissions) {
+      if (p.type === 'anyone' && p.id) await this.json<void>('DELETE', `/drive/v3/files/${file}/permissions/${encodeURIComponent(p.id)}`);
+    }
+  }
+
+  /** Moves the file to the owner's trash (recoverable there for 30 days); never a permanent delete. */
+  trash(id: string): Promise<DriveFile> {
+    return this.json<DriveFile>('PATCH', `/drive/v3/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS }, { trashed: true });
+  }
+
   get(id: string): Promise<DriveFile> {
     return this.json<DriveFile>('GET', `/drive/v3/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS });
   }

@@ -133,7 +133,11 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
       if (!drive) return;
       mark([row.id], 'deleting', UI_TIMINGS.deleteDelayMs + UI_TIMINGS.rowHighlightMs);
       await new Promise((r) => setTimeout(r, UI_TIMINGS.deleteDelayMs));
-      await withAuth(() => drive.delete(row.id)).catch((err) => {
+      // The link service's path for expiry too: revoke first (private at once), then the trash.
+      await withAuth(async () => {
+        await drive.revokePublic(row.id);
+        await drive.trash(row.id);
+      }).catch((err) => {
         if (!(err instanceof DriveError && err.status === 404)) throw err;
       });
       if (row.slug) await api.deleteLink(row.slug);
