@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isolate } from '@ferry/shell-sdk/format';
+import { LiveRegion, Notice } from '@ferry/shell-sdk/ui';
 import type { UploadProgress } from '../hooks/useUploader';
 import { NAMESPACE } from '../i18n';
 import type { UploadErrorCode } from '../upload/errors';
@@ -24,8 +25,12 @@ export interface UploadControlsProps {
 export function UploadControls(p: UploadControlsProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const shown = displayPhase(p.phase, p.progress.percent);
+  // Screen readers hear the phase and each quarter of the upload, not every percent and speed tick.
+  const quarter = Math.floor(p.progress.percent / 25) / 4;
+  const milestone = p.busy ? (shown === 'uploading' ? `${t('phase.uploading')} ${new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(quarter)}` : t(`phase.${shown}`)) : '';
   return (
-    <section className="upload-controls" aria-live="polite">
+    <section className="upload-controls">
+      <LiveRegion message={milestone} />
       <div className="dropzone-actions">
         <button type="button" className="primary" disabled={!p.canStart} onClick={p.onStart} data-testid="upload-button">
           {t('uploadButton', { count: p.count })}
@@ -68,9 +73,9 @@ export function UploadControls(p: UploadControlsProps) {
         </p>
       )}
       {p.error && (
-        <p className="upload-error" role="alert" data-testid="upload-error">
+        <Notice tone="error" data-testid="upload-error">
           {t(`errors.${p.error.code}`, { status: p.error.status ?? 0 })}
-        </p>
+        </Notice>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@ferry/shell-sdk/ui';
 import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
 import type { UploadedFile } from '../list/uploaded';
@@ -24,7 +25,7 @@ export function UploadedList(p: UploadedListProps) {
     <section aria-labelledby="uploaded-title">
       <h2 id="uploaded-title">{t('uploadedTitle')}</h2>
       <p className="hint">{t('list.expiryHint', { count: DEFAULT_VALIDITY_MS / 86_400_000 })}</p>
-      {p.loaded && p.rows.length === 0 && <p data-testid="uploaded-empty">{t('list.empty')}</p>}
+      {p.loaded && p.rows.length === 0 && <EmptyState title={t('list.empty')} data-testid="uploaded-empty" />}
       <ul className="uploaded" data-testid="uploaded-list">
         {p.rows.map((row) => (
           <UploadedRow

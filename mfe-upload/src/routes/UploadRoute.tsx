@@ -9,6 +9,7 @@ import { ShareModal } from '../components/share-modal';
 import { UploadControls } from '../components/UploadControls';
 import { UploadedList } from '../components/UploadedList';
 import { UploadHeader } from '../components/UploadHeader';
+import { Notice } from '@ferry/shell-sdk/ui';
 import '@ferry/shell-sdk/ui.css';
 import '../components/upload.css';
 import { useDrive } from '../hooks/useDrive';
@@ -58,7 +59,7 @@ export function UploadRoute() {
           {t('connect')}
         </button>
       )}
-      {configError && <p className="upload-error">{t('errors.config')}</p>}
+      {configError && <Notice tone="error">{t('errors.config')}</Notice>}
       <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />
       {signedIn && (
         <p className="free-space" data-testid="free-space">
