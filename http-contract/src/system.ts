@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 const Serving = z.enum(['SERVING', 'NOT_SERVING', 'UNREACHABLE']);
 
@@ -28,7 +29,7 @@ export const Me = z
 export type Me = z.infer<typeof Me>;
 
 /** GET /api/auth/{provider}: `prompt=none` for the silent refresh, `next` the page to return to. */
-export const SignInQuery = z.object({ prompt: z.string().optional(), next: z.string().optional() });
+export const SignInQuery = z.object({ prompt: text.describe('"none": the silent refresh'), next: text.describe('A path on this site to return to') });
 
 /** GET /api/auth/{provider}/callback: what the provider sends back. */
-export const SignInCallbackQuery = z.object({ state: z.string().optional(), code: z.string().optional(), error: z.string().optional(), error_description: z.string().optional() });
+export const SignInCallbackQuery = z.object({ state: text, code: text, error: text, error_description: text });

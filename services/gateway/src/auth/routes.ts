@@ -5,6 +5,8 @@ import { AUTH_FLOW_TTL_MS, flowCookieName, FlowSealer, readCookie, type AuthFlow
 import { SIGN_IN_SCOPES, type OidcProvider } from './oidc.js';
 import type { TokenVerifier } from './token-verifier.js';
 import { bearerToken } from './require-auth.js';
+import { SignInCallbackQuery, SignInQuery } from '@ferry/http-contract';
+import { parseRequest } from '../http/validate.js';
 import type { OfflineGrantStore } from './offline-grant.js';
 
 /** Where the shell picks the token up (from the fragment) after a successful sign-in. */
@@ -81,8 +83,9 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
       return;
     }
-    const silent = req.query.prompt === 'none';
-    const next = safeReturnPath(req.query.next);
+    const query = parseRequest(SignInQuery, req.query);
+    const silent = query.prompt === 'none';
+    const next = safeReturnPath(query.next);
     let config: client.Configuration;
     try {
       config = await oidc.configuration();
@@ -122,7 +125,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
       return;
     }
-    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const query = parseRequest(SignInCallbackQuery, req.query);
+    const state = query.state ?? '';
     const cookieName = state ? flowCookieName(state) : '';
     const flow = state ? sealer.unseal(readCookie(req.headers.cookie, cookieName)) : undefined;
     if (cookieName) res.clearCookie(cookieName, cookieOptions);
@@ -131,9 +135,9 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       fail(res, 'invalid_state', undefined, 'The sign-in attempt expired. Please try again.');
       return;
     }
-    if (typeof req.query.error === 'string') {
-      req.log.info({ error: req.query.error, silent: flow.silent }, 'sign-in refused by the provider');
-      fail(res, req.query.error, flow, typeof req.query.error_description === 'string' ? req.query.error_description : undefined);
+    if (query.error !== undefined) {
+      req.log.info({ error: query.error, silent: flow.silent }, 'sign-in refused by the provider');
+      fail(res, query.error, flow, query.error_description);
       return;
     }
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
