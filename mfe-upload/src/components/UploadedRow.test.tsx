@@ -109,3 +109,21 @@ describe('delete asks first, in the product’s own dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('copy', () => {
+  it('announces "Copied" in a polite live region that is there before the click', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      await renderRow(row(1, 5 * DAY));
+      const region = screen.getByRole('status');
+      expect(region.getAttribute('aria-live')).toBe('polite');
+      expect(region.textContent).toBe('');
+      fireEvent.click(screen.getByTestId('row-copy'));
+      await waitFor(() => expect(region.textContent).toBe(en.list.copied));
+      expect(writeText).toHaveBeenCalledWith('https://ferry.example/r/AbCdEfGh12');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@ferry/shell-sdk/ui';
+import { ConfirmDialog, LiveRegion } from '@ferry/shell-sdk/ui';
 import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
 import { displayFileName, MAX_LINK_LIFE_DAYS } from '@ferry/rules';
@@ -98,6 +98,7 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
         <button type="button" title={t('tooltips.copy')} onClick={() => void copy()} data-testid="row-copy">
           {copied ? t('list.copied') : t('list.copy')}
         </button>
+        <LiveRegion message={copied ? t('list.copied') : ''} />
         <button type="button" title={t('tooltips.email')} onClick={() => onEmail(row)} data-testid="row-email">
           {t('list.email')}
         </button>
