@@ -19,6 +19,13 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('has a schema for every path parameter of every route', () => {
+    for (const route of API_ROUTES) {
+      const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(Object.keys(route.params?.shape ?? {}), route.path).toEqual(inPath);
+    }
+  });
+
   it('documents requests as clients send them, with their aliases', () => {
     const doc = openApiDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>> };
     const shorten = doc.paths['/api/shorten']!.post!.requestBody!.content['application/json']!.schema;

@@ -11,20 +11,18 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
-/** Query fields become `in: query` parameters. */
-function queryParameters(schema: z.ZodType): JsonObject[] {
+/** Fields of a query or path schema become OpenAPI parameters (path parameters are always required). */
+function parameters(schema: z.ZodType, where: 'query' | 'path'): JsonObject[] {
   const s = jsonSchema(schema, 'input') as { properties?: Record<string, JsonObject>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, property]) => {
     const { description, ...schemaOnly } = property;
-    return { name, in: 'query', required: s.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: schemaOnly };
+    const required = where === 'path' || (s.required?.includes(name) ?? false);
+    return { name, in: where, required, ...(description ? { description } : {}), schema: schemaOnly };
   });
 }
 
 function operation(route: ApiRoute): JsonObject {
-  const parameters = [
-    ...Object.entries(route.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
-    ...(route.query ? queryParameters(route.query) : []),
-  ];
+  const params = [...(route.params ? parameters(route.params, 'path') : []), ...(route.query ? parameters(route.query, 'query') : [])];
   const responses: JsonObject = {};
   for (const [status, r] of Object.entries(route.responses)) {
     responses[status] = {
@@ -40,7 +38,7 @@ function operation(route: ApiRoute): JsonObject {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.auth ? { security: [{ bearer: [] }] } : {}),
-    ...(parameters.length ? { parameters } : {}),
+    ...(params.length ? { parameters: params } : {}),
     ...(route.body ? { requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
     responses,
   };

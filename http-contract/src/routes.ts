@@ -45,9 +45,13 @@ export interface ApiRoute {
   auth?: true;
   body?: z.ZodType;
   query?: z.ZodType;
-  params?: Record<string, string>;
+  /** Path parameters (`{name}` in `path`). */
+  params?: z.ZodObject;
   responses: Record<number, ApiResponse>;
 }
+
+const ProviderParams = z.object({ provider: z.string().describe('The configured sign-in provider (e.g. google)') });
+const SlugParams = z.object({ slug: z.string().describe('A link code: a slug or a token code') });
 
 const json = (description: string, schema: z.ZodType): ApiResponse => ({ description, schema });
 const noContent: ApiResponse = { description: 'Done' };
@@ -92,8 +96,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/api/config', operationId: 'publicConfig', summary: 'The public run-time config of the front end', responses: { 200: json('The config', PublicConfig) } },
   { method: 'get', path: '/api/openapi.json', operationId: 'openApi', summary: 'This document', responses: { 200: json('OpenAPI 3.1', z.record(z.string(), z.unknown())) } },
   { method: 'get', path: '/api/auth/login', operationId: 'signInStart', summary: 'Sign in with the configured provider', query: SignInQuery, responses: { 302: redirect('To /api/auth/{provider}') } },
-  { method: 'get', path: '/api/auth/{provider}', operationId: 'signIn', summary: 'Start the authorization code flow', params: { provider: 'The configured provider (e.g. google)' }, query: SignInQuery, responses: { 302: redirect('To the provider'), 303: redirect('Back home with an error') } },
-  { method: 'get', path: '/api/auth/{provider}/callback', operationId: 'signInCallback', summary: 'The provider’s answer; hands the token to the shell in the URL fragment', params: { provider: 'The configured provider' }, query: SignInCallbackQuery, responses: { 303: redirect('To /auth/callback#access_token=… or home with an error') } },
+  { method: 'get', path: '/api/auth/{provider}', operationId: 'signIn', summary: 'Start the authorization code flow', params: ProviderParams, query: SignInQuery, responses: { 302: redirect('To the provider'), 303: redirect('Back home with an error') } },
+  { method: 'get', path: '/api/auth/{provider}/callback', operationId: 'signInCallback', summary: 'The provider’s answer; hands the token to the shell in the URL fragment', params: ProviderParams, query: SignInCallbackQuery, responses: { 303: redirect('To /auth/callback#access_token=… or home with an error') } },
   { method: 'post', path: '/api/auth/revoke', operationId: 'signOut', summary: 'Revoke the caller’s token at the provider', auth: true, responses: { 204: noContent } },
   { method: 'get', path: '/api/me', operationId: 'me', summary: 'The verified identity of the token', auth: true, responses: { 200: json('The identity', Me) } },
   shorten('shorten', '/api/shorten', 'A short link for a file in the caller’s Ferry folder'),
@@ -135,7 +139,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/d/{slug}',
     operationId: 'downloadRedirect',
     summary: 'The public download: a redirect to the file on the drive (also HEAD)',
-    params: { slug: 'A link code' },
+    params: SlugParams,
     responses: { 302: redirect('To the file on the drive') },
   },
 ];
