@@ -4,7 +4,7 @@ import { useShell } from '@ferry/shell-sdk';
 import { Button, Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import { NAMESPACE } from '../../i18n';
 import { errorTextKey, postShareEmail, type ShareEmailRequest } from './send-share-email';
-import { displayFileName, parseRecipients } from '@ferry/rules';
+import { displayFileName, MAX_SHARE_MESSAGE_LENGTH, parseRecipients } from '@ferry/rules';
 import { isolate } from '@ferry/shell-sdk/format';
 
 /** The file a row opens the modal for. */
@@ -125,7 +125,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
             placeholder={t('share.messagePlaceholder')}
             onChange={(e) => setMessage(e.target.value)}
             disabled={busy || done}
-            maxLength={2000}
+            maxLength={MAX_SHARE_MESSAGE_LENGTH}
             rows={4}
           />
         </label>

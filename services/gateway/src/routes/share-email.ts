@@ -8,7 +8,7 @@ import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
 import { bodyObject, parseRequest } from '../http/validate.js';
 import { firstOf, ShareEmailBody, type ErrorCode, type ShareEmailInput, type ShareEmailResponse } from '@ferry/http-contract';
-import { INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, parseRecipients } from '@ferry/rules';
+import { INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, MAX_SHARE_MESSAGE_LENGTH, parseRecipients, shareMessageProblem } from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 
 export interface ShareEmailRouteDeps {
@@ -36,8 +36,6 @@ export const SHARE_TEXTS = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOCALE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-const MESSAGE_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/;
-const MAX_MESSAGE = 2_000;
 const MAX_RECIPIENTS_INPUT = 20_000;
 
 /** A refused share: each spec §8 text has its own code, which the share modal translates. */
@@ -104,8 +102,9 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     if (!parsed.ok) throw refused(SHARE_TEXTS.invalidRecipients, 'invalid_recipients');
     if (!isMailAddress(caller.email)) throw refused(SHARE_TEXTS.senderUnknown, 'sender_unknown');
     const message = body.message ?? body.note ?? '';
-    if (message.length > MAX_MESSAGE) throw refused(`The message may have at most ${MAX_MESSAGE} characters`);
-    if (MESSAGE_CONTROL.test(message)) throw refused('The message may not contain control characters or carriage returns');
+    const messageProblem = shareMessageProblem(message);
+    if (messageProblem === 'too-long') throw refused(`The message may have at most ${MAX_SHARE_MESSAGE_LENGTH} characters`);
+    if (messageProblem === 'control') throw refused('The message may not contain control characters or carriage returns');
     if (body.fileName !== undefined && CONTROL.test(body.fileName)) throw refused('fileName must be one line without control characters');
     const code = linkCodeFrom(body, deps.publicOrigin);
     if (!code) throw refused(SHARE_TEXTS.urlUnknown, 'url_unknown');

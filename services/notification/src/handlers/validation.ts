@@ -1,12 +1,11 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, verifiedUser } from '@ferry/service-kit';
-import { displayFileName, INVALID_RECIPIENTS_MESSAGE, isMailAddress, normalizeAddress, parseRecipients, subdomainOfHost } from '@ferry/rules';
-import { hasForbiddenMessageChars, hasLineBreakOrControl } from '../domain/text.js';
+import { displayFileName, INVALID_RECIPIENTS_MESSAGE, isMailAddress, MAX_SHARE_MESSAGE_LENGTH, normalizeAddress, parseRecipients, shareMessageProblem, subdomainOfHost } from '@ferry/rules';
+import { hasLineBreakOrControl } from '../domain/text.js';
 
 /** Spec §8 texts, shared with the gateway's answers. */
 export const SENDER_UNKNOWN_MESSAGE = 'Unable to determine sender email.';
 export const URL_UNKNOWN_MESSAGE = 'Unable to determine download URL.';
-export const MAX_MESSAGE_LENGTH = 2_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,7 +58,8 @@ export function requireFileName(value: string): string {
 }
 
 export function requireMessage(value: string): string {
-  if (value.length > MAX_MESSAGE_LENGTH) throw invalid(`The message may have at most ${MAX_MESSAGE_LENGTH} characters`);
-  if (hasForbiddenMessageChars(value)) throw invalid('The message may not contain control characters or carriage returns');
+  const problem = shareMessageProblem(value);
+  if (problem === 'too-long') throw invalid(`The message may have at most ${MAX_SHARE_MESSAGE_LENGTH} characters`);
+  if (problem === 'control') throw invalid('The message may not contain control characters or carriage returns');
   return value.trim();
 }
