@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { ErrorCode } from '@ferry/http-contract';
 import { backendRetryAfter, grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
 
 export interface ErrorBody {
@@ -11,7 +12,8 @@ export interface ErrorBody {
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** One of the contract's codes (@ferry/http-contract ERROR_CODES). */
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
