@@ -10,5 +10,6 @@ export { RETURN_PATH_MAX, safeReturnPath } from './return-path.js';
 export { FALLBACK_LANGUAGE, isSupportedLanguage, normaliseLanguage, RTL_LANGUAGES, SUPPORTED_LANGUAGES, textDirection, type LanguageCode } from './languages.js';
 export { sizeLabel, sizeUnits } from './size-label.js';
 export { MAX_SHARE_MESSAGE_LENGTH, shareMessageProblem } from './share-message.js';
+export { hasLineBreakOrControl } from './one-line.js';
 export { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, EXTENSION_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';

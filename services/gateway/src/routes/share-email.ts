@@ -8,7 +8,7 @@ import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
 import { bodyObject, parseRequest } from '../http/validate.js';
 import { firstOf, ShareEmailBody, type ErrorCode, type ShareEmailInput, type ShareEmailResponse } from '@ferry/http-contract';
-import { INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, MAX_SHARE_MESSAGE_LENGTH, parseRecipients, shareMessageProblem } from '@ferry/rules';
+import { hasLineBreakOrControl, INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, MAX_SHARE_MESSAGE_LENGTH, parseRecipients, shareMessageProblem } from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 
 export interface ShareEmailRouteDeps {
@@ -35,7 +35,6 @@ export const SHARE_TEXTS = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOCALE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const MAX_RECIPIENTS_INPUT = 20_000;
 
 /** A refused share: each spec §8 text has its own code, which the share modal translates. */
@@ -91,7 +90,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     if (body.via === 'copy') {
       const link = (body.link ?? '').slice(0, 2048);
       const slug = linkCodeFrom(body, deps.publicOrigin) ?? (link ? linkCodeFrom({ downloadUrl: link }, deps.publicOrigin) : undefined) ?? '';
-      await unary((md, opts, cb) => deps.notification.logCopyLink({ link: CONTROL.test(link) ? '' : link, slug }, md, opts, cb), userCtx(req));
+      await unary((md, opts, cb) => deps.notification.logCopyLink({ link: hasLineBreakOrControl(link) ? '' : link, slug }, md, opts, cb), userCtx(req));
       res.json({ ok: true });
       return;
     }
@@ -105,7 +104,7 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     const messageProblem = shareMessageProblem(message);
     if (messageProblem === 'too-long') throw refused(`The message may have at most ${MAX_SHARE_MESSAGE_LENGTH} characters`);
     if (messageProblem === 'control') throw refused('The message may not contain control characters or carriage returns');
-    if (body.fileName !== undefined && CONTROL.test(body.fileName)) throw refused('fileName must be one line without control characters');
+    if (body.fileName !== undefined && hasLineBreakOrControl(body.fileName)) throw refused('fileName must be one line without control characters');
     const code = linkCodeFrom(body, deps.publicOrigin);
     if (!code) throw refused(SHARE_TEXTS.urlUnknown, 'url_unknown');
 

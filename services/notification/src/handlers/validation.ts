@@ -1,7 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, verifiedUser } from '@ferry/service-kit';
-import { displayFileName, INVALID_RECIPIENTS_MESSAGE, isMailAddress, MAX_SHARE_MESSAGE_LENGTH, normalizeAddress, parseRecipients, shareMessageProblem, subdomainOfHost } from '@ferry/rules';
-import { hasLineBreakOrControl } from '../domain/text.js';
+import { displayFileName, hasLineBreakOrControl, INVALID_RECIPIENTS_MESSAGE, isMailAddress, MAX_SHARE_MESSAGE_LENGTH, normalizeAddress, parseRecipients, shareMessageProblem, subdomainOfHost } from '@ferry/rules';
 
 /** Spec §8 texts, shared with the gateway's answers. */
 export const SENDER_UNKNOWN_MESSAGE = 'Unable to determine sender email.';
