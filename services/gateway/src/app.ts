@@ -38,7 +38,7 @@ export interface AppDeps {
   logger: Logger;
   health: HealthChecker;
   /**
-   * gRPC clients and the per-call deadline for feature routes (later issues), which call
+   * gRPC clients and the per-call deadline for feature routes, which call
    * `unary((md, opts, cb) => deps.backends.link.client.x(req, md, opts, cb), { deadlineMs, requestId: req.id })`.
    */
   backends?: Backends;
