@@ -58,9 +58,6 @@ interface Row {
   sweepAttempts: number;
 }
 
-/** Ends the work on one owner's rows for this pass (rate limit, no grant). */
-class OwnerStop extends Error {}
-
 /**
  * Removes expired and deleted links' files from their owners' drives, server-side: (1) the
  * `anyone` permission goes, (2) the file goes to the owner's trash (a folder upload's folder too,
