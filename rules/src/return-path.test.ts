@@ -17,6 +17,13 @@ describe('safeReturnPath (spec §5)', () => {
       return safe === undefined || safeReturnPath(safe) === safe;
     }));
   });
+  it('never answers a protocol-relative path, whatever dot segments the input holds', () => {
+    const segment = fc.constantFrom('.', '..', '%2e', '%2e%2e', '', 'a', 'evil.example');
+    fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 8 }), (segments) => {
+      const safe = safeReturnPath(`/${segments.join('/')}`);
+      return safe === undefined || !safe.startsWith('//');
+    }));
+  });
   it('refuses absolute URLs on any host', () => {
     fc.assert(fc.property(fc.webUrl(), (url) => safeReturnPath(url) === undefined));
   });
@@ -28,7 +35,7 @@ describe('safeReturnPath (spec §5)', () => {
     expect(safeReturnPath('/upload?x=1')).toBe('/upload?x=1');
     expect(safeReturnPath('/d/abc')).toBe('/d/abc');
   });
-  it.each(['//evil.example', '//evil.example/upload', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'upload', '', '/\t/evil.example', '/a\nb', undefined, 42, `/${'a'.repeat(RETURN_PATH_MAX)}`])(
+  it.each(['//evil.example', '//evil.example/upload', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'upload', '', '/\t/evil.example', '/a\nb', '/a/..//evil.example', '/.//evil.example', '/%2e%2e//evil.example', '/x/../..//evil.example/upload', undefined, 42, `/${'a'.repeat(RETURN_PATH_MAX)}`])(
     'refuses %j',
     (raw) => expect(safeReturnPath(raw)).toBeUndefined(),
   );

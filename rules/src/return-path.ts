@@ -6,8 +6,8 @@ const ORIGIN = 'http://ferry.invalid';
 /**
  * Spec §5: the path to return to after sign-in stays on Ferry's origin: a path starting with a
  * single `/`. `//host`, `/\host` (browsers read `\` as `/`), absolute URLs, `javascript:` and
- * control characters are refused (undefined). The answer is the normalised path and query; a
- * fragment is dropped.
+ * control characters are refused (undefined), also when dot segments would resolve to `//host`.
+ * The answer is the normalised path and query; a fragment is dropped.
  */
 export function safeReturnPath(raw: unknown): string | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > RETURN_PATH_MAX) return undefined;
@@ -20,5 +20,7 @@ export function safeReturnPath(raw: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  return url.origin === ORIGIN ? `${url.pathname}${url.search}` : undefined;
+  const path = `${url.pathname}${url.search}`;
+  // Dot segments can leave '//host' behind ('/a/..//evil.example'): a protocol-relative URL.
+  return url.origin === ORIGIN && !path.startsWith('//') ? path : undefined;
 }
