@@ -175,11 +175,13 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
     let finished = 0;
     while (!stopped) {
       const at = now();
+      // Each branch of the OR has its own index ((removed_at, expires_at), (removed_at, deleted_at)),
+      // so a pass reads the due rows, not every active link.
       const due = await prisma.$queryRaw<Row[]>`
         UPDATE links SET sweep_next_at = ${new Date(at.getTime() + leaseMs)}
         WHERE id IN (
           SELECT id FROM links
-          WHERE removed_at IS NULL AND (expires_at <= ${at} OR deleted_at IS NOT NULL)
+          WHERE ((removed_at IS NULL AND expires_at <= ${at}) OR (removed_at IS NULL AND deleted_at IS NOT NULL))
             AND (sweep_next_at IS NULL OR sweep_next_at <= ${at})
           ORDER BY expires_at LIMIT ${PAGE}
           FOR UPDATE SKIP LOCKED)
