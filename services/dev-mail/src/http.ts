@@ -46,6 +46,8 @@ export function createInboxHandler(store: MessageStore, smtp: SmtpListener): htt
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     const one = /^\/api\/messages\/([^/]+)(\/raw|\/html)?$/.exec(path);
+    // A message answered with 250 is in every listing, even if its indexing is still running.
+    await store.settled();
 
     if (method === 'GET' && path === '/') return send(res, 200, 'text/html; charset=utf-8', inboxPage(store.list()));
     if (method === 'POST' && path === '/messages/delete') {

@@ -69,15 +69,19 @@ export class SmtpListener {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
           };
-          this.store.add(Buffer.concat(chunks), envelope).then(
-            (summary) => {
-              this.logger.info({ id: summary.id, to: summary.to, subject: summary.subject }, 'message stored');
-              callback();
-            },
-            (err: Error) => {
-              this.logger.warn({ error: err.message }, 'message could not be stored');
-              callback(smtpError(451, 'Could not store the message'));
-            },
+          let spooled: ReturnType<MessageStore['spool']>;
+          try {
+            spooled = this.store.spool(Buffer.concat(chunks), envelope);
+          } catch (err) {
+            this.logger.warn({ error: (err as Error).message }, 'message could not be stored');
+            callback(smtpError(451, 'Could not store the message'));
+            return;
+          }
+          // 250 once the message is on disk; parsing it for the inbox does not delay the answer.
+          callback();
+          spooled.indexed.then(
+            (summary) => this.logger.info({ id: summary.id, to: summary.to, subject: summary.subject }, 'message stored'),
+            (err: Error) => this.logger.warn({ id: spooled.id, error: err.message }, 'message stored but could not be indexed'),
           );
         });
       },

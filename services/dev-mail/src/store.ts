@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -50,34 +51,63 @@ function summarize(id: string, receivedAt: string, envelope: MessageSummary['env
  */
 export class MessageStore {
   private readonly summaries = new Map<string, MessageSummary>();
+  private readonly pending = new Set<Promise<MessageSummary>>();
 
   private constructor(private readonly dir: string) {}
 
   static async open(dir: string): Promise<MessageStore> {
     await mkdir(dir, { recursive: true });
     const store = new MessageStore(dir);
-    for (const name of (await readdir(dir)).sort()) {
-      if (!name.endsWith('.json')) continue;
+    const names = new Set(await readdir(dir));
+    for (const name of [...names].sort()) {
+      const id = name.slice(0, -'.eml'.length);
+      if (!name.endsWith('.eml') || !ID.test(id)) continue;
       try {
-        const summary = JSON.parse(await readFile(join(dir, name), 'utf8')) as MessageSummary;
-        store.summaries.set(summary.id, summary);
+        if (names.has(`${id}.json`)) {
+          const summary = JSON.parse(await readFile(join(dir, `${id}.json`), 'utf8')) as MessageSummary;
+          store.summaries.set(summary.id, summary);
+        } else {
+          // Spooled but not yet indexed when the stand-in stopped: the envelope was not kept, so the headers stand in for it.
+          const raw = await readFile(join(dir, name));
+          const email = await PostalMime.parse(raw);
+          const receivedAt = new Date(Number(id.slice(0, 13))).toISOString();
+          await store.index(id, receivedAt, { from: addresses(email.from)[0] ?? '', to: addresses(email.to) }, raw);
+        }
       } catch {
-        // A half-written summary (crash while storing) is ignored; its .eml stays for inspection.
+        // An unreadable message stays on disk for inspection and out of the list.
       }
     }
     return store;
   }
 
-  async add(raw: Buffer, envelope: MessageSummary['envelope']): Promise<MessageSummary> {
+  /**
+   * Spools a message as an MTA does before it answers 250: the raw bytes are on disk when this
+   * returns, written synchronously so the answer waits on nothing else. Reading it for the list
+   * happens after (`indexed`); `settled()` waits for that.
+   */
+  spool(raw: Buffer, envelope: MessageSummary['envelope']): { id: string; indexed: Promise<MessageSummary> } {
     const receivedAt = new Date();
     const id = `${receivedAt.getTime()}-${randomUUID()}`;
+    writeFileSync(join(this.dir, `${id}.eml`), raw);
+    const indexed = this.index(id, receivedAt.toISOString(), envelope, raw);
+    this.pending.add(indexed);
+    void indexed.catch(() => undefined).finally(() => this.pending.delete(indexed));
+    return { id, indexed };
+  }
+
+  /** Resolves once every spooled message is in the list. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async index(id: string, receivedAt: string, envelope: MessageSummary['envelope'], raw: Buffer): Promise<MessageSummary> {
     const email = await PostalMime.parse(raw);
-    const summary = summarize(id, receivedAt.toISOString(), envelope, raw, email);
-    await writeFile(join(this.dir, `${id}.eml`), raw);
+    const summary = summarize(id, receivedAt, envelope, raw, email);
     await writeFile(join(this.dir, `${id}.json`), JSON.stringify(summary));
     this.summaries.set(id, summary);
     return summary;
   }
+
 
   list(): MessageSummary[] {
     return [...this.summaries.values()];

@@ -144,6 +144,7 @@ describe('first-download notice across a notification-service crash', () => {
     const probe = await recordUntilAnswered('link-probe');
     expect(probe.accepted).toBe(true);
     await waitFor('the probe notice to be sent', async () => (await row('link-probe'))?.status === 'SENT', 30_000);
+    await mail.store.settled();
     const inbox = mail.store.list();
     expect(inbox.filter((m) => m.to[0] === 'ann@example.com')).toHaveLength(2);
     expect((await row('link-b'))?.attempts).toBe(1);

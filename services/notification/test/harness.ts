@@ -43,6 +43,7 @@ export async function startMailStandIn(): Promise<RunningMailServer & { dispose(
       await rm(dir, { recursive: true, force: true });
     },
     async messages() {
+      await mail.store.settled();
       return Promise.all(mail.store.list().map(async (m) => (await mail.store.get(m.id))!));
     },
   });

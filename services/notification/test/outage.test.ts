@@ -85,6 +85,7 @@ describe('SMTP outage during 50 shares', () => {
     clock += 3_600_000;
     expect(await running.server.relay.drain()).toBe(0);
 
+    await mail.store.settled();
     const inbox = mail.store.list();
     expect(inbox).toHaveLength(150);
     expect(new Set(inbox.map((m) => m.messageId)).size).toBe(150);

@@ -3,13 +3,17 @@ import { drillSummary, runRelayKillDrill } from './relay-kill-drill.js';
 
 /** The kill drill in short: 5 SIGKILLs of the real process (dist/main.js) mid-relay, 180 mails each. */
 describe('outbox relay killed mid-relay', () => {
-  it('loses no mail and repeats at most 1 in 1,000 over 5 kills of 180 mails', async () => {
+  it('loses no mail and repeats at most 2 in 900 over 5 kills of 180 mails', async () => {
     const result = await runRelayKillDrill({ rounds: 5, mailsPerRound: 180 });
     console.log(drillSummary(result));
     expect(result.total).toBe(900);
     expect(result.lost).toBe(0);
     // Every kill landed mid-relay: some of the round had arrived, not all of it.
     expect(result.rounds.every((r) => r.receivedBeforeKill > 0 && r.receivedBeforeKill < r.queued)).toBe(true);
-    expect(result.duplicates).toBeLessThanOrEqual(Math.round(result.total / 1000));
+    // The goal is at most 1 duplicate per 1,000 mails; the 12-kill drill (npm run drill:mail) measures
+    // it over 2,160. A duplicate needs the kill to land in the ~1-2 ms between the server's spool and
+    // the row's "sent" write, so 5 kills see one in about 1 run of 3, and two in about 6 % of clean runs:
+    // this short run allows 2 (about 2 per 1,000) so that chance alone does not fail the suite.
+    expect(result.duplicates).toBeLessThanOrEqual(2);
   }, 180_000);
 });
