@@ -1,36 +1,25 @@
-import * as grpc from '@grpc/grpc-js';
+import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
 import type { Logger } from '@ferry/service-kit';
-import { backoffDelay } from '@ferry/rules';
 import type { PrismaClient } from '../db.js';
 import type { FirstDownloadOutbox } from '../generated/prisma/client.js';
+import { leaseDueRows } from './lease-rows.js';
+import { startLeasedLoop, type LeasedLoop } from './leased-loop.js';
+import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from './relay-queue.js';
+import { unaryCall } from './unary-call.js';
 
-export interface OutboxRelayOptions {
+export interface OutboxRelayOptions extends RelayTimings {
   prisma: PrismaClient;
   notification: NotificationServiceClient;
   logger: Logger;
-  /** Poll period when idle. */
-  intervalMs?: number;
-  /** Per-call deadline. */
-  deadlineMs?: number;
-  /** First retry delay; doubles per attempt up to maxBackoffMs. */
-  baseBackoffMs?: number;
-  maxBackoffMs?: number;
-  now?: () => Date;
 }
 
-export interface OutboxRelay {
-  /** Relay now instead of at the next tick (called after a first download was recorded). */
-  poke(): void;
-  /** One pass over due rows; resolves with how many were acknowledged. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** poke() relays now instead of at the next tick (called after a first download was recorded); runOnce() resolves with how many rows were acknowledged. */
+export type OutboxRelay = LeasedLoop;
 
-/** While a row is being relayed, other replicas leave it alone for this long. */
-const LEASE_MS = 30_000;
-const PAGE = 50;
 const CONCURRENCY = 8;
+
+const DUE_EVENTS = relayQueueLease('first_download_outbox', 'id', 'id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts');
 
 /** The columns a lease returns (raw SQL, so Prisma does not type them itself). */
 type Row = Pick<FirstDownloadOutbox, 'id' | 'linkId' | 'idempotencyKey' | 'payload' | 'attempts'>;
@@ -43,19 +32,11 @@ type Row = Pick<FirstDownloadOutbox, 'id' | 'linkId' | 'idempotencyKey' | 'paylo
  */
 export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { prisma, notification, logger } = opts;
-  const intervalMs = opts.intervalMs ?? 2_000;
-  const deadlineMs = opts.deadlineMs ?? 5_000;
-  const baseBackoffMs = opts.baseBackoffMs ?? 1_000;
-  const maxBackoffMs = opts.maxBackoffMs ?? 300_000;
-  const now = opts.now ?? (() => new Date());
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopped = false;
+  const timings = relayTimings(opts, 2_000);
+  const { now } = timings;
 
   const send = (request: RecordFirstDownloadRequest) =>
-    new Promise<void>((resolve, reject) => {
-      notification.recordFirstDownload(request, new grpc.Metadata(), { deadline: Date.now() + deadlineMs }, (err) => (err ? reject(err) : resolve()));
-    });
+    unaryCall((md, options, cb) => notification.recordFirstDownload(request, md, options, cb), timings.deadlineMs);
 
   const relayOne = async (row: Row): Promise<boolean> => {
     const payload = row.payload as Record<string, string>;
@@ -76,7 +57,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     } catch (err) {
       const e = err as grpc.ServiceError;
       const attempts = row.attempts + 1;
-      const delay = backoffDelay(attempts - 1, { baseMs: baseBackoffMs, maxMs: maxBackoffMs });
+      const delay = relayRetryDelay(timings, attempts);
       await prisma.firstDownloadOutbox.update({
         where: { id: row.id },
         data: { attempts, nextAttemptAt: new Date(now().getTime() + delay), lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500) },
@@ -86,19 +67,11 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
   };
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: AbortSignal): Promise<number> {
     let acknowledged = 0;
-    while (!stopped) {
+    while (!stopping.aborted) {
       const at = now();
-      // Lease a page of due rows in one statement (SKIP LOCKED: replicas take different rows).
-      const due = await prisma.$queryRaw<Row[]>`
-        UPDATE first_download_outbox SET next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
-        WHERE id IN (
-          SELECT id FROM first_download_outbox
-          WHERE relayed_at IS NULL AND next_attempt_at <= ${at}
-          ORDER BY next_attempt_at LIMIT ${PAGE}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts`;
+      const due = await leaseDueRows<Row>(prisma, DUE_EVENTS, at, RELAY_LEASE_MS);
       if (due.length === 0) break;
       // The first row alone: if the receiver refuses it (down, or answering UNIMPLEMENTED), the
       // page goes back untouched and the pass ends; the timer comes back later.
@@ -122,35 +95,5 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     return acknowledged;
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .catch((err: Error) => {
-        logger.warn({ error: err.message }, 'outbox pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void runOnce(), intervalMs);
-  timer.unref();
-  return {
-    poke: () => void runOnce(),
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startLeasedLoop({ name: 'outbox', intervalMs: timings.intervalMs, logger, pass });
 }

@@ -1,29 +1,22 @@
-import * as grpc from '@grpc/grpc-js';
-import { retryDelay } from '@ferry/rules';
+import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordCleanupNeededRequest } from '@ferry/contracts/notification/v1';
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
+import { leaseDueRows } from '../outbox/lease-rows.js';
+import { startLeasedLoop, type LeasedLoop } from '../outbox/leased-loop.js';
+import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from '../outbox/relay-queue.js';
+import { unaryCall } from '../outbox/unary-call.js';
 
-export interface NoticeRelayOptions {
+export interface NoticeRelayOptions extends RelayTimings {
   prisma: PrismaClient;
   notification: Pick<NotificationServiceClient, 'recordCleanupNeeded'>;
   logger: Logger;
-  intervalMs?: number;
-  deadlineMs?: number;
-  baseBackoffMs?: number;
-  maxBackoffMs?: number;
-  now?: () => Date;
 }
 
-export interface NoticeRelay {
-  poke(): void;
-  /** One pass over due notices; resolves with how many notification acknowledged. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** runOnce() resolves with how many notices notification acknowledged. */
+export type NoticeRelay = LeasedLoop;
 
-const LEASE_MS = 30_000;
-const PAGE = 50;
+const DUE_NOTICES = relayQueueLease('cleanup_notices', 'owner_sub', 'owner_sub AS "ownerSub", owner_email AS "ownerEmail", locale, created_at AS "createdAt", attempts');
 
 interface Row {
   ownerSub: string;
@@ -45,31 +38,16 @@ export function cleanupNoticeKey(row: Pick<Row, 'ownerSub' | 'createdAt'>): stri
  */
 export function startNoticeRelay(opts: NoticeRelayOptions): NoticeRelay {
   const { prisma, notification, logger } = opts;
-  const intervalMs = opts.intervalMs ?? 5_000;
-  const deadlineMs = opts.deadlineMs ?? 5_000;
-  const baseBackoffMs = opts.baseBackoffMs ?? 1_000;
-  const maxBackoffMs = opts.maxBackoffMs ?? 300_000;
-  const now = opts.now ?? (() => new Date());
-  let running: Promise<number> | undefined;
-  let stopped = false;
+  const timings = relayTimings(opts, 5_000);
+  const { now } = timings;
 
   const send = (request: RecordCleanupNeededRequest) =>
-    new Promise<void>((resolve, reject) => {
-      notification.recordCleanupNeeded(request, new grpc.Metadata(), { deadline: Date.now() + deadlineMs }, (err) => (err ? reject(err) : resolve()));
-    });
+    unaryCall((md, options, cb) => notification.recordCleanupNeeded(request, md, options, cb), timings.deadlineMs);
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: AbortSignal): Promise<number> {
     let sent = 0;
-    while (!stopped) {
-      const at = now();
-      const due = await prisma.$queryRaw<Row[]>`
-        UPDATE cleanup_notices SET next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
-        WHERE owner_sub IN (
-          SELECT owner_sub FROM cleanup_notices
-          WHERE relayed_at IS NULL AND next_attempt_at <= ${at}
-          ORDER BY next_attempt_at LIMIT ${PAGE}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING owner_sub AS "ownerSub", owner_email AS "ownerEmail", locale, created_at AS "createdAt", attempts`;
+    while (!stopping.aborted) {
+      const due = await leaseDueRows<Row>(prisma, DUE_NOTICES, now(), RELAY_LEASE_MS);
       if (due.length === 0) break;
       for (const row of due) {
         try {
@@ -79,7 +57,7 @@ export function startNoticeRelay(opts: NoticeRelayOptions): NoticeRelay {
         } catch (err) {
           const e = err as grpc.ServiceError;
           const attempts = row.attempts + 1;
-          const delay = retryDelay(attempts - 1, { baseMs: baseBackoffMs, maxMs: maxBackoffMs });
+          const delay = relayRetryDelay(timings, attempts);
           await prisma.cleanupNotice.update({ where: { ownerSub: row.ownerSub }, data: { attempts, nextAttemptAt: new Date(now().getTime() + delay) } });
           logger.warn({ attempts, retryInMs: delay, code: e.code }, 'cleanup notice relay failed, kept pending');
         }
@@ -89,27 +67,5 @@ export function startNoticeRelay(opts: NoticeRelayOptions): NoticeRelay {
     return sent;
   }
 
-  function runOnce(): Promise<number> {
-    running ??= pass()
-      .catch((err: Error) => {
-        logger.warn({ error: err.message }, 'cleanup notice pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void runOnce(), intervalMs);
-  timer.unref();
-  return {
-    poke: () => void runOnce(),
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startLeasedLoop({ name: 'cleanup notice', intervalMs: timings.intervalMs, logger, pass });
 }

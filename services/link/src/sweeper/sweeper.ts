@@ -2,7 +2,10 @@ import { retryDelay } from '@ferry/rules';
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { isTransient } from '../drive/drive-errors.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { AccessTokenFor } from '../grants/access-token.js';
+import { leaseDueRows, type LeaseQuery } from '../outbox/lease-rows.js';
+import { startLeasedLoop, type LeasedLoop } from '../outbox/leased-loop.js';
 import { DriveCallError, type DriveCleanup } from './drive-cleanup.js';
 import { ownerPace } from './owner-pace.js';
 
@@ -28,14 +31,10 @@ export interface SweeperOptions {
   now?: () => Date;
 }
 
-export interface Sweeper {
-  /** Sweep now instead of at the next tick. */
-  poke(): void;
+/** poke() sweeps now instead of at the next tick; runOnce() resolves with how many links were finished. */
+export interface Sweeper extends LeasedLoop {
   /** The owner has a grant again (signed in): their waiting rows are due now. */
   ownerGranted(ownerSub: string): Promise<void>;
-  /** One pass over due rows; resolves with how many links were finished. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 /** Steps recorded in links.sweep_step: revoked, then trashed; "missing" and "moved" end a sweep early. */
@@ -44,8 +43,21 @@ export type SweepStep = 'revoked' | 'trashed' | 'missing' | 'moved';
 /** links.sweep_error of rows that wait for their owner to sign in (or grant access) again. */
 export const WAITING_FOR_GRANT = 'waiting for a drive grant';
 
-const PAGE = 25;
 const OWNERS_AT_ONCE = 8;
+
+/** Each branch of the OR has its own index ((removed_at, expires_at), (removed_at, deleted_at)), so a pass reads the due rows, not every active link. */
+const DUE_LINKS: LeaseQuery = {
+  table: 'links',
+  key: 'id',
+  leaseColumn: 'sweep_next_at',
+  due: (at) =>
+    Prisma.sql`((removed_at IS NULL AND expires_at <= ${at}) OR (removed_at IS NULL AND deleted_at IS NOT NULL))
+      AND (sweep_next_at IS NULL OR sweep_next_at <= ${at})`,
+  orderBy: 'expires_at',
+  page: 25,
+  returning: `id, slug, drive_file_id AS "driveFileId", owner_sub AS "ownerSub", owner_email AS "ownerEmail",
+    owner_locale AS "ownerLocale", sweep_step AS "sweepStep", sweep_attempts AS "sweepAttempts"`,
+};
 
 interface Row {
   id: string;
@@ -74,9 +86,6 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
   const now = opts.now ?? (() => new Date());
   const leaseMs = opts.leaseMs ?? 120_000;
   const pace = ownerPace(opts.ownerGapMs ?? 100);
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopped = false;
 
   const save = (row: Row, data: { sweepStep?: SweepStep; removedAt?: Date; sweepNextAt?: Date; sweepAttempts?: number; sweepError?: string | null }) =>
     prisma.link.update({ where: { id: row.id }, data });
@@ -171,22 +180,10 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
     return done;
   }
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: AbortSignal): Promise<number> {
     let finished = 0;
-    while (!stopped) {
-      const at = now();
-      // Each branch of the OR has its own index ((removed_at, expires_at), (removed_at, deleted_at)),
-      // so a pass reads the due rows, not every active link.
-      const due = await prisma.$queryRaw<Row[]>`
-        UPDATE links SET sweep_next_at = ${new Date(at.getTime() + leaseMs)}
-        WHERE id IN (
-          SELECT id FROM links
-          WHERE ((removed_at IS NULL AND expires_at <= ${at}) OR (removed_at IS NULL AND deleted_at IS NOT NULL))
-            AND (sweep_next_at IS NULL OR sweep_next_at <= ${at})
-          ORDER BY expires_at LIMIT ${PAGE}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id, slug, drive_file_id AS "driveFileId", owner_sub AS "ownerSub", owner_email AS "ownerEmail",
-          owner_locale AS "ownerLocale", sweep_step AS "sweepStep", sweep_attempts AS "sweepAttempts"`;
+    while (!stopping.aborted) {
+      const due = await leaseDueRows<Row>(prisma, DUE_LINKS, now(), leaseMs);
       if (due.length === 0) break;
       const byOwner = new Map<string, Row[]>();
       for (const r of due) byOwner.set(r.ownerSub, [...(byOwner.get(r.ownerSub) ?? []), r]);
@@ -199,31 +196,9 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
     return finished;
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .catch((err: Error) => {
-        logger.warn({ error: err.message }, 'sweep pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void runOnce(), intervalMs);
-  timer.unref();
+  const loop = startLeasedLoop({ name: 'sweep', intervalMs, logger, pass });
   return {
-    poke: () => void runOnce(),
-    runOnce,
+    ...loop,
     async ownerGranted(ownerSub) {
       try {
         await prisma.link.updateMany({ where: { ownerSub, removedAt: null, sweepError: WAITING_FOR_GRANT }, data: { sweepNextAt: now() } });
@@ -231,12 +206,7 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
         logger.warn({ error: (err as Error).message }, 'could not make waiting links due; the next retry takes them');
         return;
       }
-      void runOnce();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      void loop.runOnce();
     },
   };
 }

@@ -1,0 +1,68 @@
+import type { Logger } from '@ferry/service-kit';
+
+export interface LeasedLoopOptions {
+  /** Names the loop in the log line of a failed pass ("<name> pass failed"). */
+  name: string;
+  /** Poll period when idle. */
+  intervalMs: number;
+  logger: Logger;
+  /**
+   * One pass over due rows, resolving with how many it finished. `stopping` is aborted by stop():
+   * a pass checks it between pages and ends early.
+   */
+  pass: (stopping: AbortSignal) => Promise<number>;
+}
+
+export interface LeasedLoop {
+  /** Run a pass now instead of at the next tick. */
+  poke(): void;
+  /** One pass over due rows; resolves with how many were finished (0 when the pass failed). */
+  runOnce(): Promise<number>;
+  /** Stops the timer and waits for the running pass. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `pass` every `intervalMs` and on poke(), one pass at a time in this process: a call while a
+ * pass runs gets that pass's result and asks for one more pass after it (rows that became due
+ * meanwhile are not left to the next tick). Replicas are kept apart by the pass's lease
+ * (leaseDueRows), not by this loop. A failed pass is logged; the next tick tries again.
+ */
+export function startLeasedLoop(opts: LeasedLoopOptions): LeasedLoop {
+  const { name, logger, pass } = opts;
+  const stopping = new AbortController();
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass(stopping.signal)
+      .catch((err: Error) => {
+        logger.warn({ error: err.message }, `${name} pass failed`);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopping.signal.aborted) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void runOnce(), opts.intervalMs);
+  timer.unref();
+  return {
+    poke: () => void runOnce(),
+    runOnce,
+    async stop() {
+      stopping.abort();
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
