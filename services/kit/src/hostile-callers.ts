@@ -6,7 +6,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { SignJWT } from 'jose';
 import { AUTHORIZATION_METADATA, PRINCIPALS, type AssertedUser, type Principal } from './caller-assertion.js';
-import type { RpcPolicy } from './caller-policy.js';
+import type { RpcPolicy, ServicePolicies } from './caller-policy.js';
 
 export interface HostileCase {
   name: string;
@@ -129,4 +129,40 @@ export async function snapshotTables(query: (sql: string) => Promise<unknown[]>)
     snapshot[name] = rows.map((r) => r.row).sort();
   }
   return snapshot;
+}
+
+/** What one hostile call answered, next to what it had to answer. */
+export interface HostileCallResult {
+  rpc: string;
+  case: string;
+  expected: HostileCase['expected'];
+  code: grpc.status | undefined;
+  details: string | undefined;
+}
+
+export interface EveryHostileCallOptions<D extends grpc.ServiceDefinition> {
+  /** A client with no caller-assertion interceptor: each case sets its own metadata. */
+  client: grpc.Client;
+  definition: D;
+  /** The service's full name (the assertions' audience). */
+  audience: string;
+  policies: ServicePolicies<D>;
+  /** One request per method that would read or change `victim`'s data if it were accepted. */
+  requests: { readonly [K in keyof D]: unknown };
+  keys: Record<Principal, { privateKey: KeyObject }>;
+  victim: AssertedUser;
+  /** The principals whose public keys the server holds. */
+  trusted: readonly Principal[];
+}
+
+/** Makes every hostile case of every method, one call at a time, and reports each answer. */
+export async function callEveryHostileCase<D extends grpc.ServiceDefinition>(opts: EveryHostileCallOptions<D>): Promise<HostileCallResult[]> {
+  const results: HostileCallResult[] = [];
+  for (const rpc of Object.keys(opts.definition) as Array<keyof D & string>) {
+    for (const c of hostileCases(opts.audience, opts.policies[rpc], opts.keys, opts.victim, opts.trusted)) {
+      const err = await callAnyMethod(opts.client, opts.definition, rpc, opts.requests[rpc], await c.metadata());
+      results.push({ rpc, case: c.name, expected: c.expected, code: err?.code, details: err?.details });
+    }
+  }
+  return results;
 }

@@ -169,4 +169,11 @@ export function keyPem(key: KeyObject): string {
   return key.type === 'private' ? key.export({ type: 'pkcs8', format: 'pem' }).toString() : key.export({ type: 'spki', format: 'pem' }).toString();
 }
 
-export { hostileCases, callAnyMethod, snapshotTables, type HostileCase } from './hostile-callers.js';
+export {
+  hostileCases,
+  callAnyMethod,
+  callEveryHostileCase,
+  snapshotTables,
+  type HostileCase,
+  type HostileCallResult,
+} from './hostile-callers.js';

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { LinkServiceClient, LinkServiceService } from '@ferry/contracts/link/v1';
 import { createCallerSigner, createGrpcClient } from '@ferry/service-kit';
-import { callAnyMethod, hostileCases, snapshotTables, testCallerKeys } from '@ferry/service-kit/testing';
+import { callAnyMethod, callEveryHostileCase, snapshotTables, testCallerKeys } from '@ferry/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkPolicies } from '../src/policies.js';
 import { LINK_SERVICE_NAME } from '../src/server.js';
@@ -68,14 +68,17 @@ describe('hostile callers of the link service', () => {
 
   it('refuses every hostile call of every RPC, and no table changes', async () => {
     const before = await snapshot();
-    const refused: string[] = [];
-    for (const method of Object.keys(LinkServiceService) as Method[]) {
-      for (const c of hostileCases(LINK_SERVICE_NAME, linkPolicies[method], testCallerKeys(), alice, ['gateway'])) {
-        const err = await callAnyMethod(bare, LinkServiceService, method, requests(slug)[method], await c.metadata());
-        expect(err?.code, `${method}: ${c.name} (${err?.details})`).toBe(c.expected);
-        refused.push(`${method}: ${c.name}`);
-      }
-    }
+    const refused = await callEveryHostileCase({
+      client: bare,
+      definition: LinkServiceService,
+      audience: LINK_SERVICE_NAME,
+      policies: linkPolicies,
+      requests: requests(slug),
+      keys: testCallerKeys(),
+      victim: alice,
+      trusted: ['gateway'],
+    });
+    for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
     // 16 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
     // the link service holds only the gateway's key, so that one is an unknown issuer).
     expect(refused).toHaveLength(16 * 6);

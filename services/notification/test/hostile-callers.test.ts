@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotificationServiceClient, NotificationServiceService, ShareEmailKind } from '@ferry/contracts/notification/v1';
 import { createGrpcClient } from '@ferry/service-kit';
-import { callAnyMethod, hostileCases, snapshotTables, testCallerKeys } from '@ferry/service-kit/testing';
+import { callEveryHostileCase, snapshotTables, testCallerKeys } from '@ferry/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPolicies } from '../src/policies.js';
 import { NOTIFICATION_SERVICE_NAME } from '../src/server.js';
@@ -78,16 +78,19 @@ describe('hostile callers of the notification service', () => {
 
   it('refuses every hostile call of every RPC, and no table changes', async () => {
     const before = await snapshot();
-    let refused = 0;
-    for (const method of Object.keys(NotificationServiceService) as Method[]) {
-      // The service trusts both callers' keys: a caller not allowed for a method is PERMISSION_DENIED.
-      for (const c of hostileCases(NOTIFICATION_SERVICE_NAME, notificationPolicies[method], testCallerKeys(), alice, ['gateway', 'link'])) {
-        const err = await callAnyMethod(bare, NotificationServiceService, method, requests()[method], await c.metadata());
-        expect(err?.code, `${method}: ${c.name} (${err?.details})`).toBe(c.expected);
-        refused++;
-      }
-    }
-    expect(refused).toBe(4 * 6);
+    // The service trusts both callers' keys: a caller not allowed for a method is PERMISSION_DENIED.
+    const refused = await callEveryHostileCase({
+      client: bare,
+      definition: NotificationServiceService,
+      audience: NOTIFICATION_SERVICE_NAME,
+      policies: notificationPolicies,
+      requests: requests(),
+      keys: testCallerKeys(),
+      victim: alice,
+      trusted: ['gateway', 'link'],
+    });
+    for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
+    expect(refused).toHaveLength(4 * 6);
     expect(await snapshot()).toEqual(before);
   });
 
