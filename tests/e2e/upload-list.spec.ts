@@ -23,7 +23,7 @@ test.describe('upload screen: the uploaded list', () => {
 
     // Countdown 'Nd HHu MMm SSs', ticking.
     const countdown = row.getByTestId('countdown');
-    await expect(countdown).toHaveText(/^6d 23u 5\dm \d\ds$/);
+    await expect(countdown).toHaveText(/^6d 23h 5\dm \d{1,2}s$/);
     const first = await countdown.textContent();
     await expect(countdown).not.toHaveText(first!);
 
@@ -39,7 +39,7 @@ test.describe('upload screen: the uploaded list', () => {
     const fileId = (await row.getAttribute('data-file-id'))!;
     const before = Date.parse((await drive.file(fileId)).file!.appProperties!.expiresAt!);
     await row.getByTestId('row-extend').click();
-    await expect(countdown).toHaveText(/^7d 23u 5\dm \d\ds$/);
+    await expect(countdown).toHaveText(/^7d 23h 5\dm \d{1,2}s$/);
     const after = Date.parse((await drive.file(fileId)).file!.appProperties!.expiresAt!);
     expect(after - before).toBe(DAY);
     const meta = (await (await fetch(new URL(`/api/s?slug=${slug}&meta=1`, baseURL))).json()) as { expiresAt: string };

@@ -14,7 +14,7 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
     const timer = window.setInterval(() => setNow(Date.now()), 1_000);
     return () => window.clearInterval(timer);
   }, []);
-  const left = timeLeftLabel(info.expiresAtMs, now);
+  const left = timeLeftLabel(info.expiresAtMs, now, i18n.language);
   return (
     <div className="download-file" data-testid="download-file">
       <p className="download-sender">

@@ -1,14 +1,8 @@
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatCountdown } from '@ferry/rules';
 
-/** Spec §2 countdown: 'Nd Nh', 'Nh Nm' or 'mm:ss'; undefined once expired. */
-export function timeLeftLabel(expiresAtMs: number, nowMs: number): string | undefined {
-  const left = Math.floor((expiresAtMs - nowMs) / 1000);
-  if (left <= 0) return undefined;
-  const days = Math.floor(left / 86_400);
-  const hours = Math.floor((left % 86_400) / 3_600);
-  const minutes = Math.floor((left % 3_600) / 60);
-  const seconds = left % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  return `${pad(minutes)}:${pad(seconds)}`;
+/** The download page's expiry label in `language` ('6d 23h', '5h 7m', '4m 5s' in English); undefined once expired. */
+export function timeLeftLabel(expiresAtMs: number, nowMs: number, language = 'en'): string | undefined {
+  const left = expiresAtMs - nowMs;
+  if (Math.floor(left / 1000) <= 0) return undefined;
+  return formatCountdown(left, language, 'label');
 }

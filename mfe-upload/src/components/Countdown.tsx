@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
-import { formatCountdown } from '../upload/countdown';
+import { useTranslation } from 'react-i18next';
+import { formatCountdown } from '@ferry/rules';
 
-/** 'Nd HHu MMm SSs', ticking every second. */
+/** The time left in the page's language ('6d 23h 59m 59s' in English), ticking every second. */
 export function Countdown({ expiresAt }: { expiresAt: string }) {
+  const { i18n } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
-  // <bdi>: '6d 23u 59m 59s' keeps its order in Arabic and Hebrew.
-  return <bdi data-testid="countdown">{formatCountdown(Date.parse(expiresAt) - now)}</bdi>;
+  // <bdi>: the duration keeps its own order inside a right-to-left row.
+  return <bdi data-testid="countdown">{formatCountdown(Date.parse(expiresAt) - now, i18n.language, 'full')}</bdi>;
 }

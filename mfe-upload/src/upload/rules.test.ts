@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentRange, nextChunk, offsetFromRange, statusRange } from './chunks';
 import { CHUNK_SIZE, GiB, MiB } from './constants';
-import { formatCountdown } from './countdown';
 import { displayPhase, transition, type Phase } from './phase';
 import { datePart, effectiveThreshold, firstNameOf, planUpload } from './plan';
 import { addToQueue, canUpload, normalisePath, queueBytes, removeFromQueue, type QueueItem } from './queue';
@@ -55,14 +54,6 @@ describe('size labels (spec §5)', () => {
     expect(formatFreeSpace(1.234 * GiB, 'de')).toBe('1,23 GB');
     expect(formatFreeSpace(null)).toBe('—');
     expect(formatFreeSpace(NaN)).toBe('—');
-  });
-});
-
-describe('countdown format (spec §2)', () => {
-  it("shows 'Nd HHu MMm SSs'", () => {
-    expect(formatCountdown(7 * 86_400_000)).toBe('7d 00u 00m 00s');
-    expect(formatCountdown(((1 * 24 + 2) * 3600 + 3 * 60 + 4) * 1000 + 999)).toBe('1d 02u 03m 04s');
-    expect(formatCountdown(-5_000)).toBe('0d 00u 00m 00s');
   });
 });
 
