@@ -16,3 +16,5 @@ export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './desig
 export { formatCountdown, type CountdownPrecision } from './countdown.js';
 export { downloadSlugOf, MARKETING_PATHS, resolveRoute, type RouteDecision, type RouteHost, type RouteInput, type RouteRemote } from './routes.js';
 export { chooseLanguage, LANGUAGE_COOKIE } from './language-choice.js';
+export { feedbackProblem, MAX_FEEDBACK_LENGTH } from './feedback.js';
+export { pageViewPath, pageViewUrl } from './page-view.js';
