@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   'url_unknown',
   'receiver_mail_failed',
   'uploader_mail_failed',
+  // Subscriptions: creating links needs a live trial or plan; checkout, portal and resume refusals.
+  'subscription_expired',
+  'already_subscribed',
+  'no_billing_account',
+  'nothing_to_resume',
   // Backends' refusals (gRPC statuses) and their own reason codes.
   'already_exists',
   'failed_precondition',
@@ -65,6 +70,7 @@ export const ErrorBody = z
   .strictObject({
     error: z.string().describe('A sentence safe to show; clients translate by `code`'),
     code: ErrorCode,
+    reason: z.enum(['expired', 'removed']).optional().describe('With 410 `gone`: whether the link ran out or its sender removed it'),
   });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -54,7 +54,7 @@ describe('download App', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.title);
     expect(container.querySelector('[data-slug]')?.getAttribute('data-slug')).toBe('abc12345');
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByText('Problems? Open the button in a new tab or try again later.')).toBeTruthy();
+    expect(screen.getByText('Problems? Open the link in a new tab or try again later.')).toBeTruthy();
   });
 
   it('links its footer to the root host with from=dl and a back parameter', async () => {
@@ -99,17 +99,24 @@ describe('download App', () => {
     expect(await screen.findByText(en.anonymous)).toBeTruthy();
   });
 
-  it.each([404, 410])('shows the not-found screen on %d and stops resolving that slug', async (status) => {
-    answer = { status };
-    const container = await renderAt('/r/gone12345');
-    expect(await screen.findByText('Link niet gevonden')).toBeTruthy();
-    expect(container.querySelector('[data-screen="not-found"]')).toBeTruthy();
-    expect(screen.getByText(en.notFound.expired)).toBeTruthy();
-    expect(screen.getByText(en.notFound.linkNotFound)).toBeTruthy();
+  it.each([
+    { status: 404, body: { code: 'not_found' }, reason: 'missing' as const },
+    { status: 410, body: { code: 'gone', reason: 'expired' }, reason: 'expired' as const },
+    { status: 410, body: { code: 'gone', reason: 'removed' }, reason: 'removed' as const },
+  ])('says in one heading and one message why there is no file ($reason), and stops resolving that slug', async ({ status, body, reason }) => {
+    answer = { status, body };
+    const slug = `gone${reason}`.padEnd(10, '1');
+    const container = await renderAt(`/r/${slug}`);
+    expect(await screen.findByRole('heading', { name: en.notFound[reason].title })).toBeTruthy();
+    expect(container.querySelectorAll('h1, h2, h3')).toHaveLength(1);
+    expect(screen.getByText(en.notFound[reason].text)).toBeTruthy();
+    expect(screen.queryByText('Link niet gevonden')).toBeNull();
+    expect(screen.queryByText(en.title)).toBeNull();
+    expect(screen.queryByText(en.help)).toBeNull();
     cleanup();
     fetchMock.mockClear();
-    await renderAt('/r/gone12345');
-    expect(screen.getByText('Link niet gevonden')).toBeTruthy();
+    await renderAt(`/r/${slug}`);
+    expect(screen.getByRole('heading', { name: en.notFound[reason].title })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

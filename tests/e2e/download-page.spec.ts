@@ -64,8 +64,10 @@ test('an expired link shows the not-found screen', async ({ browser }) => {
     await page.goto(`/r/${shortId}`);
     const screen = page.locator('[data-remote="download"] [data-screen="not-found"]');
     await expect(screen).toBeVisible();
-    await expect(screen.getByText('Link niet gevonden')).toBeVisible();
-    await expect(screen.getByText('This download link has expired or the file was removed by the sender.')).toBeVisible();
+    await expect(screen.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(screen.getByText("The sender's link ran out. Ask the sender to share the file again.")).toBeVisible();
+    await expect(page.locator('[data-remote="download"]').locator('h1, h2, h3')).toHaveCount(1);
+    await expect(page.getByText('Link niet gevonden')).toHaveCount(0);
     await expect(page.locator('[data-remote="download"]').getByRole('link', { name: 'Download' })).toHaveCount(0);
   } finally {
     await context.close();

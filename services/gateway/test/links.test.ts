@@ -175,11 +175,18 @@ describe('GET /api/d/{slug}', () => {
     await waitUntil(async () => (await get(gw.server, '/api/d/Expiring_01')).status === 410, 5_000, 25);
     expect(Date.now() - expiresAt.getTime()).toBeLessThan(1_000);
     expect(fake.resolveCalls.n).toBe(calls); // answered from the cache
-    expect((await request(gw.server).get('/api/s?slug=Expiring_01&probe=1')).status).toBe(410);
+    const expired = await request(gw.server).get('/api/s?slug=Expiring_01&probe=1');
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ code: 'gone', reason: 'expired' });
+    expect(JSON.parse((await get(gw.server, '/api/d/Expiring_01')).body)).toMatchObject({ code: 'gone', reason: 'expired' });
     expect((await request(gw.server).get('/api/s?slug=Nothing_here&probe=1')).status).toBe(404);
     addRow('Deleted_001', { deleted: true });
-    expect((await request(gw.server).get('/api/s?slug=Deleted_001&probe=1')).status).toBe(410);
-    expect((await get(gw.server, '/api/d/Deleted_001')).status).toBe(410);
+    const removed = await request(gw.server).get('/api/s?slug=Deleted_001&probe=1');
+    expect(removed.status).toBe(410);
+    expect(removed.body).toMatchObject({ code: 'gone', reason: 'removed' });
+    const redirect = await get(gw.server, '/api/d/Deleted_001');
+    expect(redirect.status).toBe(410);
+    expect(JSON.parse(redirect.body)).toMatchObject({ code: 'gone', reason: 'removed' });
   });
 
   it('its JSON answers carry the API headers of every other API answer (deny-all CSP, X-Frame-Options DENY)', async () => {

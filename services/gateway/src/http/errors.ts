@@ -15,6 +15,8 @@ export class HttpError extends Error {
     /** One of the contract's codes (@ferry/http-contract ERROR_CODES). */
     readonly code: ErrorCode,
     message: string,
+    /** With 410 `gone`: why the link is gone, so pages can say what happened. */
+    readonly reason?: 'expired' | 'removed',
   ) {
     super(message);
     this.name = 'HttpError';
@@ -61,7 +63,7 @@ const CLIENT_STATUS_CODES: Record<number, { code: string; message: string }> = {
 /** Turns any error into `{ error, code }` JSON. Never sends a stack, never HTML. */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; serverFault: boolean } {
   if (err instanceof HttpError) {
-    return { status: err.status, body: { error: err.message, code: err.code }, serverFault: err.status >= 500 };
+    return { status: err.status, body: { error: err.message, code: err.code, ...(err.reason ? { reason: err.reason } : {}) }, serverFault: err.status >= 500 };
   }
   if (isGrpcCallError(err)) {
     const { httpStatus, body } = grpcErrorToHttp(err);

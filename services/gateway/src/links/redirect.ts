@@ -33,8 +33,8 @@ export const RAW_REDIRECT_ROUTES = [
   { method: 'head', path: `${PREFIX}{slug}` },
 ] as const;
 
-function json(res: ServerResponse, status: number, code: string, error: string, extra: Record<string, string> = {}): void {
-  const body = JSON.stringify({ error, code });
+function json(res: ServerResponse, status: number, code: string, error: string, extra: Record<string, string> = {}, fields: Record<string, string> = {}): void {
+  const body = JSON.stringify({ error, code, ...fields });
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
@@ -70,7 +70,7 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return;
     }
     if (entry.deleted || Date.now() >= entry.expiresAtMs) {
-      json(res, 410, 'gone', 'This download link has expired or the file was removed by the sender.');
+      json(res, 410, 'gone', 'This download link has expired or the file was removed by the sender.', {}, { reason: entry.deleted ? 'removed' : 'expired' });
       return;
     }
     const location = driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes);

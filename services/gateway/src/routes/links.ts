@@ -48,10 +48,14 @@ export interface LinkRouteDeps {
   publicOrigin: string;
   /** Handed-out link URLs and the root host; absent = `/r/{slug}` links and every host is the root. */
   publicLinks?: PublicLinks;
+  /** After sign-in, before a new link is made: 402 when the caller's trial or plan has ended (billing/access-gate.ts). */
+  requireAccess?: RequestHandler;
 }
 
 const notFound = () => new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
-const gone = () => new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
+const GONE_TEXT = 'This download link has expired or the file was removed by the sender.';
+const gone = (reason?: 'expired' | 'removed') => new HttpError(410, 'gone', GONE_TEXT, reason);
+const goneReason = (deleted: boolean): 'expired' | 'removed' => (deleted ? 'removed' : 'expired');
 
 /** The user an owner call acts for. requireAuth ran before: from the verified token, never from the body. */
 function signedInUser(req: Request): AssertedUser {
@@ -137,7 +141,9 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       expiresAt: l.expiresAt?.toISOString(),
     } satisfies Partial<ShortenResponse>);
   };
-  router.post(['/shorten', '/shorten/create'], authenticate, shorten);
+  // Only new links need a live trial or plan; extend, delete, share and downloads of existing links never do.
+  const requireAccess: RequestHandler = deps.requireAccess ?? ((_req, _res, next) => next());
+  router.post(['/shorten', '/shorten/create'], authenticate, requireAccess, shorten);
 
   const extend: RequestHandler = async (req, res) => {
     const body = parseRequest(ExtendBody, bodyObject(req.body));
@@ -180,7 +186,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     if (query.probe) {
       const entry = await lookup(req, slug);
-      if (!isLive(entry)) throw gone();
+      if (!isLive(entry)) throw gone(goneReason(entry.deleted));
       res.status(204).end();
       return;
     }
@@ -194,7 +200,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (query.meta) {
       const found = await lookup(req, slug);
       const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>((md, opts, cb) => link.getShareInfo({ slug: found.slug }, md, opts, cb), ctx(req));
-      if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone();
+      if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone(goneReason(info.status === LinkStatus.LINK_STATUS_DELETED));
       const size = Number(info.sizeBytes);
       const expiresAt = info.expiresAt!;
       res.json({
@@ -238,7 +244,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       throw err.code === 5 ? await missError(req) : err;
     });
     const l = result.link!;
-    if (l.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone();
+    if (l.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone(goneReason(l.status === LinkStatus.LINK_STATUS_DELETED));
     res.json({ ownerSubdomain: l.ownerSubdomain, owner_subdomain: l.ownerSubdomain, slug: l.slug, expiresAt: l.expiresAt?.toISOString() } satisfies Partial<ResolveResponse>);
   });
 
@@ -261,7 +267,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const code = parseRequest(linkCodeValue('id'), parseRequest(CodeQuery, req.query).code);
     if (!guardProbe(req, res)) return;
     const entry = await lookup(req, code);
-    if (!isLive(entry)) throw gone();
+    if (!isLive(entry)) throw gone(goneReason(entry.deleted));
     const location = driveDownloadUrl(deps.drive, entry.driveFileId, entry.sizeBytes);
     if (!location) throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
     res.setHeader('Cache-Control', 'no-store');
