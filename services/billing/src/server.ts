@@ -5,12 +5,13 @@ import type { PrismaClient } from './db.js';
 import { accessHandlers } from './handlers/access.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { stripeHandlers } from './handlers/stripe.js';
+import { subscribeHandlers } from './handlers/subscribe.js';
 import { billingPolicies } from './policies.js';
 
 export const BILLING_SERVICE_NAME = 'ferry.billing.v1.BillingService';
 
 export function billingServiceImplementation(deps: HandlerDeps): BillingServiceServer {
-  return { ...accessHandlers(deps), ...stripeHandlers(deps) };
+  return { ...accessHandlers(deps), ...stripeHandlers(deps), ...subscribeHandlers(deps) };
 }
 
 export function billingServiceBinding(deps: HandlerDeps): GrpcServiceBinding {

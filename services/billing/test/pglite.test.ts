@@ -15,10 +15,10 @@ describe('billing service on PGlite', () => {
     try {
       expect(await checkHealth(running.health, BILLING_SERVICE_NAME, 2000)).toBe('SERVING');
       const caller = { sub: 'sub-1', email: 'ann@example.com' };
-      const started = await callUnary(running.billing.startTrial.bind(running.billing), { caller });
+      const started = await callUnary(running.billing.startTrial.bind(running.billing), { caller, language: 'en' });
       expect(started.err).toBeNull();
       expect(started.res?.started).toBe(true);
-      const status = await callUnary(running.billing.getAccessStatus.bind(running.billing), { caller });
+      const status = await callUnary(running.billing.getAccessStatus.bind(running.billing), { caller, language: 'en' });
       expect(status.res?.status).toMatchObject({ phase: Phase.PHASE_TRIAL, remainingDays: 90, totalDays: 90 });
     } finally {
       await running.stop();

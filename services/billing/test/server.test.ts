@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { Phase, Plan } from '@ferry/contracts/billing/v1';
+import { Phase, Plan, State } from '@ferry/contracts/billing/v1';
 import { checkHealth } from '@ferry/service-kit';
 import { portIsClosed, watchHealth } from '@ferry/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,9 +43,9 @@ describe('billing server on PostgreSQL', () => {
   it('starts a 90-day trial once', async () => {
     const first = await call('startTrial', ann);
     expect(first.err).toBeNull();
-    expect(first.res).toEqual({
+    expect(first.res).toMatchObject({
       started: true,
-      status: { phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_TRIAL, remainingDays: 90, totalDays: 90, paidUntil: new Date('2027-02-20T12:00:00.000Z') },
+      status: { phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_TRIAL, state: State.STATE_TRIAL, remainingDays: 90, totalDays: 90, paidUntil: new Date('2027-02-20T12:00:00.000Z') },
     });
     const again = await call('startTrial', ann);
     expect(again.res?.started).toBe(false);

@@ -5,10 +5,11 @@ import { grpcError } from './errors.js';
 
 /**
  * The services that may call another service. The gateway speaks for signed-in users; the link
- * service calls notification with its own identity (first-download events).
+ * service (first-download events) and the billing service (trial reminders) call notification with
+ * their own identity.
  */
-export type Principal = 'gateway' | 'link';
-export const PRINCIPALS: readonly Principal[] = ['gateway', 'link'];
+export type Principal = 'gateway' | 'link' | 'billing';
+export const PRINCIPALS: readonly Principal[] = ['gateway', 'link', 'billing'];
 
 /** The signed-in user a call acts for, as verified by the gateway. */
 export interface AssertedUser {

@@ -18,6 +18,8 @@ export const GATEWAY_FOR_USER: RpcPolicy = { callers: ['gateway'], user: 'requir
 export const GATEWAY_SERVICE: RpcPolicy = { callers: ['gateway'], user: 'none' };
 /** The link service with its own identity. */
 export const LINK_SERVICE: RpcPolicy = { callers: ['link'], user: 'none' };
+/** The billing service with its own identity. */
+export const BILLING_SERVICE: RpcPolicy = { callers: ['billing'], user: 'none' };
 
 /** Every method of `definition` that `policies` leaves out; a server with any of them must not start. */
 export function methodsWithoutPolicy(definition: grpc.ServiceDefinition, policies: Partial<Record<string, RpcPolicy>>): string[] {

@@ -38,6 +38,7 @@ export {
   GATEWAY_FOR_USER,
   GATEWAY_SERVICE,
   LINK_SERVICE,
+  BILLING_SERVICE,
   type RpcPolicy,
   type ServicePolicies,
 } from './caller-policy.js';

@@ -4,6 +4,7 @@ import { startGrpcServer, type GrpcServiceBinding, type Logger, type Principal, 
 import type { PrismaClient } from './db.js';
 import { RETRY_BASE_MS, RETRY_MAX_MS } from './domain/outbox.js';
 import type { HandlerDeps, ShareLimits } from './handlers/deps.js';
+import { accountNoticeHandlers } from './handlers/account-notice.js';
 import { cleanupNeededHandlers } from './handlers/cleanup-needed.js';
 import { firstDownloadHandlers } from './handlers/first-download.js';
 import { shareHandlers } from './handlers/share.js';
@@ -15,7 +16,7 @@ import { purgeExpired } from './outbox/retention.js';
 export const NOTIFICATION_SERVICE_NAME = 'ferry.notification.v1.NotificationService';
 
 export function notificationServiceImplementation(deps: HandlerDeps): NotificationServiceServer {
-  return { ...shareHandlers(deps), ...firstDownloadHandlers(deps), ...cleanupNeededHandlers(deps) };
+  return { ...shareHandlers(deps), ...firstDownloadHandlers(deps), ...cleanupNeededHandlers(deps), ...accountNoticeHandlers(deps) };
 }
 
 export function notificationServiceBinding(deps: HandlerDeps): GrpcServiceBinding {

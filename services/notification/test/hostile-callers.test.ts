@@ -50,6 +50,14 @@ function requests(): Record<Method, unknown> {
       locale: 'en',
     },
     recordCleanupNeeded: { idempotencyKey: `cleanup-needed/${alice.sub}/${Date.now()}`, ownerEmail: alice.email, locale: 'en' },
+    sendAccountNotice: {
+      idempotencyKey: `trial-ends-in-7-days/${alice.sub}/${Date.now()}`,
+      kind: 1,
+      email: alice.email,
+      language: 'en',
+      trialEndsAt: new Date(Date.now() + 7 * 86_400_000),
+      accountUrl: `${PUBLIC_ORIGIN}/account`,
+    },
   };
 }
 
@@ -87,10 +95,10 @@ describe('hostile callers of the notification service', () => {
       requests: requests(),
       keys: testCallerKeys(),
       victim: alice,
-      trusted: ['gateway', 'link'],
+      trusted: ['gateway', 'link', 'billing'],
     });
     for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
-    expect(refused).toHaveLength(4 * 6);
+    expect(refused).toHaveLength(5 * 6);
     expect(await snapshot()).toEqual(before);
   });
 

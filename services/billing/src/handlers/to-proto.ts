@@ -1,4 +1,4 @@
-import { Phase, Plan, type AccessStatus } from '@ferry/contracts/billing/v1';
+import { Phase, Plan, State, type AccessStatus } from '@ferry/contracts/billing/v1';
 import type { Access } from '../domain/access.js';
 
 const phases = { TRIAL: Phase.PHASE_TRIAL, PAID: Phase.PHASE_PAID, EXPIRED: Phase.PHASE_EXPIRED } as const;
@@ -12,5 +12,6 @@ export function toAccessStatus(access: Access): AccessStatus {
     totalDays: access.totalDays,
     paidUntil: access.paidUntil,
     ...(access.cancelledAt ? { cancelledAt: access.cancelledAt } : {}),
+    state: access.phase === 'EXPIRED' ? State.STATE_EXPIRED : access.cancelledAt ? State.STATE_CANCELLED : access.phase === 'TRIAL' ? State.STATE_TRIAL : State.STATE_ACTIVE,
   };
 }
