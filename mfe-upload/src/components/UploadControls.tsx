@@ -5,7 +5,7 @@ import type { UploadProgress } from '../hooks/useUploader';
 import { NAMESPACE } from '../i18n';
 import type { UploadErrorCode } from '../upload/errors';
 import { displayPhase, type Phase } from '../upload/phase';
-import { formatSize, formatSpeed } from '../upload/size-label';
+import { formatPercent, formatSize, formatSpeed } from '../upload/size-label';
 import { Dots } from './Dots';
 
 export interface UploadControlsProps {
@@ -46,10 +46,10 @@ export function UploadControls(p: UploadControlsProps) {
           <div data-testid="phase" data-phase={shown}>
             {t(`phase.${shown}`)}
             <Dots />
-            {p.phase === 'zipping' && <span data-testid="zip-percent"> {t('zipPercent', { percent: p.progress.zipPercent })}</span>}
+            {p.phase === 'zipping' && <span data-testid="zip-percent"> {t('zipPercent', { percent: formatPercent(p.progress.zipPercent, i18n.language) })}</span>}
           </div>
           <div className="big-percent" data-testid="percent">
-            {p.progress.percent}%
+            {formatPercent(p.progress.percent, i18n.language)}
           </div>
           <div data-testid="speed">
             {t('speedSize', {

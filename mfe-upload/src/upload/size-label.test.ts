@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { GiB, MiB } from './constants';
-import { formatFreeSpace, formatSize, formatSpeed } from './size-label';
+import { formatFreeSpace, formatPercent, formatSize, formatSpeed } from './size-label';
 
 describe('size labels in the language', () => {
   it('writes French units in octets', () => {
@@ -12,5 +12,15 @@ describe('size labels in the language', () => {
   it('keeps B, KB, MB, GB elsewhere', () => {
     expect(formatSpeed(1.5 * MiB, 'de')).toBe('1,5 MB/s');
     expect(formatFreeSpace(15 * GiB, 'nl')).toBe('15,00 GB');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes the sign where each language writes it', () => {
+    expect(formatPercent(45, 'en')).toBe('45%');
+    expect(formatPercent(45, 'de')).toBe('45\u00a0%');
+    expect(formatPercent(45, 'fr')).toBe('45\u00a0%');
+    expect(formatPercent(45, 'tr')).toBe('%45');
+    expect(formatPercent(99.6, 'en')).toBe('100%');
   });
 });

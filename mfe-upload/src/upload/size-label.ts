@@ -17,3 +17,8 @@ export function formatFreeSpace(freeBytes: number | null | undefined, language =
 export function formatSpeed(bytesPerSecond: number, language?: string): string {
   return `${formatSize(bytesPerSecond, language)}/s`;
 }
+
+/** A percentage (0-100) the way the language writes it: '45%', '45 %' in German and French, '%45' in Turkish. */
+export function formatPercent(percent: number, language?: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}
