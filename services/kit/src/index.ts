@@ -42,3 +42,4 @@ export {
   type RpcPolicy,
   type ServicePolicies,
 } from './caller-policy.js';
+export { startLeasedLoop, type LeasedLoop, type LeasedLoopOptions } from './leased-loop.js';

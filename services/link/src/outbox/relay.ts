@@ -1,10 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
-import type { Logger } from '@ferry/service-kit';
+import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import type { FirstDownloadOutbox } from '../generated/prisma/client.js';
 import { leaseDueRows } from './lease-rows.js';
-import { startLeasedLoop, type LeasedLoop } from './leased-loop.js';
 import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from './relay-queue.js';
 import { unaryCall } from './unary-call.js';
 

@@ -1,9 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordCleanupNeededRequest } from '@ferry/contracts/notification/v1';
-import type { Logger } from '@ferry/service-kit';
+import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { leaseDueRows } from '../outbox/lease-rows.js';
-import { startLeasedLoop, type LeasedLoop } from '../outbox/leased-loop.js';
 import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from '../outbox/relay-queue.js';
 import { unaryCall } from '../outbox/unary-call.js';
 

@@ -1,11 +1,10 @@
 import { retryDelay } from '@ferry/rules';
-import type { Logger } from '@ferry/service-kit';
+import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { isTransient } from '../drive/drive-errors.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { AccessTokenFor } from '../grants/access-token.js';
 import { leaseDueRows, type LeaseQuery } from '../outbox/lease-rows.js';
-import { startLeasedLoop, type LeasedLoop } from '../outbox/leased-loop.js';
 import { DriveCallError, type DriveCleanup } from './drive-cleanup.js';
 import { ownerPace } from './owner-pace.js';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@ferry/service-kit';
+import type { Logger } from './logger.js';
 
 export interface LeasedLoopOptions {
   /** Names the loop in the log line of a failed pass ("<name> pass failed"). */

@@ -1,4 +1,4 @@
-import { createLogger } from '@ferry/service-kit';
+import { createLogger } from './logger.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLeasedLoop, type LeasedLoop } from './leased-loop.js';
 
