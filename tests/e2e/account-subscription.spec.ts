@@ -43,11 +43,15 @@ test.describe('account page', () => {
     await expect(account.getByText(CANCELLED)).toBeVisible();
     await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
-    // Access remains: after a reload the trial is still there, shown as cancelled.
+    await expect(account.getByTestId('period-date')).toContainText('Cancelled — access until');
+
+    // Access remains: after a reload the trial is still there, shown as cancelled, with Resume.
     await page.reload();
     await expect(account.getByTestId('subscription-badge')).toHaveText('Trial');
     await expect(account.getByTestId('days-remaining')).toHaveText('90 days remaining');
-    await expect(account.getByText(CANCELLED)).toBeVisible();
+    await expect(account.getByTestId('period-date')).toContainText('Cancelled — access until');
+    await expect(account.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
+    await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   });
 
   test('a never-subscribed user (trial start skipped) sees "No subscription data found."', async ({ page, baseURL }) => {

@@ -1,47 +1,53 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Notice, StatusBadge, type BadgeTone } from '@ferry/shell-sdk/ui';
+import { Button, StatusBadge, type BadgeTone } from '@ferry/shell-sdk/ui';
 import type { AccessStatus } from '../api/billing-api';
-import { badgeOf, remainingShare, type Badge } from '../domain/plan';
+import { formatDate } from '../domain/format';
+import { badgeOf, canCancel, planBadgeOf, remainingShare, type Badge } from '../domain/plan';
 import { NAMESPACE } from '../i18n';
+
+/** The action running on the page, if any: its button shows busy, the others wait. */
+export type AccountAction = 'cancel' | 'resume' | 'portal' | 'checkout' | null;
 
 export interface SubscriptionCardProps {
   status: AccessStatus;
   language: string;
-  cancelling: boolean;
-  /** Cancelled in this visit or before (cancelled_at set): no cancel button, the cancelled text. */
-  cancelled: boolean;
-  cancelError: boolean;
+  busy: AccountAction;
   onCancel(): void;
-}
-
-function formatDate(iso: string | null, language: string): string | undefined {
-  if (!iso) return undefined;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return undefined;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(d);
-  } catch {
-    return d.toISOString().slice(0, 10);
-  }
+  onResume(): void;
+  onPortal(): void;
 }
 
 const BADGE_TONES: Record<Badge, BadgeTone> = { trial: 'info', annual: 'success', monthly: 'success', expired: 'danger' };
 
-/** The loaded state: badge, days remaining, progress bar, renewal or end date, cancel. */
-export function SubscriptionCard({ status, language, cancelling, cancelled, cancelError, onCancel }: SubscriptionCardProps) {
+/** The loaded state: badge, days remaining, progress bar, the dates of the state, and its actions. */
+export function SubscriptionCard({ status, language, busy, onCancel, onResume, onPortal }: SubscriptionCardProps) {
   const { t } = useTranslation(NAMESPACE);
   const badge = badgeOf(status);
   const expired = badge === 'expired';
-  const date = formatDate(status.paid_until, language);
+  const paidPlan = planBadgeOf(status) !== 'trial';
   const share = remainingShare(status);
-  const dateKey = expired ? 'endedOn' : cancelled || badge === 'trial' ? 'endsOn' : 'renewsOn';
+  const until = formatDate(status.paid_until, language);
+  const startsOn = formatDate(status.starts_at ?? status.paid_until, language);
+  const graceUntil = formatDate(status.grace_until ?? status.paid_until, language);
+
+  let dateLine: string | undefined;
+  if (expired) dateLine = until && t('endedOn', { date: until });
+  else if (status.state === 'scheduled') dateLine = startsOn && t('startsOn', { date: startsOn });
+  else if (status.state === 'cancelled') dateLine = until && t('cancelledUntil', { date: until });
+  else if (status.state === 'trial') dateLine = until && t('endsOn', { date: until });
+  else if (status.state === 'active') dateLine = until && t('renewsOn', { date: until });
 
   return (
     <section className="account-subscription" aria-label={t('subscription')}>
-      <p>
+      <p className="account-badges">
         <StatusBadge tone={BADGE_TONES[badge]} data-testid="subscription-badge">
           {t(`badge.${badge}`)}
         </StatusBadge>
+        {status.state === 'past_due' && !expired && (
+          <StatusBadge tone="danger" data-testid="payment-failed-badge">
+            {t('badge.pastDue')}
+          </StatusBadge>
+        )}
       </p>
       {!expired && (
         <p className="account-days" data-testid="days-remaining">
@@ -58,18 +64,36 @@ export function SubscriptionCard({ status, language, cancelling, cancelled, canc
       >
         <div className="account-progress__bar" style={{ width: `${Math.round(share * 100)}%` }} />
       </div>
-      {date && (
+      {dateLine && (
         <p className="account-date" data-testid="period-date">
-          {t(dateKey, { date })}
+          {dateLine}
         </p>
       )}
-      {cancelled && <Notice tone="success">{t('cancelled')}</Notice>}
-      {cancelError && <Notice tone="error">{t('cancelFailed')}</Notice>}
-      {!expired && !cancelled && (
-        <Button className="account-cancel" onClick={onCancel} busy={cancelling}>
-          {cancelling ? t('cancelling') : t('cancel')}
-        </Button>
+      {status.state === 'past_due' && !expired && (
+        <p className="account-past-due" data-testid="past-due">
+          {graceUntil ? t('pastDue', { date: graceUntil }) : t('pastDueNoDate')}{' '}
+          <Button variant="quiet" className="account-link-button" onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
+            {t('updatePayment')}
+          </Button>
+        </p>
       )}
+      <div className="account-actions">
+        {paidPlan && status.state !== 'past_due' && (
+          <Button onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
+            {busy === 'portal' ? t('opening') : t('manageBilling')}
+          </Button>
+        )}
+        {status.state === 'cancelled' && !expired && (
+          <Button variant="primary" onClick={onResume} busy={busy === 'resume'} disabled={busy !== null}>
+            {busy === 'resume' ? t('resuming') : t('resume')}
+          </Button>
+        )}
+        {!expired && canCancel(status) && (
+          <Button className="account-cancel" onClick={onCancel} busy={busy === 'cancel'} disabled={busy !== null && busy !== 'cancel'}>
+            {busy === 'cancel' ? t('cancelling') : t('cancel')}
+          </Button>
+        )}
+      </div>
     </section>
   );
 }

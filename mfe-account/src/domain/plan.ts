@@ -9,10 +9,33 @@ export function planOf(totalDays: number): Exclude<Badge, 'expired'> {
   return 'monthly';
 }
 
+/** The plan's badge: the answer's plan when it names one, else the spec §5 reading of total_days. */
+export function planBadgeOf(status: AccessStatus): Exclude<Badge, 'expired'> {
+  if (status.plan === 'yearly') return 'annual';
+  if (status.plan === 'monthly') return 'monthly';
+  if (status.plan === 'trial') return 'trial';
+  return planOf(status.total_days);
+}
+
 /** The status badge: Expired wins over the plan. */
 export function badgeOf(status: AccessStatus): Badge {
-  if (status.phase === 'expired' || (status.remaining_days <= 0 && status.phase !== 'paid')) return 'expired';
-  return planOf(status.total_days);
+  if (status.state === 'expired' || status.phase === 'expired' || (status.remaining_days <= 0 && status.phase !== 'paid')) return 'expired';
+  return planBadgeOf(status);
+}
+
+/** A paid plan runs or is booked (active, scheduled, cancelled until its end, in grace): Checkout would be refused. */
+export function hasPaidPlan(status: AccessStatus): boolean {
+  return badgeOf(status) !== 'expired' && planBadgeOf(status) !== 'trial';
+}
+
+/** The plans are offered to a trial and to an ended plan. */
+export function offersPlans(status: AccessStatus): boolean {
+  return !hasPaidPlan(status);
+}
+
+/** Renewal can be stopped while the trial or plan runs and has not been cancelled already. */
+export function canCancel(status: AccessStatus): boolean {
+  return status.state === 'trial' || status.state === 'active' || status.state === 'scheduled' || status.state === 'past_due';
 }
 
 /** Share of the period still left, 0..1 (for the progress bar). */
