@@ -12,4 +12,12 @@ describe(`${NAMESPACE} locales`, () => {
     const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
     expect(localeProblems(files)).toEqual([]);
   });
+
+  it('writes the anonymous sender in the case that follows "Shared by" (German dative, Hindi oblique)', () => {
+    const read = (language: string) => JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as { anonymous: string; help: string };
+    expect(read('de').anonymous).toBe('einer Person, die Ferry nutzt');
+    expect(read('hi').anonymous).toBe('एक Ferry उपयोगकर्ता');
+    expect(read('en').help).toContain('Open the link in a new tab');
+  });
 });
+

@@ -12,4 +12,20 @@ describe(`${NAMESPACE} locales`, () => {
     const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
     expect(localeProblems(files)).toEqual([]);
   });
+
+  it('never names removing from the queue with the word of the destructive delete', () => {
+    for (const language of readdirSync(root)) {
+      const file = JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as { queue: { remove: string }; list?: { delete?: string } } & Record<string, unknown>;
+      const del = JSON.stringify(file).match(/"delete":"([^"]+)"/)?.[1];
+      expect(del, language).toBeDefined();
+      expect(file.queue.remove, language).not.toBe(del);
+    }
+  });
+
+  it('writes the percentage only through the number format (no literal sign beside the number)', () => {
+    for (const language of readdirSync(root)) {
+      const file = readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8');
+      expect(file, language).not.toMatch(/%\{\{percent\}\}|\{\{percent\}\}\s?%/);
+    }
+  });
 });
