@@ -15,7 +15,7 @@ export async function main(args: string[]): Promise<void> {
     case 'dev':
       return dev();
     case 'test':
-      return test();
+      return test({ affected: rest.includes('--affected') });
     case 'build':
       process.exit(await buildAll(true));
       break;

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAll, turboEnv } from './build.ts';
@@ -42,8 +43,38 @@ async function freePorts(): Promise<Ports> {
   return ports;
 }
 
-/** `npm test`: build, static checks, every workspace's tests, then the browser journeys against a running stack. */
-export async function test(): Promise<void> {
+/** Where each workspace's Vitest JSON report goes: a turbo output, so a cached run restores it. */
+const UNIT_REPORT = '.test-report/vitest.json';
+
+export interface TestOptions {
+  /** Only the workspaces changed on this branch (and those that depend on them), and no stack suites unless tests/ is among them. */
+  affected?: boolean;
+}
+
+/** The workspaces turbo counts as changed against main, with their dependents. */
+function affectedWorkspaces(): Set<string> {
+  const out = execFileSync('turbo', ['ls', '--affected', '--output=json'], { cwd: root, env: turboEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const parsed = JSON.parse(out) as { packages: { items: Array<{ name: string }> } };
+  return new Set(parsed.packages.items.map((item) => item.name));
+}
+
+/** One workspace's Vitest suite through turbo: an unchanged package with unchanged dependencies replays its cached result. */
+function unitSuite(workspace: { name: string; dir: string }, env: NodeJS.ProcessEnv): () => Promise<Tally> {
+  return async () => {
+    const report = join(root, workspace.dir, UNIT_REPORT);
+    rmSync(report, { force: true });
+    const args = ['run', 'test', `--filter=${workspace.name}`, '--only', '--output-logs=full', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`];
+    const code = await run('turbo', args, { cwd: root, env: { ...turboEnv(), ...env } });
+    return vitestTally(report, code);
+  };
+}
+
+/**
+ * `npm test`: build, static checks, every workspace's tests, then the suites against a running stack
+ * (deploy, contract and stack suites first, the browser journeys last). `npm test -- --affected` is a
+ * team's own loop: only what changed on the branch.
+ */
+export async function test(options: TestOptions = {}): Promise<void> {
   const started = Date.now();
   const reports = mkdtempSync(join(tmpdir(), 'ferry-test-reports-'));
   const total = emptyTally();
@@ -60,16 +91,15 @@ export async function test(): Promise<void> {
     const redis = await startRedis();
     const testEnv: NodeJS.ProcessEnv = { ...process.env, FERRY_TEST_PG_URL: postgres.url, FERRY_TEST_REDIS_URL: redis.url };
     console.log(`[ferry test] PostgreSQL ${postgres.url}, Redis ${redis.url}`);
+    const affected = options.affected ? affectedWorkspaces() : undefined;
+    if (affected) console.log(`[ferry test] --affected: ${[...affected].join(', ') || 'nothing changed'}`);
     try {
       for (const workspace of listWorkspaces()) {
         if (!workspace.scripts.test || workspace.name === '@ferry/tests') continue;
-        const report = join(reports, `${workspace.name.replace(/[@/]/g, '_')}.json`);
-        await timed(`${workspace.name}: vitest`, async () => {
-          const code = await run('npm', ['run', '--silent', 'test', '-w', workspace.name, '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env: testEnv });
-          return vitestTally(report, code);
-        });
+        if (affected && !affected.has(workspace.name)) continue;
+        await timed(`${workspace.name}: vitest`, unitSuite(workspace, testEnv));
       }
-      await runStackSuites(testEnv, reports);
+      if (!affected || affected.has('@ferry/tests')) await runStackSuites(testEnv, reports);
     } finally {
       await Promise.all([postgres.stop(), redis.stop()]);
     }
@@ -88,7 +118,7 @@ export async function test(): Promise<void> {
   process.exit(total.failed > 0 || total.skipped > 0 ? 1 : 0);
 }
 
-/** Cross-cutting suites in tests/: vitest (deploy, stack, contract, load) and Playwright against a fresh stack. */
+/** Cross-cutting suites in tests/ against a fresh stack: vitest (deploy, stack, contract, load) first, so they never wait on the browser, then Playwright. */
 async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Promise<void> {
   const dataDir = join(root, '.data', `test-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
@@ -112,6 +142,11 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
       FERRY_MAIL_INBOX_URL: stack.defaults.MAIL_INBOX_URL,
       FERRY_GRPC_ADDRS: [stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(','),
     };
+    const report = join(reports, 'tests.json');
+    await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {
+      const code = await run('npm', ['run', '--silent', 'test', '-w', '@ferry/tests', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env: stackEnv });
+      return vitestTally(report, code);
+    });
     const e2eReport = join(reports, 'playwright.json');
     await timed('@ferry/tests: playwright (Chromium)', async () => {
       const code = await run('npm', ['run', '--silent', 'e2e', '-w', '@ferry/tests', '--', '--reporter=list,json'], {
@@ -119,11 +154,6 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
         env: { ...stackEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
       });
       return playwrightTally(e2eReport, code);
-    });
-    const report = join(reports, 'tests.json');
-    await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {
-      const code = await run('npm', ['run', '--silent', 'test', '-w', '@ferry/tests', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env: stackEnv });
-      return vitestTally(report, code);
     });
   } finally {
     const failed = steps.some((step) => step.tally.failed > 0);
