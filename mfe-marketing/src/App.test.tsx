@@ -34,22 +34,33 @@ describe('marketing App', () => {
     }
     expect(screen.getAllByRole('button', { name: en.hero.try })[0]?.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('€2 per month')).toBeTruthy();
+    for (const text of [...Object.values(en.benefits.text), ...Object.values(en.safety.text), ...Object.values(en.integrations.text), en.cta.text]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: en.hero.goToProduct }).getAttribute('href')).toBe('/upload');
+    expect(document.querySelectorAll('[data-demo-trigger]')).toHaveLength(1);
   });
 
-  it('renders the FAQ with its five sections', async () => {
+  it('renders the FAQ with its five sections and their questions', async () => {
     await renderAt('/faq');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.faq.title);
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5);
+    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(5);
+    expect(document.querySelectorAll('details summary').length).toBeGreaterThanOrEqual(18);
   });
 
-  it('renders privacy and terms with their last-updated dates, in Dutch too', async () => {
+  it('renders privacy and terms with their last-updated dates and sections, in Dutch too', async () => {
     await renderAt('/privacy');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.privacy.title);
     expect(screen.getByText('Last updated: August 7, 2025')).toBeTruthy();
+    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(9);
     cleanup();
     await renderAt('/terms', 'nl');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(nl.terms.title);
     expect(screen.getByText('Laatst bijgewerkt: 10 augustus 2025')).toBeTruthy();
+    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(13);
+    // Dutch has no translation of the terms yet: English text, marked as such, with a note in Dutch.
+    expect(screen.getByText(nl.contentFallback)).toBeTruthy();
+    expect(document.querySelector('[lang="en"] h2')).toBeTruthy();
   });
 
   it('shows a build label only when the build set one', async () => {

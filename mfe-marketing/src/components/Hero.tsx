@@ -1,9 +1,10 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
 import { NAMESPACE } from '../i18n';
 
 /** 'Try' and 'Demo' stay disabled until the sign-in capability is ready (spec §2). */
-export function TryButtons() {
+export function TryButtons({ demo = true }: { demo?: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const { auth } = useShell();
   const ready = auth !== null && auth.authReady;
@@ -12,11 +13,23 @@ export function TryButtons() {
       <button type="button" disabled={!ready} onClick={() => auth?.login()}>
         {t('hero.try')}
       </button>
-      <button type="button" disabled={!ready}>
-        {t('hero.demo')}
-      </button>
+      {demo && (
+        <button type="button" data-demo-trigger="" disabled={!ready}>
+          {t('hero.demo')}
+        </button>
+      )}
       {!ready && <p className="marketing-note">{t('hero.signInPending')}</p>}
     </div>
+  );
+}
+
+/** The product itself (the upload screen; a visitor signs in first and lands there). */
+export function GoToProduct() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Link className="marketing-product-link" to="/upload">
+      {t('hero.goToProduct')}
+    </Link>
   );
 }
 

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Hero, TryButtons } from '../components/Hero';
+import { FadeIn } from '../components/FadeIn';
+import { GoToProduct, Hero, TryButtons } from '../components/Hero';
 import { Section } from '../components/Section';
 import { PRICE_EUR } from '../constants';
 import { formatEuro } from '../format';
 import { NAMESPACE } from '../i18n';
 
 const BENEFITS = ['fastUpload', 'ownStorage', 'notifications', 'security', 'branding', 'shareLinks'] as const;
+const SAFETY = ['privacy', 'noStorage', 'aiFree'] as const;
 
 export function LandingRoute() {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -18,45 +20,60 @@ export function LandingRoute() {
           {BENEFITS.map((key) => (
             <li key={key}>
               <h3>{t(`benefits.${key}`)}</h3>
+              <p>{t(`benefits.text.${key}`)}</p>
             </li>
           ))}
-          <li>
+          <li className="marketing-soon">
             <h3>{t('benefits.statistics')}</h3>
+            <p>{t('benefits.text.statistics')}</p>
             <span className="badge">{t('benefits.comingSoon')}</span>
           </li>
         </ul>
       </Section>
       <Section id="pricing" title={t('pricing.title')}>
-        <p className="marketing-lead">{t('pricing.trial')}</p>
-        <ul className="marketing-plans">
-          <li className="marketing-plan">
-            <h3>{t('pricing.monthly')}</h3>
-            <p className="marketing-price">{t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}</p>
-          </li>
-          <li className="marketing-plan marketing-plan--best">
-            <h3>{t('pricing.yearly')}</h3>
-            <p className="marketing-price">{t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}</p>
-            <span className="badge">{t('pricing.bestValue')}</span>
-          </li>
-        </ul>
+        <FadeIn>
+          <p className="marketing-lead">{t('pricing.trial')}</p>
+          <ul className="marketing-plans">
+            <li className="marketing-plan">
+              <h3>{t('pricing.monthly')}</h3>
+              <p className="marketing-price">{t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}</p>
+            </li>
+            <li className="marketing-plan marketing-plan--best">
+              <h3>{t('pricing.yearly')}</h3>
+              <p className="marketing-price">{t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}</p>
+              <span className="badge">{t('pricing.bestValue')}</span>
+            </li>
+          </ul>
+          <p className="marketing-note marketing-centered">{t('pricing.note')}</p>
+        </FadeIn>
       </Section>
       <Section id="integrations" title={t('integrations.title')}>
-        <ul className="marketing-chips">
-          <li>{t('integrations.drive')}</li>
+        <ul className="marketing-cards">
           <li>
-            {t('integrations.more')} <span className="badge">{t('integrations.comingSoon')}</span>
+            <h3>{t('integrations.drive')}</h3>
+            <p>{t('integrations.text.drive')}</p>
+          </li>
+          <li className="marketing-soon">
+            <h3>{t('integrations.more')}</h3>
+            <p>{t('integrations.text.more')}</p>
+            <span className="badge">{t('integrations.comingSoon')}</span>
           </li>
         </ul>
       </Section>
       <Section id="safety" title={t('safety.title')}>
-        <ul className="marketing-checks">
-          <li>{t('safety.privacy')}</li>
-          <li>{t('safety.noStorage')}</li>
-          <li>{t('safety.aiFree')}</li>
+        <ul className="marketing-cards marketing-checks">
+          {SAFETY.map((key) => (
+            <li key={key}>
+              <h3>{t(`safety.${key}`)}</h3>
+              <p>{t(`safety.text.${key}`)}</p>
+            </li>
+          ))}
         </ul>
       </Section>
       <Section id="cta" title={t('cta.title')}>
-        <TryButtons />
+        <p className="marketing-lead">{t('cta.text')}</p>
+        <TryButtons demo={false} />
+        <GoToProduct />
       </Section>
     </article>
   );
