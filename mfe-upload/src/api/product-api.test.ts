@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ProductApi } from './product-api';
+import { ProductApi, SubscriptionExpiredError } from './product-api';
 
 /** A gateway that answers each path with the given status (200 carries a short link). */
 function gateway(statuses: Record<string, number>) {
@@ -53,6 +53,30 @@ describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/creat
       await expect(api.shorten({ fileId: 'f' })).rejects.toThrow('shorten failed');
       expect(calls).toEqual(['/api/shorten']);
     }
+  });
+});
+
+describe('an ended trial or plan (402 subscription_expired)', () => {
+  it('shorten throws SubscriptionExpiredError at once: no retry, no fallback route', async () => {
+    const { api, calls } = gateway({ '/api/shorten': 402, '/api/shorten/create': 200 });
+    await expect(api.shorten({ fileId: 'f' })).rejects.toBeInstanceOf(SubscriptionExpiredError);
+    expect(calls).toEqual(['/api/shorten']);
+  });
+
+  it('access reads the state of POST /api/access/status; unknown when it cannot be told', async () => {
+    const answer = (body: unknown, status = 200) => {
+      const sent: RequestInit[] = [];
+      const f = (async (_path: string, init: RequestInit) => (sent.push(init), status === 200 ? Response.json(body) : new Response(null, { status }))) as unknown as typeof fetch;
+      return { api: new ProductApi(() => 'token', f), sent };
+    };
+    const expired = answer({ phase: 'expired', state: 'expired', plan: 'trial', total_days: 90 });
+    await expect(expired.api.access('de')).resolves.toEqual({ expired: true, plan: 'trial' });
+    expect(JSON.parse(String(expired.sent[0]!.body))).toEqual({ language: 'de' });
+    expect((expired.sent[0]!.headers as Record<string, string>).authorization).toBe('Bearer token');
+    await expect(answer({ phase: 'expired', state: 'expired', plan: 'yearly', total_days: 365 }).api.access()).resolves.toEqual({ expired: true, plan: 'paid' });
+    await expect(answer({ phase: 'paid', state: 'past_due', plan: 'monthly', total_days: 30 }).api.access()).resolves.toEqual({ expired: false, plan: 'paid' });
+    await expect(answer({}, 404).api.access()).resolves.toBeUndefined();
+    await expect(answer({}, 503).api.access()).resolves.toBeUndefined();
   });
 });
 

@@ -1,6 +1,8 @@
 // With its extension: the stack suite (tests/stack, NodeNext) imports this file too.
 // Types only: the contract's schemas (zod) stay out of the browser bundle; answers are not validated here.
 import type {
+  AccessStatus,
+  BillingBody,
   DeleteBody,
   DownloadCountResponse,
   ExtendBody,
@@ -24,6 +26,21 @@ export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> & 
 export type PublicConfig = Pick<PublicConfigBody, 'driveRootUrl'> & Partial<PublicConfigBody>;
 
 type Fetch = typeof fetch;
+
+/** Where the account stands for uploading: `expired` means no new links (the gateway answers 402). */
+export interface UploadAccess {
+  expired: boolean;
+  /** Whose end it is: the trial's or a paid plan's (for the wording of the expired screen). */
+  plan: 'trial' | 'paid';
+}
+
+/** The gateway refused a new link with 402 `subscription_expired`: the trial or plan has ended. */
+export class SubscriptionExpiredError extends Error {
+  constructor() {
+    super('subscription expired');
+    this.name = 'SubscriptionExpiredError';
+  }
+}
 
 /** 100 links a page: 5,000 links at most in one list load. */
 const MAX_LINK_PAGES = 50;
@@ -57,6 +74,8 @@ export class ProductApi {
     for (const path of ['/api/shorten', '/api/shorten/create']) {
       const send = () => this.call('POST', path, payload).catch(() => undefined);
       const res = path === '/api/shorten' ? await withRetry(send, this.shortenRetry) : await send();
+      // The account may not make links: no fallback route and no raw drive link past this gate.
+      if (res?.status === 402) throw new SubscriptionExpiredError();
       if (res?.ok) {
         const j = (await res.json()) as Partial<ShortenResponse>;
         const shortId = String(j.shortId ?? j.slug ?? '');
@@ -70,6 +89,24 @@ export class ProductApi {
       if (res && res.status < 500 && res.status !== 404 && res.status !== 405) break;
     }
     throw new Error('shorten failed');
+  }
+
+  /**
+   * POST /api/access/status: whether the trial or plan has ended. Undefined when it cannot be told
+   * (no subscription yet, an error): the upload goes ahead and the gateway's 402 stays the guard.
+   */
+  async access(language?: string): Promise<UploadAccess | undefined> {
+    try {
+      const body: BillingBody = { ...(language ? { language } : {}) };
+      const res = await this.call('POST', '/api/access/status', body);
+      if (!res.ok) return undefined;
+      const j = (await res.json()) as Partial<AccessStatus>;
+      const expired = j.state === 'expired' || j.phase === 'expired';
+      const paid = j.plan === 'monthly' || j.plan === 'yearly' || (j.plan === undefined && j.total_days !== 90);
+      return { expired, plan: paid ? 'paid' : 'trial' };
+    } catch {
+      return undefined;
+    }
   }
 
   /** POST /api/shortlink (token code + subdomain); failure is swallowed (undefined). */

@@ -28,6 +28,10 @@ export interface UploaderDeps {
   relogin(signal?: AbortSignal): Promise<void>;
   onUploaded(items: UploadedItem[]): void;
   language: string;
+  /** Asks whether the account may make links before an upload starts (false: the trial or plan has ended). */
+  checkAccess(): Promise<boolean>;
+  /** The trial or plan has ended (found before the upload or refused by the gateway with 402). */
+  onExpired(): void;
 }
 
 /** The queue, the phases and the progress of the upload screen (spec §2, §4). */
@@ -54,9 +58,15 @@ export function useUploader(deps: UploaderDeps) {
     setError(null);
     setProgress(EMPTY);
     samples.current = [];
-    let current: Phase = 'idle';
+    let current: Phase = transition('idle', 'preparing');
+    setPhase(current);
     const plan = planUpload(queue, d.threshold, new Date(), firstNameOf(d.user));
     try {
+      if (!(await d.checkAccess())) {
+        d.onExpired();
+        return;
+      }
+      if (ac.signal.aborted) return;
       const items = await runUpload(plan, {
         drive: d.drive,
         api: d.api,
@@ -84,7 +94,9 @@ export function useUploader(deps: UploaderDeps) {
       depsRef.current.onUploaded(items);
     } catch (err) {
       // Cancel is silent ('Upload canceled').
-      if (!isCanceled(err) && !ac.signal.aborted) {
+      if (err instanceof UploadError && err.code === 'expired') {
+        depsRef.current.onExpired();
+      } else if (!isCanceled(err) && !ac.signal.aborted) {
         if (err instanceof UploadError) setError({ code: err.code, ...(err.status !== undefined ? { status: err.status } : {}) });
         else setError({ code: 'failed' });
         console.warn('upload failed', err instanceof Error ? err.message : err);

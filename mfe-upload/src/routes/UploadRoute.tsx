@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useShell } from '@ferry/shell-sdk';
 import { isolate } from '@ferry/shell-sdk/format';
 import { DropZone } from '../components/DropZone';
+import { ExpiredPanel } from '../components/ExpiredPanel';
 import { QueueList } from '../components/QueueList';
 import { ShareModal } from '../components/share-modal';
 import { UploadControls } from '../components/UploadControls';
@@ -12,6 +13,7 @@ import { UploadHeader } from '../components/UploadHeader';
 import { Notice } from '@ferry/shell-sdk/ui';
 import '@ferry/shell-sdk/ui.css';
 import '../components/upload.css';
+import { useAccess } from '../hooks/useAccess';
 import { useDrive } from '../hooks/useDrive';
 import { useRelogin } from '../hooks/useRelogin';
 import { useUploadedList } from '../hooks/useUploadedList';
@@ -33,6 +35,7 @@ export function UploadRoute() {
 
   const { drive, api, threshold, configError } = useDrive(auth);
   const relogin = useRelogin(auth);
+  const access = useAccess(api, signedIn, shell.language);
   const list = useUploadedList(drive, api, signedIn, () => relogin.relogin());
   const user = useMemo(() => {
     const email = auth?.user?.email ?? auth?.email ?? list.accountEmail;
@@ -47,6 +50,8 @@ export function UploadRoute() {
     relogin: relogin.relogin,
     onUploaded: (items) => list.afterUpload(items.map((i) => i.file.id)),
     language: shell.language,
+    checkAccess: access.check,
+    onExpired: access.markExpired,
   });
   const [shareRow, setShareRow] = useState<UploadedFile | null>(null);
   const ready = authReady && signedIn && !!drive;
@@ -60,26 +65,28 @@ export function UploadRoute() {
         </button>
       )}
       {configError && <Notice tone="error">{t('errors.config')}</Notice>}
-      <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />
+      {access.expired ? <ExpiredPanel plan={access.plan} /> : <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />}
       {signedIn && (
         <p className="free-space" data-testid="free-space">
           {/* Isolated (FSI … PDI, <bdi>): in Arabic and Hebrew "15.00 GB" and the address keep their order. */}
           {t('freeSpace', { free: isolate(formatFreeSpace(list.free, shell.language)) })} · <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
-      <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />
-      <UploadControls
-        count={uploader.queue.length}
-        canStart={ready && canUpload(uploader.queue, signedIn, uploader.busy)}
-        busy={uploader.busy}
-        phase={uploader.phase}
-        progress={uploader.progress}
-        error={uploader.error}
-        reloginWaiting={relogin.waiting}
-        onStart={() => void uploader.start()}
-        onCancel={uploader.cancel}
-        onRelogin={relogin.retry}
-      />
+      {!access.expired && <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />}
+      {!access.expired && (
+        <UploadControls
+          count={uploader.queue.length}
+          canStart={ready && canUpload(uploader.queue, signedIn, uploader.busy)}
+          busy={uploader.busy}
+          phase={uploader.phase}
+          progress={uploader.progress}
+          error={uploader.error}
+          reloginWaiting={relogin.waiting}
+          onStart={() => void uploader.start()}
+          onCancel={uploader.cancel}
+          onRelogin={relogin.retry}
+        />
+      )}
       <UploadedList
         rows={list.rows}
         loaded={list.loaded}

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProductApi } from '../api/product-api';
+import { SubscriptionExpiredError, type ProductApi } from '../api/product-api';
 import { DriveError, type DriveClient, type DriveFile } from '../drive/drive-client';
 import { runUpload, type EngineDeps } from './engine';
 import type { Phase } from './phase';
@@ -14,6 +14,8 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
   const files = new Map<string, DriveFile>();
   const deleted: string[] = [];
   const shared: string[] = [];
+  const revoked: string[] = [];
+  const trashed: string[] = [];
   let n = 0;
   const add = (f: Omit<DriveFile, 'id'>) => {
     const file = { id: `id${++n}`, ...f };
@@ -32,6 +34,8 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
     delete: async (id: string) => void deleted.push(id),
     about: async () => (opts.free === null ? {} : { storageQuota: { limit: String(opts.free ?? 1e12), usage: '0' } }),
     shareWithAnyone: async (id: string) => void shared.push(id),
+    revokePublic: async (id: string) => void revoked.push(id),
+    trash: async (id: string) => (trashed.push(id), files.get(id)),
     startResumable: async (meta: { name: string; parents: string[]; appProperties?: Record<string, string> }) => {
       const err = opts.failStart?.(meta.name);
       if (err) throw err;
@@ -40,7 +44,7 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
     },
   };
   vi.stubGlobal('fetch', async (url: string) => Response.json(files.get(url.split('/').pop()!)));
-  return { drive: drive as unknown as DriveClient, files, deleted, shared };
+  return { drive: drive as unknown as DriveClient, files, deleted, shared, revoked, trashed };
 }
 
 function deps(drive: DriveClient, over: Partial<EngineDeps> = {}) {
@@ -80,6 +84,25 @@ describe('upload steps (spec §4)', () => {
     const { d } = deps(drive, { api: { shorten: async () => Promise.reject(new Error('down')) } as unknown as ProductApi });
     const [up] = await runUpload(planUpload([item('a.bin', 10)], 1024, new Date(), 'anna'), d);
     expect(up!.shortUrl).toBe(`http://drive/uc?id=${up!.file.id}&export=download`);
+  });
+
+  it('an ended trial or plan (402): no raw drive link; the file leaves the public for the trash; the upload ends expired', async () => {
+    const { drive, revoked, trashed } = fakeDrive();
+    const { d } = deps(drive, { api: { shorten: async () => Promise.reject(new SubscriptionExpiredError()) } as unknown as ProductApi });
+    await expect(runUpload(planUpload([item('a.bin', 10)], 1024, new Date(), 'anna'), d)).rejects.toMatchObject({ code: 'expired', status: 402 });
+    expect(revoked).toHaveLength(1);
+    expect(trashed).toEqual(revoked);
+  });
+
+  it('an ended plan stops a folder upload: no more files are sent, the empty folder is deleted', async () => {
+    const { drive, files, deleted, trashed } = fakeDrive();
+    let shortens = 0;
+    const { d } = deps(drive, { api: { shorten: async () => (shortens++, Promise.reject(new SubscriptionExpiredError())) } as unknown as ProductApi });
+    await expect(runUpload(planUpload([item('a', 600), item('b', 600), item('c', 600), item('d', 600), item('e', 600)], 1024, new Date(), 'anna'), d)).rejects.toMatchObject({ code: 'expired' });
+    expect(shortens).toBeLessThanOrEqual(3);
+    expect(trashed).toHaveLength(shortens);
+    const folder = [...files.values()].find((f) => f.mimeType === 'folder' && f.name.endsWith('_5_files'))!;
+    expect(deleted).toEqual([folder.id]);
   });
 
   it('a set over the threshold is a folder; if nothing was uploaded the folder is deleted', async () => {

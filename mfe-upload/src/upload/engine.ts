@@ -1,4 +1,4 @@
-import type { ProductApi } from '../api/product-api';
+import { SubscriptionExpiredError, type ProductApi } from '../api/product-api';
 import { DriveError, qString, type DriveClient, type DriveFile } from '../drive/drive-client';
 import { backoffDelay } from '@ferry/rules';
 import { DEFAULT_VALIDITY_MS, FOLDER_CONCURRENCY, FOLDER_MIME, RETRY_JITTER, ROOT_FOLDER_FALLBACK_NAME, ROOT_FOLDER_NAME, TAGS } from './constants';
@@ -139,7 +139,11 @@ async function sendBytes(deps: EngineDeps, sessionUrl: string, source: ByteSourc
   }
 }
 
-/** Spec §4 steps after the bytes: anyone can read, the short link (fallback: the drive's direct link). */
+/**
+ * Spec §4 steps after the bytes: anyone can read, the short link (fallback: the drive's direct
+ * link). An ended trial or plan (402) gets no link at all: the file leaves the public and goes to
+ * the owner's trash, as a deleted upload does, and the upload ends with `expired`.
+ */
 async function publish(deps: EngineDeps, file: DriveFile, expiresAt: string): Promise<UploadedItem> {
   await driveCall(deps, () => deps.drive.shareWithAnyone(file.id));
   const directUrl = file.webContentLink ?? deps.drive.url('/uc', { id: file.id, export: 'download' });
@@ -164,6 +168,11 @@ async function publish(deps: EngineDeps, file: DriveFile, expiresAt: string): Pr
     return { file: patched, shortUrl, shortId: s.shortId };
   } catch (err) {
     if (isCanceled(err)) throw err;
+    if (err instanceof SubscriptionExpiredError) {
+      await deps.drive.revokePublic(file.id).catch(() => undefined);
+      await deps.drive.trash(file.id).catch(() => undefined);
+      throw new UploadError('expired', 402);
+    }
     return { file, shortUrl: directUrl };
   }
 }
@@ -244,7 +253,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
         results.push(await publish(deps, created, expiresAt));
       } catch (err) {
         if (isCanceled(err) || deps.signal.aborted) return;
-        if (err instanceof UploadError && err.code === 'quota') {
+        if (err instanceof UploadError && (err.code === 'quota' || err.code === 'expired')) {
           lastError = err;
           queue.length = 0;
           return;

@@ -1,5 +1,5 @@
 /** The upload errors of spec §8 (message keys of the `upload` namespace). */
-export type UploadErrorCode = 'failed' | 'network' | 'status' | 'sessionUrl' | 'quota' | 'canceled';
+export type UploadErrorCode = 'failed' | 'network' | 'status' | 'sessionUrl' | 'quota' | 'canceled' | 'expired';
 
 export class UploadError extends Error {
   constructor(
@@ -25,6 +25,8 @@ export function defaultMessage(code: UploadErrorCode, status?: number): string {
       return 'Not enough free space in your Google Drive';
     case 'canceled':
       return 'Upload canceled';
+    case 'expired':
+      return 'Your trial or plan has ended';
     default:
       return 'Upload failed';
   }
