@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ServerConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { pluginFirstVisit } from '@ferry/shell-sdk/rsbuild';
 import mfConfig from './module-federation.config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,7 +74,9 @@ const REFRESH_HOOK_SHIM = `(() => {
 })();`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
+  plugins: [pluginReact(), pluginModuleFederation(mfConfig), pluginFirstVisit()],
+  // manifest.json: the entry's chunks, which the gateway preloads in each page's head.
+  output: { manifest: true },
   source: { entry: { index: './src/index.tsx' } },
   server: {
     // A fixed port (the orchestrator and the port table rely on it): fail instead of moving on.
@@ -99,6 +102,10 @@ export default defineConfig(({ command }) => ({
     },
     tags: [
       { tag: 'link', attrs: { rel: 'canonical', href: '/' }, head: true },
+      { tag: 'link', attrs: { rel: 'icon', href: '/favicon.ico', sizes: '32x32' }, head: true },
+      { tag: 'link', attrs: { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }, head: true },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }, head: true },
+      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, head: true },
       ...(command === 'dev' ? [{ tag: 'script', children: REFRESH_HOOK_SHIM, head: true, append: false }] : []),
     ],
   },

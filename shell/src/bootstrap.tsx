@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
-import { initFerryI18n, TRIAL_STARTED_EVENT } from '@ferry/shell-sdk';
+import { initFerryI18n, readLocaleVersions, setLocaleVersions, TRIAL_STARTED_EVENT } from '@ferry/shell-sdk';
 import { ShellApp } from './app/ShellApp';
 import { AuthController } from './auth/auth-controller';
 import { browserAuthEnvironment } from './auth/browser-env';
@@ -12,6 +12,8 @@ import '@ferry/shell-sdk/tokens.css';
 import './styles.css';
 
 // Translations and the remotes manifest load in parallel; the layout renders once both are in.
+// The strings are fetched by the content hashes the server wrote into the page (cacheable until they change).
+setLocaleVersions(readLocaleVersions());
 void initFerryI18n({ namespaces: ['shell'], defaultNamespace: 'shell' });
 const manifest = fetchManifest(window.location.href);
 const loader = createRemoteLoader(manifest);

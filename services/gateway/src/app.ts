@@ -22,6 +22,8 @@ import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email
 import { billingRoutes, stripeWebhookRoutes, type BillingRouteDeps } from './routes/billing.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
+import { WebSource } from './web/web-source.js';
+import { linkPreviews } from './web/link-preview.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
 import { openApiRoutes } from './routes/openapi.js';
 
@@ -110,7 +112,10 @@ export function createApp(deps: AppDeps): Express {
 
   if (web.remotesManifestFile !== undefined) app.use(remotesManifest(web.remotesManifestFile, logger));
   app.use(remotesWeb(web.remotes ?? []));
-  if (web.shellDir !== undefined) app.use(shellWeb(web.shellDir));
+  if (web.shellDir !== undefined) {
+    const source = new WebSource(web.shellDir, web.remotes ?? [], web.remotesManifestFile);
+    app.use(shellWeb(web.shellDir, { source, ...(deps.links ? { previewOf: linkPreviews(deps.links.cache) } : {}) }));
+  }
 
   app.use(notFound);
   app.use(errorHandler(logger));

@@ -42,9 +42,9 @@ afterAll(async () => {
 
 describe('Content-Security-Policy', () => {
   it('every HTML page carries a CSP whose scripts come only from Ferry origins (no inline, no eval)', async () => {
-    for (const route of ['/', '/upload?x=1', '/account', '/faq', '/d/abc', '/abc12345', '/auth/callback']) {
+    for (const route of ['/', '/upload?x=1', '/account', '/faq', '/r/abc12345', '/no-such-page', '/auth/callback']) {
       const res = await request(app).get(route).set('accept', 'text/html');
-      expect(res.status, route).toBe(200);
+      expect(res.status, route).toBe(route === '/no-such-page' ? 404 : 200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       const csp = directives(res.headers['content-security-policy']);
       const scripts = csp.get('script-src')!;

@@ -11,7 +11,7 @@ import { close, listen, rawGet, silentLogger, tempTree } from './helpers.js';
 const serving: HealthProbe = async () => 'SERVING';
 const health = createHealthChecker({ link: serving, notification: serving, billing: serving }, { cacheMs: 0 });
 
-const INDEX = '<!doctype html><title>Ferry</title><div id="root"></div>';
+const INDEX = '<!doctype html><html><head><title>Ferry</title></head><body><div id="root"></div></body></html>';
 
 let shell: Awaited<ReturnType<typeof tempTree>>;
 let upload1: Awaited<ReturnType<typeof tempTree>>;
@@ -61,21 +61,30 @@ afterAll(async () => {
 });
 
 describe('shell', () => {
-  it('serves index.html at / with no-cache', async () => {
+  it('serves the shell page at / with no-cache', async () => {
     const res = await request(app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
-    expect(res.text).toBe(INDEX);
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).toContain('<html lang="en" dir="ltr">');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('falls back to index.html for SPA navigations', async () => {
-    for (const p of ['/upload', '/d/abc123', '/abc123', '/faq?x=1', '/account/']) {
+  it('answers the app routes with the shell page, unknown paths with 404 and /d/ with the API redirect', async () => {
+    for (const p of ['/upload', '/r/abcd2345', '/faq?x=1', '/account/']) {
       const res = await request(app).get(p).set('Accept', 'text/html');
       expect(res.status, p).toBe(200);
-      expect(res.text, p).toBe(INDEX);
+      expect(res.text, p).toContain('<div id="root"></div>');
       expect(res.headers['cache-control'], p).toBe('no-cache');
     }
+    for (const p of ['/abc123', '/no/such/page', '/missing.png']) {
+      const res = await request(app).get(p).set('Accept', 'text/html');
+      expect(res.status, p).toBe(404);
+      expect(res.text, p).toContain('data-screen="not-found"');
+    }
+    const d = await request(app).get('/d/abc12345').set('Accept', 'text/html');
+    expect(d.status).toBe(302);
+    expect(d.headers['location']).toBe('/api/d/abc12345');
     const head = await request(app).head('/upload');
     expect(head.status).toBe(200);
   });

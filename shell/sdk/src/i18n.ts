@@ -16,8 +16,6 @@ export interface FerryI18nSettings {
   defaultNamespace: string;
   /** Where `{lng}/{ns}.json` files live, e.g. '/locales'. */
   localesBase?: string;
-  /** Cache-busting version appended as `?v=`; spec §7 uses the current time. */
-  version?: string;
 }
 
 /**
@@ -30,9 +28,38 @@ export function setNamespaceLocation(namespace: string, localesBase: string): vo
   namespaceLocations.set(namespace, localesBase.replace(/\/$/, ''));
 }
 
-export function localesLoadPath(namespace: string | undefined, fallbackBase: string): string {
+/**
+ * Content hashes of the strings files, `{ "<lng>/<ns>": "<hash>" }` (each build's `locale-hashes.json`;
+ * the server hands them to the page). A known file is fetched as `…/<lng>/<ns>.json?v=<hash>`, so a
+ * cached copy is used until its content changes; an unknown one without a query (revalidated).
+ * Spec §7 versions them by the current time instead, which never lets a browser cache them.
+ */
+const localeVersions = new Map<string, string>();
+
+export function setLocaleVersions(versions: Record<string, string>): void {
+  for (const [file, hash] of Object.entries(versions)) localeVersions.set(file, hash);
+}
+
+export function localesLoadPath(namespace: string | undefined, fallbackBase: string, language?: string): string {
   const base = (namespace && namespaceLocations.get(namespace)) || fallbackBase;
-  return `${base}/{{lng}}/{{ns}}.json`;
+  const hash = namespace && language ? localeVersions.get(`${language}/${namespace}`) : undefined;
+  return `${base}/{{lng}}/{{ns}}.json${hash ? `?v=${hash}` : ''}`;
+}
+
+/** The element the server writes the locale hashes into: `<script type="application/json" id="…">`. */
+export const LOCALE_VERSIONS_ELEMENT_ID = 'ferry-locale-versions';
+
+/** Reads the locale hashes the server wrote into the page, if any. */
+export function readLocaleVersions(doc: Document = document): Record<string, string> {
+  const text = doc.getElementById(LOCALE_VERSIONS_ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
 }
 
 export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpBackendOptions> {
@@ -52,11 +79,13 @@ export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpB
       order: DETECTION_ORDER,
       lookupQuerystring: 'lng',
       lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
+      // The cookie tells the server which language to render the next page in.
+      caches: ['localStorage', 'cookie'],
+      cookieOptions: { path: '/', sameSite: 'lax' },
+      cookieMinutes: 60 * 24 * 365,
     },
     backend: {
-      loadPath: (_languages: string[], namespaces: string[]) => localesLoadPath(namespaces[0], base),
-      queryStringParams: { v: settings.version ?? String(Date.now()) },
+      loadPath: (languages: string[], namespaces: string[]) => localesLoadPath(namespaces[0], base, languages[0]),
     },
   };
 }

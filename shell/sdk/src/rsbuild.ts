@@ -1,6 +1,34 @@
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+import { LOCALE_HASHES_FILE, localeHashes, precompressDir } from './build/precompress.js';
+
+export { LOCALE_HASHES_FILE, localeHashes, precompressDir } from './build/precompress.js';
+
+/**
+ * After a production build: writes `locale-hashes.json` (the content hash of each
+ * `locales/<lng>/<ns>.json`, by which the strings are versioned) and a Brotli and a gzip copy of
+ * every text asset beside it (`.br`, `.gz`), which the gateway and nginx send as they are.
+ */
+export function pluginFirstVisit(): RsbuildPlugin {
+  return {
+    name: 'ferry:first-visit',
+    setup(api) {
+      api.onAfterBuild(async ({ isWatch }) => {
+        if (isWatch) return;
+        const dist = api.context.distPath;
+        const hashes = await localeHashes(path.join(dist, 'locales'));
+        await writeFile(path.join(dist, LOCALE_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
+        const result = await precompressDir(dist);
+        api.logger.info(
+          `precompressed ${result.files} files: ${Math.round(result.rawBytes / 1024)} KB raw, ${Math.round(result.brotliBytes / 1024)} KB brotli`,
+        );
+      });
+    },
+  };
+}
 
 export interface RemoteBuildOptions {
   /** The remote's module-federation.config.ts. */
@@ -14,7 +42,7 @@ export interface RemoteBuildOptions {
 /** The Rsbuild settings every remote shares; a remote differs only in its federation config and port. */
 export function remoteRsbuildConfig({ federation, devPort, env }: RemoteBuildOptions): RsbuildConfig {
   return defineConfig({
-    plugins: [pluginReact(), pluginModuleFederation(federation)],
+    plugins: [pluginReact(), pluginModuleFederation(federation), pluginFirstVisit()],
     source: {
       entry: { index: './src/index.tsx' },
       // A visible build label (empty by default), used to tell two builds apart.

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageShown } from '../app/prerendered';
 
 /** The 'File not available' screen for /404, unknown paths and download paths on the root host. */
 export function NotFound({ homeUrl }: { homeUrl: string }) {
@@ -9,6 +10,7 @@ export function NotFound({ homeUrl }: { homeUrl: string }) {
       <p>{t('notFound.expired')}</p>
       <p>{t('notFound.hint')}</p>
       <a href={homeUrl}>{t('notFound.home')}</a>
+      <PageShown />
     </section>
   );
 }

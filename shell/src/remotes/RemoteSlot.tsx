@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteAppProps, RemoteName } from '@ferry/shell-sdk';
+import { PageShown } from '../app/prerendered';
 import type { RemoteAppLoader } from './runtime';
 
 const lazyApps = new WeakMap<RemoteAppLoader, Map<RemoteName, ComponentType<RemoteAppProps>>>();
@@ -34,6 +35,7 @@ function RemoteFailed({ name, onRetry }: { name: RemoteName; onRetry: () => void
   const { t } = useTranslation('shell');
   return (
     <div className="remote-error" role="alert" data-remote-error={name}>
+      <PageShown />
       <p>{t('remote.failed')}</p>
       <button type="button" onClick={onRetry}>
         {t('remote.retry')}
@@ -84,6 +86,7 @@ export function RemoteSlot({ name, loader }: { name: RemoteName; loader: RemoteA
       <Suspense fallback={<RemoteLoading />}>
         <div className="remote" data-remote-slot={name}>
           <App mode="host" />
+          <PageShown />
         </div>
       </Suspense>
     </RemoteErrorBoundary>

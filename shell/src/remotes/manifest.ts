@@ -44,11 +44,26 @@ export function parseManifest(raw: unknown, baseUrl: string): RemotesManifest {
   return rootDomain ? { remotes, rootDomain } : { remotes };
 }
 
-/** Reads /remotes.json bypassing caches; a failure yields an empty manifest (remotes show errors, the shell works). */
+/** The element the server writes the remotes manifest into, so the page needs no request for it. */
+export const INLINE_MANIFEST_ID = 'ferry-remotes';
+
+/**
+ * The manifest the server wrote into the page, else /remotes.json read bypassing caches; a failure
+ * yields an empty manifest (remotes show errors, the shell works).
+ */
 export async function fetchManifest(
   baseUrl: string,
   fetchImpl: typeof fetch = fetch,
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
 ): Promise<RemotesManifest> {
+  const inline = doc?.getElementById(INLINE_MANIFEST_ID)?.textContent;
+  if (inline) {
+    try {
+      return parseManifest(JSON.parse(inline), baseUrl);
+    } catch {
+      // fall through to the file
+    }
+  }
   try {
     const response = await fetchImpl(new URL('/remotes.json', baseUrl), { cache: 'no-cache' });
     if (!response.ok) return EMPTY_MANIFEST;

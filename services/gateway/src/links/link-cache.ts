@@ -9,6 +9,8 @@ export interface CachedLink {
   slug: string;
   driveFileId: string;
   sizeBytes: number;
+  /** For the download page's link preview (absent in entries cached before it was kept). */
+  fileName?: string;
   expiresAtMs: number;
   deleted: boolean;
   ownerSubdomain: string;
@@ -68,6 +70,7 @@ export function fromResolve(res: ResolveLinkResponse): CacheEntry {
     slug: l.slug,
     driveFileId: l.driveFileId,
     sizeBytes: Number(l.sizeBytes),
+    fileName: l.fileName,
     expiresAtMs: l.expiresAt ? l.expiresAt.getTime() : 0,
     deleted: l.status === LinkStatus.LINK_STATUS_DELETED || l.deletedAt !== undefined,
     ownerSubdomain: l.ownerSubdomain,

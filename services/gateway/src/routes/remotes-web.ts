@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, notFound } from '../http/errors.js';
+import { precompressedStatic, varyOnEncoding } from '../web/precompressed.js';
 import { IMMUTABLE, NO_CACHE } from './cache-policy.js';
 
 export interface RemoteMount {
@@ -13,7 +14,17 @@ export interface RemoteMount {
 }
 
 /** Entry files that must always be revalidated: they point at the hashed chunks of a build. */
-const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json']);
+const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'locale-hashes.json']);
+
+/**
+ * A remote's file: the entry files, its strings (`locales/`, versioned by content hash in the URL's
+ * query) and its pre-rendered pages are revalidated; the hashed chunks are cached for good.
+ */
+export function remoteCacheControl(relativePath: string): string {
+  if (ENTRY_FILES.has(path.posix.basename(relativePath))) return NO_CACHE;
+  if (/^(locales|prerender)\//.test(relativePath)) return NO_CACHE;
+  return IMMUTABLE;
+}
 
 const crossOrigin: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
@@ -31,8 +42,10 @@ export function remotesWeb(remotes: readonly RemoteMount[]): Router {
   const router = Router();
   router.use('/remotes', crossOrigin);
   for (const remote of remotes) {
+    const mount = `/remotes/${remote.name}/${remote.version}`;
+    router.use(mount, precompressedStatic(remote.dir, { cacheControl: remoteCacheControl }));
     router.use(
-      `/remotes/${remote.name}/${remote.version}`,
+      mount,
       express.static(remote.dir, {
         index: false,
         redirect: false,
@@ -40,7 +53,8 @@ export function remotesWeb(remotes: readonly RemoteMount[]): Router {
         fallthrough: false,
         cacheControl: false,
         setHeaders(res, filePath) {
-          res.setHeader('Cache-Control', ENTRY_FILES.has(path.basename(filePath)) ? NO_CACHE : IMMUTABLE);
+          res.setHeader('Cache-Control', remoteCacheControl(path.relative(remote.dir, filePath).split(path.sep).join('/')));
+          varyOnEncoding(res, filePath);
         },
       }),
     );
