@@ -56,6 +56,19 @@ function localSecrets(dataDir: string): { gatewayClientSecret: string; driveClie
   return secrets;
 }
 
+/**
+ * The Stripe stand-in's API key and webhook signing secret, kept beside the other local secrets
+ * (made once per data folder, never committed).
+ */
+function localStripeKeys(dataDir: string): { stripeSecretKey: string; stripeWebhookSecret: string } {
+  const file = join(dataDir, 'local-secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  if (stored.stripeSecretKey && stored.stripeWebhookSecret) return { stripeSecretKey: stored.stripeSecretKey, stripeWebhookSecret: stored.stripeWebhookSecret };
+  const keys = { stripeSecretKey: `sk_test_${randomBytes(24).toString('hex')}`, stripeWebhookSecret: `whsec_${randomBytes(24).toString('hex')}` };
+  writeFileSync(file, JSON.stringify({ ...stored, ...keys }, null, 2), { mode: 0o600 });
+  return keys;
+}
+
 interface KeyPairPem {
   privateKey: string;
   publicKey: string;
@@ -150,9 +163,17 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   defaults.SMTP_URL = env.SMTP_URL ?? `smtp://127.0.0.1:${ports.SMTP_PORT}`;
   defaults.MAIL_FROM = env.MAIL_FROM ?? 'Ferry <no-reply@ferry.localhost>';
   defaults.MAIL_INBOX_URL = env.MAIL_INBOX_URL ?? local(ports.MAIL_INBOX_PORT);
+  // Payments: billing talks to the Stripe stand-in (services/dev-stripe), which posts events to the gateway.
+  const stripe = localStripeKeys(dataDir);
+  defaults.STRIPE_API_URL = env.STRIPE_API_URL ?? `http://127.0.0.1:${ports.STRIPE_PORT}`;
+  defaults.STRIPE_SECRET_KEY = env.STRIPE_SECRET_KEY ?? stripe.stripeSecretKey;
+  defaults.STRIPE_WEBHOOK_SECRET = env.STRIPE_WEBHOOK_SECRET ?? stripe.stripeWebhookSecret;
+  defaults.BILLING_TEST_CLOCK = env.BILLING_TEST_CLOCK ?? 'on';
   defaults.SHARE_MAX_RECIPIENTS = env.SHARE_MAX_RECIPIENTS ?? '50';
   defaults.SHARE_LIMIT_SENDER_PER_HOUR = env.SHARE_LIMIT_SENDER_PER_HOUR ?? '100';
   defaults.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY = env.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY ?? '3';
+  // The feedback button's messages land in the mail stand-in's inbox.
+  defaults.FEEDBACK_TO = env.FEEDBACK_TO ?? 'feedback@ferry.localhost';
   return defaults;
 }
 
@@ -212,6 +233,20 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
       dir: mailDir,
       env: { SMTP_PORT: String(ports.SMTP_PORT), MAIL_INBOX_PORT: String(ports.MAIL_INBOX_PORT), MAIL_DATA_DIR: join(dataDir, 'mail') },
       ready: () => httpAnswers(`http://127.0.0.1:${ports.MAIL_INBOX_PORT}/api/smtp`, (s) => s === 200),
+      background: true,
+    });
+  }
+  const stripeDir = join(root, 'services', 'dev-stripe');
+  if (existsSync(join(stripeDir, 'dist', 'main.js'))) {
+    specs.push({
+      name: 'stripe',
+      dir: stripeDir,
+      env: {
+        STRIPE_PORT: String(ports.STRIPE_PORT),
+        STRIPE_PUBLIC_URL: `http://localhost:${ports.STRIPE_PORT}`,
+        STRIPE_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/api/stripe/webhook`,
+      },
+      ready: () => httpAnswers(`http://127.0.0.1:${ports.STRIPE_PORT}/healthz`, (s) => s === 200),
       background: true,
     });
   }

@@ -1,0 +1,64 @@
+import type {
+  CheckoutSession,
+  Customer,
+  Invoice,
+  PaymentMethod,
+  PortalSession,
+  Price,
+  Product,
+  StripeEvent,
+  Subscription,
+  TestClock,
+  WebhookEndpoint,
+} from '../domain/objects.js';
+import type { CardBehaviour } from '../domain/cards.js';
+
+/**
+ * Every object the stand-in holds, in memory (it is a stand-in: a restart starts empty). Objects
+ * belong to their customer; nothing is shared between customers but the id counters.
+ */
+export class Store {
+  readonly products = new Map<string, Product>();
+  readonly prices = new Map<string, Price>();
+  readonly customers = new Map<string, Customer>();
+  readonly paymentMethods = new Map<string, PaymentMethod>();
+  /** How each attached card behaves when charged (the test-card rules). */
+  readonly cardBehaviour = new Map<string, CardBehaviour>();
+  readonly checkoutSessions = new Map<string, CheckoutSession>();
+  readonly subscriptions = new Map<string, Subscription>();
+  readonly invoices = new Map<string, Invoice>();
+  readonly portalSessions = new Map<string, PortalSession>();
+  readonly testClocks = new Map<string, TestClock>();
+  readonly webhookEndpoints = new Map<string, WebhookEndpoint>();
+  /** Newest last. */
+  readonly events: StripeEvent[] = [];
+  readonly eventsById = new Map<string, StripeEvent>();
+  private invoiceNumbers = 0;
+
+  nextInvoiceNumber(customer: Customer): string {
+    this.invoiceNumbers += 1;
+    const n = customer.next_invoice_sequence;
+    customer.next_invoice_sequence += 1;
+    return `${customer.invoice_prefix}-${String(n).padStart(4, '0')}`;
+  }
+
+  /** Looks an object up by its id's prefix (for `expand[]`). */
+  byId(id: string): object | undefined {
+    const maps: Array<Map<string, object>> = [
+      this.products,
+      this.prices,
+      this.customers,
+      this.paymentMethods,
+      this.checkoutSessions,
+      this.subscriptions,
+      this.invoices,
+      this.portalSessions,
+      this.testClocks,
+    ];
+    for (const map of maps) {
+      const found = map.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
