@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { ShellProvider } from '@ferry/shell-sdk';
@@ -46,6 +46,40 @@ describe('marketing App', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.faq.title);
     expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(5);
     expect(document.querySelectorAll('details summary').length).toBeGreaterThanOrEqual(18);
+  });
+
+  it('filters the FAQ as the visitor types, highlights matches and says when nothing matches', async () => {
+    await renderAt('/faq');
+    await screen.findAllByRole('heading', { level: 2 });
+    const total = document.querySelectorAll('details').length;
+    const search = screen.getByRole('searchbox', { name: en.faq.search });
+    fireEvent.change(search, { target: { value: '15 gb' } });
+    expect(document.querySelectorAll('details').length).toBeLessThan(total);
+    expect(document.querySelector('details#free-space')?.hasAttribute('open')).toBe(true);
+    expect([...document.querySelectorAll('#free-space mark')].map((m) => m.textContent)).toContain('15 GB');
+    fireEvent.change(search, { target: { value: 'qqxz' } });
+    expect(document.querySelectorAll('details')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe(en.faq.noResults.replace('{{query}}', 'qqxz'));
+    fireEvent.change(search, { target: { value: '' } });
+    expect(document.querySelectorAll('details')).toHaveLength(total);
+    expect(document.querySelectorAll('mark')).toHaveLength(0);
+  });
+
+  it('opens the question the address points at, on load and on hash change', async () => {
+    window.location.hash = '#expiry';
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    await renderAt('/faq');
+    await screen.findAllByRole('heading', { level: 2 });
+    expect(document.querySelector('details#expiry')?.hasAttribute('open')).toBe(true);
+    expect(document.querySelector('details#cancel')?.hasAttribute('open')).toBe(false);
+    window.location.hash = '#cancel';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await screen.findByText((_, el) => el?.tagName === 'DETAILS' && el.id === 'cancel' && el.hasAttribute('open'));
+    expect(scrolled).toEqual(['expiry', 'cancel']);
+    window.location.hash = '';
   });
 
   it('renders privacy and terms with their last-updated dates and sections, in Dutch too', async () => {
