@@ -14,7 +14,7 @@ export { hasLineBreakOrControl } from './one-line.js';
 export { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, EXTENSION_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';
 export { formatCountdown, type CountdownPrecision } from './countdown.js';
-export { classifyHost, defaultRootDomain, downloadSlugOf, MARKETING_PATHS, resolveRoute, type RouteDecision, type RouteHost, type RouteInput, type RouteRemote } from './routes.js';
+export { classifyHost, defaultRootDomain, downloadSlugOf, MARKETING_PATHS, PRERENDER_SLUG, resolveRoute, type RouteDecision, type RouteHost, type RouteInput, type RouteRemote } from './routes.js';
 export { chooseLanguage, LANGUAGE_COOKIE } from './language-choice.js';
 export { feedbackProblem, MAX_FEEDBACK_LENGTH } from './feedback.js';
 export { pageViewPath, pageViewUrl } from './page-view.js';

@@ -94,3 +94,9 @@ export function classifyHost(hostname: string, rootDomain: string): RouteHost {
   }
   return { kind: 'other' };
 }
+
+/**
+ * The slug a download page is pre-rendered with at build; the server puts the visitor's slug and
+ * path in its place (`/r/<PRERENDER_SLUG>` is the pre-rendered route).
+ */
+export const PRERENDER_SLUG = 'ferry0slug';

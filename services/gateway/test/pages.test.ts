@@ -46,7 +46,11 @@ beforeAll(async () => {
     'prerender/landing/en.html': '<h1>Send files from your own drive</h1>',
     'prerender/faq/de.html': '<h1>Häufige Fragen</h1><h3>Wie groß darf eine Datei sein? 15 GB</h3>',
   });
-  const download = await tempTree({ 'remoteEntry.js': 'var d;', 'mf-manifest.json': '{"exposes":[]}', 'prerender/download/en.html': '<h1>Download</h1>' });
+  const download = await tempTree({
+    'remoteEntry.js': 'var d;',
+    'mf-manifest.json': JSON.stringify({ exposes: [{ path: './App', assets: { js: { sync: [] }, css: { sync: ['static/css/app.1234abcd.css'] } } }] }),
+    'prerender/download/en.html': '<h1 data-slug="ferry0slug">Download</h1><a href="/faq?back=%2Fr%2Fferry0slug">FAQ</a>',
+  });
   const outside = await tempTree({
     'remotes.json': JSON.stringify({
       remotes: { marketing: { entry: '/remotes/marketing/1.0.0/remoteEntry.js', version: '1.0.0' }, download: { entry: '/remotes/download/1.0.0/remoteEntry.js', version: '1.0.0' } },
@@ -170,7 +174,9 @@ describe('download link previews', () => {
     expect(res.text).toContain('<meta property="og:title" content="holiday &lt;photos&gt;.zip (5 MB) — Ferry">');
     expect(res.text).toContain('<meta property="og:description" content="Download holiday &lt;photos&gt;.zip (5 MB)">');
     expect(res.text).toContain('<meta property="og:type" content="article">');
-    expect(res.text).toContain('<h1>Download</h1>');
+    expect(res.text).toContain('<h1 data-slug="abcd2345">Download</h1><a href="/faq?back=%2Fr%2Fabcd2345">FAQ</a>');
+    // The pre-rendered page is styled before any script runs.
+    expect(res.text).toContain('<link rel="stylesheet" href="/remotes/download/1.0.0/static/css/app.1234abcd.css">');
     expect(res.text).not.toContain('Eenvoudig');
   });
 

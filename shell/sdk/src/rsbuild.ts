@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
@@ -61,6 +62,46 @@ export function remoteRsbuildConfig({ federation, devPort, env }: RemoteBuildOpt
     output: {
       assetPrefix: 'auto',
       distPath: { root: env.FERRY_DIST_DIR ?? 'dist' },
+    },
+  });
+}
+
+/** Where a remote's server-rendering bundle is built (kept out of the published dist/). */
+const PRERENDER_BUNDLE_DIR = '.cache/prerender';
+
+/**
+ * The second build of a remote that pre-renders pages: `src/prerender.tsx` (exporting
+ * `run(distDir)`, see `@ferry/shell-sdk/prerender`) bundled for Node, then run once against the
+ * remote's fresh `dist/`, writing `dist/prerender/<page>/<lng>.html`.
+ */
+export function prerenderRsbuildConfig({ env }: { env: Record<string, string | undefined> }): RsbuildConfig {
+  const distDir = path.resolve(env.FERRY_DIST_DIR ?? 'dist');
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      {
+        name: 'ferry:prerender',
+        setup(api) {
+          api.onAfterBuild(async () => {
+            const file = path.join(api.context.distPath, 'prerender.js');
+            const loaded = (await import(pathToFileURL(file).href)) as { run?: (d: string) => Promise<number>; default?: { run?: (d: string) => Promise<number> } };
+            const run = loaded.run ?? loaded.default?.run;
+            if (!run) throw new Error(`${file} exports no run(distDir)`);
+            api.logger.info(`pre-rendered ${await run(distDir)} pages into ${path.relative(process.cwd(), distDir)}/prerender`);
+          });
+        },
+      },
+    ],
+    source: {
+      entry: { prerender: './src/prerender.tsx' },
+      define: { 'process.env.FERRY_BUILD_LABEL': JSON.stringify(env.FERRY_BUILD_LABEL ?? '') },
+    },
+    output: {
+      target: 'node',
+      distPath: { root: PRERENDER_BUNDLE_DIR, js: '' },
+      filenameHash: false,
+      minify: false,
+      cleanDistPath: true,
     },
   });
 }

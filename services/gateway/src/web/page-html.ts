@@ -19,6 +19,8 @@ export interface PageParts {
   ogType: 'website' | 'article';
   ogLocale: string;
   preloads: readonly Preload[];
+  /** Style sheets the pre-rendered page needs to look as the app will (applied, not only fetched). */
+  stylesheets?: readonly string[];
   /** Script-free JSON the shell reads instead of fetching: the remotes manifest and the locale hashes. */
   data: Readonly<Record<string, unknown>>;
   /** Server-rendered HTML of the page (trusted: the build's own output or escaped text), shown before any JavaScript. */
@@ -65,6 +67,7 @@ export function renderPage(template: string, parts: PageParts): string {
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', parts.title),
     meta('name', 'twitter:description', parts.description),
+    ...(parts.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.preloads.map(preloadTag),
     ...Object.entries(parts.data).map(([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${scriptJson(value)}</script>`),
   ].join('');

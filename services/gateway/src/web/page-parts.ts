@@ -5,6 +5,7 @@ import {
   downloadSlugOf,
   LANGUAGE_COOKIE,
   MARKETING_PATHS,
+  PRERENDER_SLUG,
   resolveRoute,
   sizeLabel,
   SUPPORTED_LANGUAGES,
@@ -115,10 +116,11 @@ export async function planPage(
   let description = text(strings, 'meta.description') ?? '';
   let bodyHtml: string | undefined;
   const preloads: Preload[] = [];
+  const styles: string[] = [];
   const shellHashes = await source.shellLocaleHashes();
   const localeVersions: Record<string, string> = { ...shellHashes };
   const shellChunks = await source.shellChunks();
-  preloads.push(...shellChunks.css.map((href) => ({ href, as: 'style' as const })));
+  styles.push(...shellChunks.css);
   preloads.push(...shellChunks.js.map((href) => ({ href, as: 'script' as const })));
   preloads.push(...localePreloads('/locales/', 'shell', language, shellHashes));
 
@@ -130,7 +132,7 @@ export async function planPage(
       Object.assign(localeVersions, hashes);
       const exposed = await source.exposedAssets(remote);
       preloads.push({ href: remote.entry, as: 'script' });
-      preloads.push(...exposed.css.map((href) => ({ href, as: 'style' as const })));
+      styles.push(...exposed.css);
       preloads.push(...exposed.js.map((href) => ({ href, as: 'script' as const })));
       preloads.push(...localePreloads(`${remote.base}locales/`, remote.name, language, hashes));
     }
@@ -147,7 +149,11 @@ export async function planPage(
         title = `${preview.fileName} (${size}) — ${PRODUCT}`;
         description = interpolate(text(strings, 'meta.download') ?? '{{name}} ({{size}})', { name: preview.fileName, size });
       }
-      if (remote) bodyHtml = await source.prerendered(remote, 'download', language);
+      const frame = remote && slug ? await source.prerendered(remote, 'download', language) : undefined;
+      // The frame was rendered for /r/<PRERENDER_SLUG>: the visitor's slug and path take its place.
+      bodyHtml = frame
+        ?.replaceAll(encodeURIComponent(`/r/${PRERENDER_SLUG}`), encodeURIComponent(`${req.pathname}${req.search}`))
+        .replaceAll(PRERENDER_SLUG, escapeHtml(slug!));
     }
   } else if (path !== SHELL_CALLBACK_PATH) {
     title = `${text(strings, 'notFound.title') ?? 'Not found'} — ${PRODUCT}`;
@@ -170,7 +176,8 @@ export async function planPage(
     alternates,
     ogType: decision.kind === 'remote' && decision.remote === 'download' ? 'article' : 'website',
     ogLocale: language,
-    preloads,
+    preloads: bodyHtml === undefined ? [...styles.map((href) => ({ href, as: 'style' as const })), ...preloads] : preloads,
+    ...(bodyHtml === undefined ? {} : { stylesheets: styles }),
     data: {
       ...(manifest ? { 'ferry-remotes': manifest.raw } : {}),
       'ferry-locale-versions': localeVersions,
