@@ -32,6 +32,7 @@ function operation(route: ApiRoute): JsonObject {
     };
   }
   const error = { content: { 'application/json': { schema: { $ref: COMPONENT('ErrorBody') } } } };
+  for (const [status, description] of Object.entries(route.errors ?? {})) responses[status] = { description, ...error };
   responses['4XX'] = { description: 'The request was refused: `code` says why', ...error };
   responses['5XX'] = { description: 'A failure that is not the caller’s', ...error };
   return {

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { BillingBody, CancelResponse, AccessStatus, StripeWebhookResponse, TrialStartResponse } from './billing.js';
+import {
+  AccessStatus,
+  BillingBody,
+  CancelResponse,
+  CheckoutBody,
+  ClockAdvanceBody,
+  PlansResponse,
+  RedirectUrlResponse,
+  ResumeResponse,
+  StripeWebhookResponse,
+  TrialStartResponse,
+} from './billing.js';
 import {
   CodeQuery,
   DeleteBody,
@@ -48,6 +59,8 @@ export interface ApiRoute {
   /** Path parameters (`{name}` in `path`). */
   params?: z.ZodObject;
   responses: Record<number, ApiResponse>;
+  /** Refusals worth naming beyond the generic 4XX: status → the `code` and when it is sent. */
+  errors?: Record<number, string>;
 }
 
 const ProviderParams = z.object({ provider: z.string().describe('The configured sign-in provider (e.g. google)') });
@@ -65,6 +78,7 @@ const shorten = (operationId: string, path: string, summary: string): ApiRoute =
   auth: true,
   body: ShortenBody,
   responses: { 201: json('The short link', ShortenResponse) },
+  errors: { 402: 'subscription_expired: the trial or plan has ended; existing links keep working' },
 });
 
 const extend = (operationId: string, method: HttpMethod, path: string): ApiRoute => ({
@@ -78,14 +92,15 @@ const extend = (operationId: string, method: HttpMethod, path: string): ApiRoute
   responses: { 200: json('The new expiry', ExtendResponse) },
 });
 
-const billing = (operationId: string, path: string, summary: string, ok: ApiResponse): ApiRoute => ({
+const billing = (operationId: string, path: string, summary: string, ok: ApiResponse, errors?: Record<number, string>, body: z.ZodType = BillingBody): ApiRoute => ({
   method: 'post',
   path,
   operationId,
   summary,
   auth: true,
-  body: BillingBody,
+  body,
   responses: { 200: ok },
+  ...(errors ? { errors } : {}),
 });
 
 /** Every route of the gateway's public HTTP API (spec §7). */
@@ -132,7 +147,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   billing('trialStart', '/api/trial/start', 'Start the trial (once per account)', json('The trial', TrialStartResponse)),
   billing('accessStatus', '/api/access/status', 'The subscription status (404: no subscription data)', json('The status', AccessStatus)),
-  billing('cancel', '/api/stripe/cancel', 'Cancel the subscription at the end of its period', json('Cancelled', CancelResponse)),
+  billing('cancel', '/api/stripe/cancel', 'Cancel the subscription at the end of its period (in Stripe too for a paid plan)', json('Cancelled', CancelResponse)),
+  { method: 'get', path: '/api/billing/plans', operationId: 'billingPlans', summary: 'The paid plans and their prices (public, cacheable for a minute)', responses: { 200: json('The plans', PlansResponse) } },
+  billing('billingCheckout', '/api/billing/checkout', 'A Stripe Checkout page for a paid plan; returns to /account?checkout=success|cancelled', json('Where to send the browser', RedirectUrlResponse), { 409: 'already_subscribed: a paid plan is active or scheduled' }, CheckoutBody),
+  billing('billingPortal', '/api/billing/portal', 'A Stripe customer portal page (card, invoices, plan, cancel); returns to /account', json('Where to send the browser', RedirectUrlResponse), { 409: 'no_billing_account: the account has never paid' }),
+  billing('billingResume', '/api/billing/resume', 'Undo a cancellation before its period ends', json('Resumed', ResumeResponse), { 409: 'nothing_to_resume: nothing is cancelled' }),
+  billing('devClockAdvance', '/api/dev/clock/advance', 'Test and single-machine mode only: move the caller’s billing clock forward', json('The status after the move', AccessStatus), { 404: 'not_found: the test clock is off' }, ClockAdvanceBody),
   { method: 'post', path: '/api/stripe/webhook', operationId: 'stripeWebhook', summary: 'Stripe events (raw body, Stripe-Signature)', responses: { 200: json('Applied', StripeWebhookResponse) } },
   {
     method: 'get',

@@ -19,7 +19,10 @@ import { healthRoutes } from './routes/health.js';
 import { linkRoutes, type LinkRouteDeps } from './routes/links.js';
 import { requireAuth } from './auth/require-auth.js';
 import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email.js';
-import { billingRoutes, stripeWebhookRoutes, type BillingRouteDeps } from './routes/billing.js';
+import { billingRoutes, type BillingRouteDeps } from './routes/billing.js';
+import { billingCheckoutRoutes } from './routes/billing-checkout.js';
+import { devClockRoutes } from './routes/dev-clock.js';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
 import { shellWeb } from './routes/shell-web.js';
 import { WebSource } from './web/web-source.js';
@@ -60,7 +63,7 @@ export interface AppDeps {
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
   /** Share by e-mail; `authenticate` defaults to requireAuth of `auth`. */
   shareEmail?: Omit<ShareEmailRouteDeps, 'authenticate'> & { authenticate?: ShareEmailRouteDeps['authenticate'] };
-  /** Trial start, access status and cancel (account page); `authenticate` defaults to requireAuth of `auth`. */
+  /** Trial, status, plans, checkout, portal, cancel, resume and the dev clock (account page); `authenticate` defaults to requireAuth of `auth`. */
   billing?: Omit<BillingRouteDeps, 'authenticate'> & { authenticate?: BillingRouteDeps['authenticate'] };
   /** `GET /api/config` for the front end (the Drive root URL of uploads). */
   publicConfig?: PublicConfig;
@@ -106,7 +109,12 @@ export function createApp(deps: AppDeps): Express {
     : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
   if (deps.links) api.use(linkRoutes({ ...deps.links, authenticate: deps.links.authenticate ?? defaultAuthenticate }));
   if (deps.shareEmail) api.use(shareEmailRoutes({ ...deps.shareEmail, authenticate: deps.shareEmail.authenticate ?? defaultAuthenticate }));
-  if (deps.billing) api.use(billingRoutes({ ...deps.billing, authenticate: deps.billing.authenticate ?? defaultAuthenticate }));
+  if (deps.billing) {
+    const billing = { ...deps.billing, authenticate: deps.billing.authenticate ?? defaultAuthenticate };
+    api.use(billingRoutes(billing));
+    api.use(billingCheckoutRoutes(billing));
+    if (billing.testClock) api.use(devClockRoutes(billing));
+  }
   api.use(notFound);
   app.use('/api', api);
 

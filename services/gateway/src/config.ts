@@ -123,6 +123,8 @@ export const gatewayConfigSchema = z.object({
   UPLOAD_FOLDER_THRESHOLD_BYTES: optional(z.coerce.number().int().min(1)),
   /** Links handed out on the sender's own subdomain (`https://{sender}.{root}/{slug}`): on/off; unset = on when PUBLIC_ORIGIN's host can have subdomains (a DNS name or localhost, not an IP). */
   SUBDOMAIN_LINKS: optional(z.enum(['on', 'off'])),
+  /** `on`: POST /api/dev/clock/advance is mounted (test and single-machine mode; billing needs its own BILLING_TEST_CLOCK=on too). Never in production. */
+  BILLING_TEST_CLOCK: optional(z.enum(['on', 'off'])),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -11,6 +11,7 @@ import { linkOfflineGrants } from './auth/offline-grant.js';
 import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
 import type { GatewayConfig } from './config.js';
+import { createAccessGate } from './billing/access-gate.js';
 import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
 import { closeHttpServer } from './http/close-server.js';
@@ -60,6 +61,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const verifier = createTokenVerifier({ lookup: userinfoLookup(() => oidc.userinfoEndpoint()), cache: tokenCache });
   let draining = false;
   const links: LinkFeatures | undefined = startLinkFeatures(config, backends, redis, logger, () => draining);
+  const access = createAccessGate({ billing: backends.billing.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, logger });
   const app = createApp({
     logger,
     health,
@@ -68,9 +70,15 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     trustProxy: clientAddress(config.TRUSTED_PROXIES ?? []).trust,
     isDraining: () => draining,
     auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS) },
-    links: links?.routeDeps,
+    links: links && { ...links.routeDeps, requireAccess: access.requireAccess },
     shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN, publicLinks: publicLinksOf(config) },
-    billing: { billing: backends.billing.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS },
+    billing: {
+      billing: backends.billing.client,
+      grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      testClock: config.BILLING_TEST_CLOCK === 'on',
+      access,
+    },
     publicConfig: {
       driveRootUrl: config.DRIVE_ROOT_URL ?? 'https://www.googleapis.com',
       uploadFolderThresholdBytes: config.UPLOAD_FOLDER_THRESHOLD_BYTES ?? 1024 ** 3,

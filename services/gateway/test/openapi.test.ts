@@ -22,7 +22,7 @@ function fullApp(): Express {
     publicConfig: { driveRootUrl: 'http://127.0.0.1:1', uploadFolderThresholdBytes: 1 },
     links: { link: unused, grpcDeadlineMs: 1, cache: unused, counter: unused, limiter: unused, clientAddress: () => '', drive: unused, publicOrigin: 'http://localhost' },
     shareEmail: { notification: unused, link: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost' },
-    billing: { billing: unused, grpcDeadlineMs: 1 },
+    billing: { billing: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost', testClock: true },
   };
   return createApp(deps);
 }

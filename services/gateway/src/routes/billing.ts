@@ -1,123 +1,93 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import {
-  Phase,
-  type AccessStatus,
-  type BillingServiceClient,
-  type CancelSubscriptionResponse,
-  type GetAccessStatusResponse,
-  type HandleStripeEventResponse,
-  type StartTrialResponse,
+import type {
+  BillingServiceClient,
+  CancelSubscriptionResponse,
+  GetAccessStatusResponse,
+  ResumeSubscriptionResponse,
+  StartTrialResponse,
 } from '@ferry/contracts/billing/v1';
-import type { AssertedUser } from '@ferry/service-kit';
+import type { AccessStatus, CancelResponse, ResumeResponse, TrialStartResponse } from '@ferry/http-contract';
+import type { ErrorCode } from '@ferry/http-contract';
+import type { AccessChanges } from '../billing/access-gate.js';
+import { toAccessStatusBody } from '../billing/access-status.js';
+import { billingCaller, callerLanguage } from '../billing/caller.js';
+import type { CallContext } from '../grpc/call.js';
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
-import { bodyObject, parseRequest } from '../http/validate.js';
-import { BillingBody, type AccessStatus as AccessStatusBody, type CancelResponse, type StripeWebhookResponse, type TrialStartResponse } from '@ferry/http-contract';
 
 export interface BillingRouteDeps {
   billing: BillingServiceClient;
   grpcDeadlineMs: number;
   /** The sign-in gate (requireAuth); sets req.auth. */
   authenticate: RequestHandler;
+  /** PUBLIC_ORIGIN: Checkout and the portal return to /account on it (never to the request's Host). */
+  publicOrigin: string;
+  /** BILLING_TEST_CLOCK=on: mounts POST /api/dev/clock/advance (test and single-machine mode only). */
+  testClock?: boolean;
+  /** Told when a user's access may have changed, so the link gate asks billing again. */
+  access?: AccessChanges;
 }
 
-/** Spec §8 texts the API answers with. */
+/** Spec §8 texts and the refusals the billing routes answer with. */
 export const BILLING_TEXTS = {
   noData: 'No subscription data found.',
   cancelled: 'Your subscription has been cancelled. Access remains until the end of the current period.',
+  nothingToResume: 'There is no cancelled plan to resume.',
 } as const;
 
-const PHASES: Record<number, AccessStatusBody['phase']> = {
-  [Phase.PHASE_TRIAL]: 'trial',
-  [Phase.PHASE_PAID]: 'paid',
-  [Phase.PHASE_EXPIRED]: 'expired',
-};
+/** Every billing call acts for the signed-in user: the gateway's assertion of them goes with it. */
+export function billingContext(req: Request, deadlineMs: number): CallContext {
+  return { deadlineMs, requestId: req.id, user: billingCaller(req) };
+}
 
-/** The spec §3 subscription-status response (snake_case, as the spec names the fields). */
-export function toAccessStatusBody(s: AccessStatus | undefined): AccessStatusBody {
-  return {
-    phase: PHASES[s?.phase ?? Phase.PHASE_EXPIRED] ?? 'expired',
-    remaining_days: s?.remainingDays ?? 0,
-    total_days: s?.totalDays ?? 0,
-    paid_until: s?.paidUntil ? s.paidUntil.toISOString() : null,
-    cancelled_at: s?.cancelledAt ? s.cancelledAt.toISOString() : null,
+/** Turns one gRPC status of a billing refusal into the route's own answer; anything else goes to the status map. */
+export function refusal(code: GrpcStatus, status: number, errorCode: ErrorCode, message: string) {
+  return (err: unknown): never => {
+    if (isGrpcCallError(err) && err.code === code) throw new HttpError(status, errorCode, message);
+    throw err;
   };
 }
 
-/**
- * The caller is the verified identity. The spec's `{email}` payload is only checked: an e-mail in
- * the body that names someone else is refused, never used.
- */
-function callerOf(req: Request): AssertedUser {
-  const claimed = parseRequest(BillingBody, bodyObject(req.body)).email;
-  const email = req.auth!.email;
-  if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== email.toLowerCase()) {
-    throw new HttpError(403, 'permission_denied', 'The e-mail does not match the signed-in account');
-  }
-  return { sub: req.auth!.sub, email };
-}
+const noDataAsNotFound = refusal(GrpcStatus.NOT_FOUND, 404, 'not_found', BILLING_TEXTS.noData);
 
-function noDataAsNotFound(err: unknown): never {
-  if (isGrpcCallError(err) && err.code === GrpcStatus.NOT_FOUND) throw new HttpError(404, 'not_found', BILLING_TEXTS.noData);
-  throw err;
-}
-
-/** POST /api/trial/start, /api/access/status and /api/stripe/cancel (spec §7). */
+/** POST /api/trial/start, /api/access/status, /api/stripe/cancel (spec §7) and /api/billing/resume. */
 export function billingRoutes(deps: BillingRouteDeps): Router {
   const router = Router();
-  /** Every billing call acts for the signed-in user: the gateway's assertion of them goes with it. */
-  const ctx = (req: Request) => ({ deadlineMs: deps.grpcDeadlineMs, requestId: req.id, user: callerOf(req) });
+  const ctx = (req: Request) => billingContext(req, deps.grpcDeadlineMs);
+  const changed = (req: Request) => deps.access?.forget(req.auth!.sub);
 
   router.post('/trial/start', deps.authenticate, async (req, res) => {
-    const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({}, md, opts, cb), ctx(req));
+    const language = callerLanguage(req);
+    const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({ language }, md, opts, cb), ctx(req));
+    changed(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, started: r.started, ...toAccessStatusBody(r.status) } satisfies TrialStartResponse);
   });
 
   router.post('/access/status', deps.authenticate, async (req, res) => {
-    const r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({}, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
+    const language = callerLanguage(req);
+    const r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ language }, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(toAccessStatusBody(r.status));
+    res.json(toAccessStatusBody(r.status) satisfies AccessStatus);
   });
 
   router.post('/stripe/cancel', deps.authenticate, async (req, res) => {
     const r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({}, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
+    changed(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) } satisfies CancelResponse);
   });
 
-  return router;
-}
-
-/** Largest Stripe event accepted (Stripe's events are far smaller). */
-const WEBHOOK_LIMIT = '512kb';
-
-/**
- * POST /api/stripe/webhook: the raw body, byte for byte (the signature covers it), and the
- * Stripe-Signature header go to billing, which verifies and applies the event. Mounted before the
- * API's JSON parser. 503 when billing has no STRIPE_WEBHOOK_SECRET, 400 for a bad signature.
- */
-export function stripeWebhookRoutes(deps: Pick<BillingRouteDeps, 'billing' | 'grpcDeadlineMs'>): Router {
-  const router = Router();
-  router.post('/api/stripe/webhook', express.raw({ type: () => true, limit: WEBHOOK_LIMIT }), async (req, res) => {
-    const signature = req.get('stripe-signature') ?? '';
-    if (!signature) throw new HttpError(400, 'invalid_argument', 'Missing Stripe-Signature header');
-    const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    let r: HandleStripeEventResponse;
-    try {
-      r = await unary<HandleStripeEventResponse>(
-        (md, opts, cb) => deps.billing.handleStripeEvent({ payload, signature }, md, opts, cb),
-        { deadlineMs: deps.grpcDeadlineMs, requestId: req.id },
-      );
-    } catch (err) {
-      if (isGrpcCallError(err) && err.code === GrpcStatus.FAILED_PRECONDITION) {
-        throw new HttpError(503, 'not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)');
-      }
-      throw err;
-    }
-    res.json({ received: true, event_id: r.eventId, duplicate: r.duplicate } satisfies StripeWebhookResponse);
+  router.post('/billing/resume', deps.authenticate, async (req, res) => {
+    const r = await unary<ResumeSubscriptionResponse>((md, opts, cb) => deps.billing.resumeSubscription({}, md, opts, cb), ctx(req))
+      .catch(noDataAsNotFound)
+      .catch(refusal(GrpcStatus.FAILED_PRECONDITION, 409, 'nothing_to_resume', BILLING_TEXTS.nothingToResume));
+    changed(req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: true, ...toAccessStatusBody(r.status) } satisfies ResumeResponse);
   });
+
   return router;
 }
