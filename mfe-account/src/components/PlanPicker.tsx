@@ -13,11 +13,13 @@ export interface PlanPickerProps {
   choosing: PaidPlan | null;
   /** Another action runs: the buttons wait. */
   disabled: boolean;
+  /** The trial or plan has ended: a plan starts at once (no trial left to wait for). */
+  ended: boolean;
   onChoose(plan: PaidPlan): void;
 }
 
 /** The paid plans with their prices from the billing service (never hard-coded), yearly marked best value. */
-export function PlanPicker({ plans, language, choosing, disabled, onChoose }: PlanPickerProps) {
+export function PlanPicker({ plans, language, choosing, disabled, ended, onChoose }: PlanPickerProps) {
   const { t } = useTranslation(NAMESPACE);
   let body;
   if (plans.kind === 'loading') body = <Skeleton label={t('plans.loading')} />;
@@ -50,7 +52,7 @@ export function PlanPicker({ plans, language, choosing, disabled, onChoose }: Pl
   return (
     <section className="account-plans" aria-labelledby="account-plans-title">
       <h2 id="account-plans-title">{t('plans.title')}</h2>
-      <p className="account-plans__intro">{t('plans.intro')}</p>
+      <p className="account-plans__intro">{t(ended ? 'plans.introEnded' : 'plans.intro')}</p>
       {body}
     </section>
   );

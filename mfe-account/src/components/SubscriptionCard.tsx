@@ -71,21 +71,23 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
       )}
       {status.state === 'past_due' && !expired && (
         <p className="account-past-due" data-testid="past-due">
-          {graceUntil ? t('pastDue', { date: graceUntil }) : t('pastDueNoDate')}{' '}
-          <Button variant="quiet" className="account-link-button" onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
-            {t('updatePayment')}
-          </Button>
+          {graceUntil ? t('pastDue', { date: graceUntil }) : t('pastDueNoDate')}
         </p>
       )}
       <div className="account-actions">
-        {paidPlan && status.state !== 'past_due' && (
-          <Button onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
-            {busy === 'portal' ? t('opening') : t('manageBilling')}
+        {status.state === 'past_due' && !expired && (
+          <Button variant="primary" onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
+            {busy === 'portal' ? t('opening') : t('updatePayment')}
           </Button>
         )}
         {status.state === 'cancelled' && !expired && (
           <Button variant="primary" onClick={onResume} busy={busy === 'resume'} disabled={busy !== null}>
             {busy === 'resume' ? t('resuming') : t('resume')}
+          </Button>
+        )}
+        {paidPlan && status.state !== 'past_due' && (
+          <Button onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
+            {busy === 'portal' ? t('opening') : t('manageBilling')}
           </Button>
         )}
         {!expired && canCancel(status) && (

@@ -252,6 +252,7 @@ describe('plans and Checkout', () => {
     expect(yearly.textContent).toContain(en.plans.bestValue);
     expect(monthly.textContent).not.toContain(en.plans.bestValue);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(en.plans.title);
+    expect(screen.getByText(en.plans.intro)).toBeTruthy();
   });
 
   it('shows the prices the API gives, never fixed ones', async () => {
@@ -394,6 +395,7 @@ describe('paid states', () => {
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Expired');
     expect(await screen.findByTestId('plan-yearly')).toBeTruthy();
+    expect(screen.getByText(en.plans.introEnded)).toBeTruthy();
     expect(screen.getByRole('button', { name: en.manageBilling })).toBeTruthy();
     expect(screen.queryByRole('button', { name: en.cancel })).toBeNull();
   });

@@ -8,7 +8,7 @@ import { PlanPicker, type PlansLoad } from '../components/PlanPicker';
 import { SubscriptionCard, type AccountAction } from '../components/SubscriptionCard';
 import { formatDate } from '../domain/format';
 import { leaveTo } from '../domain/leave';
-import { offersPlans } from '../domain/plan';
+import { badgeOf, offersPlans } from '../domain/plan';
 import { useCheckoutReturn } from '../hooks/useCheckoutReturn';
 import { NAMESPACE } from '../i18n';
 import '@ferry/shell-sdk/ui.css';
@@ -198,7 +198,7 @@ export function AccountRoute() {
       <>
         <SubscriptionCard status={load.status} language={language} busy={busy} onCancel={() => setConfirming(true)} onResume={() => void onResume()} onPortal={() => void onPortal()} />
         {offersPlans(load.status) && (
-          <PlanPicker plans={plans} language={language} choosing={choosing} disabled={busy !== null && busy !== 'checkout'} onChoose={(p) => void onChoose(p)} />
+          <PlanPicker plans={plans} language={language} ended={badgeOf(load.status) === 'expired'} choosing={choosing} disabled={busy !== null && busy !== 'checkout'} onChoose={(p) => void onChoose(p)} />
         )}
       </>
     );
