@@ -36,6 +36,17 @@ export interface StripeServerOptions {
   /** Webhook retry backoff; defaults 1 s doubling up to 1 min. */
   retry?: { baseMs?: number; maxMs?: number };
   logger?: Logger;
+  /** Sees every API request and its answer (the contract tests check both against Stripe's OpenAPI document). */
+  observe?: (exchange: ApiExchange) => void;
+}
+
+export interface ApiExchange {
+  method: string;
+  path: string;
+  /** The decoded form body (POST) or query (GET, DELETE). */
+  params: Record<string, unknown>;
+  status: number;
+  body: unknown;
 }
 
 export interface StripeServer {
@@ -141,6 +152,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
       if (replay) return sendJson(res, replay.status, replay.body, { 'request-id': replay.requestId, 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey });
     }
     const params = decodeForm(raw);
+    const decoded = structuredClone(params);
     const expand = new ParamReader(params).strings('expand');
     delete params.expand;
     const match = router.match(method, url.pathname);
@@ -168,6 +180,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     }
     // Stripe keeps the answer to an idempotent request unless it failed on its side (5xx).
     if (idempotencyKey && status < 500) idempotency.remember(idempotencyKey, { fingerprint, status, body, requestId });
+    options.observe?.({ method, path: url.pathname, params: decoded, status, body: JSON.parse(body) });
     sendJson(res, status, body, { 'request-id': requestId, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
   };
 
