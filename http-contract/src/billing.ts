@@ -7,7 +7,7 @@ import { isoTime, text } from './fields.js';
  */
 export const BillingBody = z.object({
   email: z.string().optional().catch(undefined),
-  language: text.describe('The language of the caller’s screen (BCP 47); default: Accept-Language'),
+  language: text.describe('The language of the caller’s screen (BCP 47); default: the language switcher’s cookie, then Accept-Language'),
 });
 export type BillingBody = z.input<typeof BillingBody>;
 

@@ -101,13 +101,14 @@ describe('billing routes', () => {
     }
   });
 
-  it('passes the caller’s language: the body’s, else Accept-Language, else English', async () => {
-    await post('/trial/start', { language: 'ar' }).set('Accept-Language', 'de');
+  it('passes the caller’s language: the body’s, else the switcher’s cookie, else Accept-Language, else English', async () => {
+    await post('/trial/start', { language: 'ar' }).set('Accept-Language', 'de').set('Cookie', 'i18next=fr');
+    await post('/trial/start').set('Accept-Language', 'de').set('Cookie', 'a=1; i18next=fr');
     await post('/trial/start').set('Accept-Language', 'pt-BR,pt;q=0.9,en;q=0.5');
     await post('/trial/start').set('Accept-Language', 'xx, zz;q=0.5');
     await post('/trial/start');
     await post('/access/status', { language: 'iw-IL' });
-    expect(billing.calls.map((c) => c.request.language)).toEqual(['ar', 'pt', 'en', 'en', 'he']);
+    expect(billing.calls.map((c) => c.request.language)).toEqual(['ar', 'fr', 'pt', 'en', 'en', 'he']);
   });
 
   it('uses the verified identity, never the e-mail in the body', async () => {

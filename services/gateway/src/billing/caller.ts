@@ -1,7 +1,8 @@
 import type { Request } from 'express';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, isSupportedLanguage, normaliseLanguage, type LanguageCode } from '@ferry/rules';
+import { chooseLanguage, LANGUAGE_COOKIE, type LanguageCode } from '@ferry/rules';
 import type { AssertedUser } from '@ferry/service-kit';
 import { BillingBody } from '@ferry/http-contract';
+import { readCookie } from '../auth/flow-cookie.js';
 import { HttpError } from '../http/errors.js';
 import { bodyObject, parseRequest } from '../http/validate.js';
 
@@ -19,14 +20,14 @@ export function billingCaller(req: Request): AssertedUser {
 }
 
 /**
- * The caller's language for what billing sends them (reminder mails, Checkout, the portal): the
- * body's `language` (the screen's), else the browser's Accept-Language, else English.
+ * The caller's language for what billing sends them (reminder mails, Checkout, the portal), as the
+ * pages choose theirs: the body's `language` (the screen's), else the language switcher's cookie,
+ * else the browser's Accept-Language, else English.
  */
 export function callerLanguage(req: Request): LanguageCode {
-  const named = parseRequest(BillingBody, bodyObject(req.body)).language?.trim();
-  if (named) return normaliseLanguage(named);
-  // Without the header, Express would answer the first language offered: only ask when it is there.
-  if (!req.get('accept-language')) return FALLBACK_LANGUAGE;
-  const accepted = req.acceptsLanguages(...SUPPORTED_LANGUAGES);
-  return typeof accepted === 'string' && isSupportedLanguage(accepted) ? accepted : FALLBACK_LANGUAGE;
+  return chooseLanguage({
+    query: parseRequest(BillingBody, bodyObject(req.body)).language,
+    cookie: readCookie(req.get('cookie'), LANGUAGE_COOKIE),
+    acceptLanguage: req.get('accept-language'),
+  });
 }
