@@ -1,4 +1,5 @@
 import { env, parseEnv } from '@ferry/service-kit';
+import { isMailAddress } from '@ferry/rules';
 import { z } from 'zod';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -13,6 +14,8 @@ export const configSchema = z.object({
   GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
   /** The link service's Ed25519 public key (SPKI PEM): first-download events must carry an assertion it signed. */
   LINK_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
+  /** The billing service's Ed25519 public key (SPKI PEM): trial reminders must carry an assertion it signed. */
+  BILLING_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
   /** postgresql://… or pglite:///abs/dir / pglite:memory */
   NOTIFICATION_DATABASE_URL: env.databaseUrl(),
   /** smtp://[user:pass@]host:port (STARTTLS when offered) or smtps://… (TLS from the start). */
@@ -32,6 +35,8 @@ export const configSchema = z.object({
   MAIL_RETRY_MAX_MS: optional(env.millis().min(1)),
   MAIL_RELAY_INTERVAL_MS: optional(env.millis().min(10)),
   MAIL_SEND_TIMEOUT_MS: optional(env.millis().min(100)),
+  /** The team's address for visitors' feedback (the feedback button); unset = feedback is refused. */
+  FEEDBACK_TO: optional(z.string().trim().toLowerCase().refine(isMailAddress, 'must be one plain e-mail address')),
   LOG_LEVEL: optional(env.logLevel()),
 });
 

@@ -1,11 +1,12 @@
 import type { NotificationServiceService } from '@ferry/contracts/notification/v1';
-import { BILLING_SERVICE, GATEWAY_FOR_USER, LINK_SERVICE, type ServicePolicies } from '@ferry/service-kit';
+import { BILLING_SERVICE, GATEWAY_FOR_USER, GATEWAY_SERVICE, LINK_SERVICE, type ServicePolicies } from '@ferry/service-kit';
 
-/** Who may call each notification RPC: shares act for the signed-in sender; first downloads come from the link service; account notices from billing. */
+/** Who may call each notification RPC: shares act for the signed-in sender; first downloads come from the link service; account notices from billing; visitors' feedback from the gateway itself. */
 export const notificationPolicies: ServicePolicies<typeof NotificationServiceService> = {
   sendShareEmail: GATEWAY_FOR_USER,
   logCopyLink: GATEWAY_FOR_USER,
   recordFirstDownload: LINK_SERVICE,
   recordCleanupNeeded: LINK_SERVICE,
   sendAccountNotice: BILLING_SERVICE,
+  sendFeedback: GATEWAY_SERVICE,
 };

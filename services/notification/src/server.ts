@@ -6,6 +6,7 @@ import { RETRY_BASE_MS, RETRY_MAX_MS } from './domain/outbox.js';
 import type { HandlerDeps, ShareLimits } from './handlers/deps.js';
 import { accountNoticeHandlers } from './handlers/account-notice.js';
 import { cleanupNeededHandlers } from './handlers/cleanup-needed.js';
+import { feedbackHandlers } from './handlers/feedback.js';
 import { firstDownloadHandlers } from './handlers/first-download.js';
 import { shareHandlers } from './handlers/share.js';
 import type { MailSender } from './mail/transport.js';
@@ -16,7 +17,7 @@ import { purgeExpired } from './outbox/retention.js';
 export const NOTIFICATION_SERVICE_NAME = 'ferry.notification.v1.NotificationService';
 
 export function notificationServiceImplementation(deps: HandlerDeps): NotificationServiceServer {
-  return { ...shareHandlers(deps), ...firstDownloadHandlers(deps), ...cleanupNeededHandlers(deps), ...accountNoticeHandlers(deps) };
+  return { ...shareHandlers(deps), ...firstDownloadHandlers(deps), ...cleanupNeededHandlers(deps), ...accountNoticeHandlers(deps), ...feedbackHandlers(deps) };
 }
 
 export function notificationServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
@@ -36,14 +37,16 @@ export interface MailSettings {
   sendTimeoutMs?: number;
   /** How often expired e-mail data is purged (spec §9, 24 h). */
   purgeIntervalMs?: number;
+  /** The team's address for visitors' feedback; absent = feedback is refused. */
+  feedbackTo?: string;
 }
 
 export interface StartNotificationServerOptions {
   port: number;
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
-  /** Public keys of its callers' assertions: the gateway (shares) and the link service (first downloads). */
-  callerKeys: Record<Extract<Principal, 'gateway' | 'link'>, KeyObject>;
+  /** Public keys of its callers' assertions: the gateway (shares), the link service (first downloads) and billing (reminders). */
+  callerKeys: Record<Principal, KeyObject>;
   prisma: PrismaClient;
   logger: Logger;
   mail: MailSettings;
@@ -73,7 +76,7 @@ export async function startNotificationServer(opts: StartNotificationServerOptio
     intervalMs: mail.relayIntervalMs ?? 2_000,
     leaseMs: 2 * (mail.sendTimeoutMs ?? 30_000),
   });
-  const deps: HandlerDeps = { prisma, logger, now, publicOrigin: mail.publicOrigin, limits: mail.limits, poke: () => relay.poke() };
+  const deps: HandlerDeps = { prisma, logger, now, publicOrigin: mail.publicOrigin, limits: mail.limits, poke: () => relay.poke(), feedbackTo: mail.feedbackTo };
   const purge = () => purgeExpired(prisma, now(), logger);
   const purgeTimer = setInterval(() => void purge().catch((err: Error) => logger.warn({ error: err.message }, 'purge failed')), mail.purgeIntervalMs ?? 60 * 60_000);
   purgeTimer.unref();

@@ -17,4 +17,6 @@ export interface HandlerDeps {
   limits: ShareLimits;
   /** Tells the relay that new rows are queued. */
   poke: () => void;
+  /** Where visitors' feedback is mailed (FEEDBACK_TO); absent = feedback is refused. */
+  feedbackTo?: string;
 }

@@ -146,3 +146,30 @@ export function renderCleanupNotice(d: { lang: MailLanguage; signInUrl: string; 
 ${button(t.signIn, d.signInUrl)}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
 }
+
+export interface FeedbackMailData {
+  message: string;
+  /** The visitor's address for an answer, or ''. */
+  replyTo: string;
+  /** The page it was sent from (path pattern, no code). */
+  page: string;
+  /** The page's language. */
+  language: string;
+  receivedAt: Date;
+}
+
+/** A visitor's feedback, to the team: in English (the team's language), the message quoted as typed. */
+export function renderFeedbackMail(d: FeedbackMailData): RenderedMail {
+  const subject = oneLine(`Feedback: ${d.message}`, 80);
+  const facts: Array<[string, string]> = [
+    ['Reply to', d.replyTo || 'no address given'],
+    ['Page', d.page],
+    ['Language', d.language],
+    ['Received', d.receivedAt.toISOString()],
+  ];
+  const text = `${d.message}\n\n-- \n${lines(...facts)}\n`;
+  const inner = `<p>A visitor sent feedback:</p>
+<blockquote style="margin:0;padding:8px 12px;${sides('en').quoteBorder}">${paragraphs(d.message)}</blockquote>
+<table style="font-size:14px;margin-top:16px">${facts.map(([k, v]) => row('en', k, v)).join('')}</table>`;
+  return { subject, text, html: layout('en', subject, inner, 'Sent from the feedback button on the site.', d.receivedAt.getUTCFullYear()) };
+}

@@ -3,8 +3,8 @@ import type { RenderedMail } from '../mail/templates.js';
 /** What an outbox row carries: the rendered mail plus the headers that are not the same for every mail. */
 export interface OutboxPayload extends RenderedMail {
   replyTo?: string;
-  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed. */
-  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed';
+  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback. */
+  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed' | 'feedback';
   lang: string;
 }
 
