@@ -69,7 +69,8 @@ export function createAccessGate(deps: AccessGateDeps): AccessGate {
       deps.logger.warn({ reqId: req.id, code }, 'access gate: billing did not answer; the link is created without the check');
       return next();
     }
-    if (hasExpired(status)) throw new HttpError(402, 'subscription_expired', SUBSCRIPTION_EXPIRED_TEXT);
+    // An answer without a status says nothing about payment: like no answer, it does not block.
+    if (status && hasExpired(status)) throw new HttpError(402, 'subscription_expired', SUBSCRIPTION_EXPIRED_TEXT);
     allowed.set(sub, true);
     next();
   };

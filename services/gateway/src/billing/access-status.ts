@@ -49,6 +49,6 @@ export function toAccessStatusBody(s: AccessStatus | undefined): AccessStatusBod
 }
 
 /** Whether the trial or plan has ended: such an account creates no new links. */
-export function hasExpired(s: AccessStatus | undefined): boolean {
+export function hasExpired(s: AccessStatus): boolean {
   return toAccessStatusBody(s).state === 'expired';
 }
