@@ -77,8 +77,8 @@ export const T0 = Date.UTC(2027, 0, 1) / 1000;
 /** Ferry's two prices, as billing's setup command creates them. */
 export async function ferryPrices(stripe: Stripe): Promise<{ monthly: Stripe.Price; yearly: Stripe.Price }> {
   const product = await stripe.products.create({ name: 'Ferry Pro' });
-  const monthly = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 200, recurring: { interval: 'month' }, lookup_key: 'ferry_monthly_eur' });
-  const yearly = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 1000, recurring: { interval: 'year' }, lookup_key: 'ferry_yearly_eur' });
+  const monthly = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 200, recurring: { interval: 'month' }, lookup_key: 'ferry_monthly_eur', transfer_lookup_key: true });
+  const yearly = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 1000, recurring: { interval: 'year' }, lookup_key: 'ferry_yearly_eur', transfer_lookup_key: true });
   return { monthly, yearly };
 }
 
