@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'not_found',
   'gone',
   'too_many_not_found',
+  'rate_limited',
   // Sign-in.
   'unauthenticated',
   'invalid_token',

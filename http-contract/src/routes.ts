@@ -33,6 +33,7 @@ import {
   TelemetryBody,
 } from './links.js';
 import { CopyLoggedResponse, ShareEmailBody, ShareEmailResponse } from './share-email.js';
+import { FeedbackBody, FeedbackResponse, PageViewEvent } from './feedback.js';
 import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
@@ -144,6 +145,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: true,
     body: ShareEmailBody,
     responses: { 200: json('Sent, or the copy logged', z.union([ShareEmailResponse, CopyLoggedResponse])) },
+  },
+  {
+    method: 'post',
+    path: '/api/feedback',
+    operationId: 'feedback',
+    summary: 'A visitor’s feedback, mailed to the team (at most 8 KB of JSON)',
+    body: FeedbackBody,
+    responses: { 200: json('Queued', FeedbackResponse) },
+    errors: { 429: 'rate_limited: too many messages from this address or from everyone (Retry-After)', 503: 'not_configured: feedback is off' },
+  },
+  {
+    method: 'post',
+    path: '/api/event',
+    operationId: 'pageViewEvent',
+    summary: 'A page view for the analytics service (text/plain JSON, at most 4 KB); forwarded without the visitor’s address, cookies or query',
+    body: PageViewEvent,
+    responses: { 202: { description: 'Accepted (or dropped: analytics off, Do Not Track or Global Privacy Control set)' } },
+    errors: { 429: 'rate_limited: too many events from this address' },
   },
   billing('trialStart', '/api/trial/start', 'Start the trial (once per account)', json('The trial', TrialStartResponse)),
   billing('accessStatus', '/api/access/status', 'The subscription status (404: no subscription data)', json('The status', AccessStatus)),

@@ -20,6 +20,10 @@ export const PublicConfig = z
   .strictObject({
     driveRootUrl: z.url().describe('Drive API root the browser uploads to'),
     uploadFolderThresholdBytes: z.number().int().positive().describe('Multi-file sets of this many bytes or more upload as a folder'),
+    analytics: z
+      .strictObject({ domain: z.string().describe('The site as the analytics service knows it') })
+      .optional()
+      .describe('Present when page views are counted (POST /api/event); absent = off'),
   });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

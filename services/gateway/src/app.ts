@@ -29,6 +29,8 @@ import { WebSource } from './web/web-source.js';
 import { linkPreviews } from './web/link-preview.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { feedbackRoutes, type FeedbackRouteDeps } from './routes/feedback.js';
+import { pageViewRoutes, type PageViewRouteDeps } from './routes/page-views.js';
 
 export interface WebOptions {
   /** Built shell to serve at `/` with SPA fallback (WEB_SHELL_DIR). */
@@ -67,6 +69,10 @@ export interface AppDeps {
   billing?: Omit<BillingRouteDeps, 'authenticate'> & { authenticate?: BillingRouteDeps['authenticate'] };
   /** `GET /api/config` for the front end (the Drive root URL of uploads). */
   publicConfig?: PublicConfig;
+  /** `POST /api/feedback`: visitors' messages to the team, with abuse limits. */
+  feedback?: FeedbackRouteDeps;
+  /** `POST /api/event`: page views forwarded to the analytics collector; absent = counting is off. */
+  pageViews?: PageViewRouteDeps;
 }
 
 /** Builds the Express app from its dependencies; no listening, no env reading (testable with supertest). */
@@ -93,6 +99,9 @@ export function createApp(deps: AppDeps): Express {
 
   // Stripe signs the raw body: this route reads it before the API's JSON parser.
   if (deps.billing) app.use(stripeWebhookRoutes(deps.billing));
+  // Feedback and page views read their bodies with their own small limits (8 KB JSON, 4 KB text).
+  if (deps.feedback) app.use('/api', feedbackRoutes(deps.feedback));
+  if (deps.pageViews) app.use('/api', pageViewRoutes(deps.pageViews));
   const api = express.Router();
   api.use(express.json({ limit: deps.jsonLimit ?? '1mb' }));
   api.use(healthRoutes(deps.health, isDraining));

@@ -121,6 +121,14 @@ export const gatewayConfigSchema = z.object({
   DRIVE_ROOT_URL: optional(z.url().transform((u) => new URL(u).origin)),
   /** Multi-file sets of this many bytes or more upload as a folder (default 1 GiB, spec §9). */
   UPLOAD_FOLDER_THRESHOLD_BYTES: optional(z.coerce.number().int().min(1)),
+  // Page views (privacy-first): the browser posts to /api/event, the gateway forwards without the visitor's address.
+  /** A Plausible-compatible collector's event API (https://plausible.example.com/api/event); unset = page views are not counted. */
+  ANALYTICS_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  /** The site's name at the collector; default PUBLIC_ORIGIN's host name. */
+  ANALYTICS_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]{1,253}$/i, 'must be a domain name like ferry.example.com')),
+  // The feedback button's abuse limits (messages per rolling hour).
+  FEEDBACK_LIMIT_PER_CLIENT_PER_HOUR: optional(z.coerce.number().int().min(1).max(10_000)),
+  FEEDBACK_LIMIT_GLOBAL_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** Links handed out on the sender's own subdomain (`https://{sender}.{root}/{slug}`): on/off; unset = on when PUBLIC_ORIGIN's host can have subdomains (a DNS name or localhost, not an IP). */
   SUBDOMAIN_LINKS: optional(z.enum(['on', 'off'])),
   /** `on`: POST /api/dev/clock/advance is mounted (test and single-machine mode; billing needs its own BILLING_TEST_CLOCK=on too). Never in production. */

@@ -18,6 +18,8 @@ import { closeHttpServer } from './http/close-server.js';
 import { clientAddress } from './http/client-address.js';
 import { startLinkFeatures, type LinkFeatures } from './links/features.js';
 import { publicLinksOf } from './links/public-links.js';
+import { pageViewDepsOf, publicAnalyticsOf } from './analytics/page-view-setup.js';
+import { DEFAULT_FEEDBACK_LIMITS, FeedbackLimits } from './feedback/feedback-limits.js';
 
 /** A health check may take this long per backend before it counts as UNREACHABLE. */
 export const HEALTH_TIMEOUT_MS = 1_000;
@@ -82,7 +84,20 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     publicConfig: {
       driveRootUrl: config.DRIVE_ROOT_URL ?? 'https://www.googleapis.com',
       uploadFolderThresholdBytes: config.UPLOAD_FOLDER_THRESHOLD_BYTES ?? 1024 ** 3,
+      ...publicAnalyticsOf(config),
     },
+    feedback: {
+      notification: backends.notification.client,
+      grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+      limits: new FeedbackLimits(
+        {
+          perClientPerHour: config.FEEDBACK_LIMIT_PER_CLIENT_PER_HOUR ?? DEFAULT_FEEDBACK_LIMITS.perClientPerHour,
+          globalPerHour: config.FEEDBACK_LIMIT_GLOBAL_PER_HOUR ?? DEFAULT_FEEDBACK_LIMITS.globalPerHour,
+        },
+        { redis, logger },
+      ),
+    },
+    pageViews: pageViewDepsOf(config, redis, logger),
     csp: {
       scriptOrigins: config.CSP_SCRIPT_ORIGINS,
       connectOrigins: config.CSP_CONNECT_ORIGINS,

@@ -22,6 +22,8 @@ function fullApp(): Express {
     publicConfig: { driveRootUrl: 'http://127.0.0.1:1', uploadFolderThresholdBytes: 1 },
     links: { link: unused, grpcDeadlineMs: 1, cache: unused, counter: unused, limiter: unused, clientAddress: () => '', drive: unused, publicOrigin: 'http://localhost' },
     shareEmail: { notification: unused, link: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost' },
+    feedback: { notification: unused, grpcDeadlineMs: 1, limits: unused },
+    pageViews: { target: { endpoint: 'http://127.0.0.1:1/api/event', domain: 'localhost' }, forwarder: unused, publicOrigin: 'http://localhost', budget: unused },
     billing: { billing: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost', testClock: true },
   };
   return createApp(deps);

@@ -6,6 +6,8 @@ export interface PublicConfig {
   driveRootUrl: string;
   /** Multi-file sets of this many bytes or more upload as a folder (spec §9: 1 GiB). */
   uploadFolderThresholdBytes: number;
+  /** Present when page views are counted (POST /api/event); the tracker names this site. */
+  analytics?: { domain: string };
 }
 
 /** `GET /api/config`: the public run-time config (cacheable briefly; same for every user). */
