@@ -75,15 +75,16 @@ interface KeyPairPem {
 }
 
 /**
- * Ed25519 key pairs of the gateway and the link service, which sign the caller assertions of their
- * gRPC calls; made once per data folder (never committed).
+ * Ed25519 key pairs of the gateway, the link service and the billing service, which sign the caller
+ * assertions of their gRPC calls; made once per data folder (never committed), a missing pair added.
  */
-function callerAssertionKeys(dataDir: string): { gateway: KeyPairPem; link: KeyPairPem } {
+function callerAssertionKeys(dataDir: string): { gateway: KeyPairPem; link: KeyPairPem; billing: KeyPairPem } {
   const file = join(dataDir, 'caller-assertion-keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const stored: Partial<Record<'gateway' | 'link' | 'billing', KeyPairPem>> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (stored.gateway && stored.link && stored.billing) return stored as Required<typeof stored>;
   const pair = (): KeyPairPem =>
     generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-  const keys = { gateway: pair(), link: pair() };
+  const keys = { gateway: stored.gateway ?? pair(), link: stored.link ?? pair(), billing: stored.billing ?? pair() };
   writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
   return keys;
 }
@@ -109,7 +110,9 @@ function callerAssertionEnv(name: DataService | 'gateway', keys: ReturnType<type
     case 'link':
       return { CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey, ...gatewayPublic };
     case 'notification':
-      return { ...gatewayPublic, LINK_ASSERTION_PUBLIC_KEY: keys.link.publicKey };
+      return { ...gatewayPublic, LINK_ASSERTION_PUBLIC_KEY: keys.link.publicKey, BILLING_ASSERTION_PUBLIC_KEY: keys.billing.publicKey };
+    case 'billing':
+      return { CALLER_ASSERTION_PRIVATE_KEY: keys.billing.privateKey, ...gatewayPublic };
     default:
       return gatewayPublic;
   }

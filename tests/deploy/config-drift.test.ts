@@ -86,6 +86,27 @@ describe('the drift check itself', () => {
   });
 });
 
+describe.each(['staging', 'production'] as const)('payments in overlay %s', (overlay) => {
+  const objects = renderOverlay(overlay);
+  const billing = () => mainContainer(find<Deployment>(objects, 'Deployment', 'billing'));
+
+  it('are on, with both Stripe secrets from billing-secrets', () => {
+    const { env } = containerEnv(billing(), configMaps(objects));
+    expect(env.BILLING_PAYMENTS).toBe('on');
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      const entry = billing().env?.find((e) => e.name === key);
+      expect(entry?.valueFrom?.secretKeyRef, `billing ${key}`).toMatchObject({ name: 'billing-secrets', key });
+      expect(entry?.valueFrom?.secretKeyRef?.optional, `billing ${key} must not be optional`).not.toBe(true);
+    }
+  });
+
+  it.each(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])('billing refuses to start without %s', async (key) => {
+    const { env } = containerEnv(billing(), configMaps(objects));
+    delete env[key];
+    expect((await serviceConfig('billing').validate(env)).join('\n')).toContain(key);
+  });
+});
+
 describe('.env.example', () => {
   const text = readFileSync(join(repoRoot, '.env.example'), 'utf8');
   const documented = envExampleVariables(text);

@@ -1,20 +1,24 @@
 import { BillingServiceService, type BillingServiceServer } from '@ferry/contracts/billing/v1';
 import type { KeyObject } from 'node:crypto';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
+import { createBillingClock } from './clock.js';
 import type { PrismaClient } from './db.js';
 import { accessHandlers } from './handlers/access.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { stripeHandlers } from './handlers/stripe.js';
 import { subscribeHandlers } from './handlers/subscribe.js';
 import { billingPolicies } from './policies.js';
+import { startReminderLoop, type ReminderLoop, type SendAccountNotice } from './reminders/loop.js';
 
 export const BILLING_SERVICE_NAME = 'ferry.billing.v1.BillingService';
 
-export function billingServiceImplementation(deps: HandlerDeps): BillingServiceServer {
+export type BillingDeps = HandlerDeps & { payments: boolean };
+
+export function billingServiceImplementation(deps: BillingDeps): BillingServiceServer {
   return { ...accessHandlers(deps), ...stripeHandlers(deps), ...subscribeHandlers(deps) };
 }
 
-export function billingServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
+export function billingServiceBinding(deps: BillingDeps): GrpcServiceBinding {
   return { name: BILLING_SERVICE_NAME, definition: BillingServiceService, implementation: billingServiceImplementation(deps), policies: billingPolicies };
 }
 
@@ -26,26 +30,65 @@ export interface StartBillingServerOptions {
   gatewayPublicKey: KeyObject;
   prisma: PrismaClient;
   logger: Logger;
-  /** The clock (tests move it). */
+  /** The wall clock (tests move it). */
   now?: () => Date;
+  /** BILLING_TEST_CLOCK=on: accounts' clocks can be moved (AdvanceTestClock). */
+  testClock?: boolean;
+  /** BILLING_PAYMENTS=on: plans, Checkout and the portal (needs `stripe`). */
+  payments?: boolean;
   stripeWebhookSecret?: string;
   stripe?: HandlerDeps['stripe'];
+  /** Trial reminders: how they reach notification, the public origin for links, the poll period. Absent: no reminders. */
+  reminders?: { send: SendAccountNotice; publicOrigin: string; intervalMs?: number };
 }
 
-/** The billing service's gRPC server (billing RPCs + health), listening once this resolves. */
-export function startBillingServer(opts: StartBillingServerOptions): Promise<RunningGrpcServer> {
-  const deps: HandlerDeps = {
+export interface RunningBillingServer extends RunningGrpcServer {
+  /** The reminder loop (absent without `reminders`). */
+  reminders?: ReminderLoop;
+}
+
+/** The billing service's gRPC server (billing RPCs + health) and its reminder loop, running once this resolves. */
+export async function startBillingServer(opts: StartBillingServerOptions): Promise<RunningBillingServer> {
+  const clock = createBillingClock(opts.now ?? (() => new Date()), opts.testClock ?? false);
+  const reminders = opts.reminders
+    ? startReminderLoop({ prisma: opts.prisma, logger: opts.logger, clock, send: opts.reminders.send, publicOrigin: opts.reminders.publicOrigin, intervalMs: opts.reminders.intervalMs ?? 60_000 })
+    : undefined;
+  const deps: BillingDeps = {
     prisma: opts.prisma,
     logger: opts.logger,
-    now: opts.now ?? (() => new Date()),
+    clock,
     stripeWebhookSecret: opts.stripeWebhookSecret,
     stripe: opts.stripe,
+    payments: (opts.payments ?? false) && opts.stripe !== undefined,
+    remindAccount: async (id) => {
+      try {
+        return (await reminders?.remindAccount(id)) ?? false;
+      } catch (err) {
+        opts.logger.warn({ subscriptionId: id, error: err instanceof Error ? err.message : String(err) }, 'trial reminder failed; the loop retries');
+        return false;
+      }
+    },
   };
-  return startGrpcServer({
-    host: opts.host,
-    port: opts.port,
-    logger: opts.logger,
-    services: [billingServiceBinding(deps)],
-    callerKeys: { gateway: opts.gatewayPublicKey },
-  });
+  let grpc: RunningGrpcServer;
+  try {
+    grpc = await startGrpcServer({
+      host: opts.host,
+      port: opts.port,
+      logger: opts.logger,
+      services: [billingServiceBinding(deps)],
+      callerKeys: { gateway: opts.gatewayPublicKey },
+    });
+  } catch (err) {
+    await reminders?.stop();
+    throw err;
+  }
+  reminders?.poke();
+  return {
+    ...grpc,
+    reminders,
+    async shutdown(graceMs?: number) {
+      await grpc.shutdown(graceMs);
+      await reminders?.stop();
+    },
+  };
 }

@@ -15,6 +15,7 @@ const complete = {
   SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY: '3',
   GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.publicKey),
   LINK_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().link.publicKey),
+  BILLING_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().billing.publicKey),
 };
 
 describe('notification config', () => {
@@ -29,6 +30,7 @@ describe('notification config', () => {
       NOTIFICATION_HOST: '127.0.0.1',
       GATEWAY_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
       LINK_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
+      BILLING_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
       NOTIFICATION_DATABASE_URL: 'postgresql://u@h/db',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'Ferry <no-reply@ferry.test>',

@@ -61,6 +61,7 @@ describe('first-download notice across a notification-service crash', () => {
         LOG_LEVEL: 'error',
         GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.publicKey),
         LINK_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().link.publicKey),
+        BILLING_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().billing.publicKey),
       },
     });
     await waitFor('notification to serve', async () => (await checkHealth(health, '', 500)) === 'SERVING', 30_000);

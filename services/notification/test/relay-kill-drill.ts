@@ -116,6 +116,7 @@ export async function runRelayKillDrill(options: DrillOptions): Promise<DrillRes
         LOG_LEVEL: 'error',
         GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.publicKey),
         LINK_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().link.publicKey),
+        BILLING_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().billing.publicKey),
       },
     });
     let stderr = '';

@@ -127,6 +127,7 @@ const assertionKeys = generateKeyPairSync('ed25519', { privateKeyEncoding: { typ
 secretPlaceholders.CALLER_ASSERTION_PRIVATE_KEY = assertionKeys.privateKey;
 secretPlaceholders.GATEWAY_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
 secretPlaceholders.LINK_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
+secretPlaceholders.BILLING_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
 
 export interface ContainerEnv {
   env: Record<string, string>;

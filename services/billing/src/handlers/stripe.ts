@@ -3,25 +3,23 @@ import Stripe from 'stripe';
 import type { BillingServiceServer } from '@ferry/contracts/billing/v1';
 import { grpcError, unary } from '@ferry/service-kit';
 import { applyStripeEvent, type StripeEventLike } from '../stripe/events.js';
+import { isUniqueViolation } from '../subscriptions.js';
 import type { HandlerDeps } from './deps.js';
 
 /** Stripe's default: a signature older than 5 minutes is a replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
-}
-
 /**
  * Stripe webhook deliveries forwarded by the gateway (raw body + Stripe-Signature). Verified with
  * STRIPE_WEBHOOK_SECRET (FAILED_PRECONDITION when unset), processed once per event id.
  */
-export function stripeHandlers({ prisma, logger, now, stripeWebhookSecret }: HandlerDeps): Pick<BillingServiceServer, 'handleStripeEvent'> {
+export function stripeHandlers({ prisma, logger, clock, stripe, stripeWebhookSecret }: HandlerDeps): Pick<BillingServiceServer, 'handleStripeEvent'> {
   return {
     handleStripeEvent: unary(logger, async (req) => {
       if (!stripeWebhookSecret) throw grpcError(grpc.status.FAILED_PRECONDITION, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
       if (!req.signature) throw grpcError(grpc.status.INVALID_ARGUMENT, 'missing Stripe-Signature');
-      const at = now();
+      // Signatures are checked against the wall clock: test clocks move accounts, not Stripe's signing time.
+      const at = clock.wallNow();
       let event: StripeEventLike;
       try {
         event = Stripe.webhooks.constructEvent(
@@ -49,12 +47,13 @@ export function stripeHandlers({ prisma, logger, now, stripeWebhookSecret }: Han
         throw err;
       }
       try {
-        const outcome = await applyStripeEvent(prisma, event, at);
+        const outcome = await applyStripeEvent(prisma, stripe, event, (row) => clock.accountNow(row));
         logger.info({ eventId: event.id, type: event.type, ...outcome }, 'stripe event processed');
       } catch (err) {
         // Let Stripe retry: forget the claim when applying failed.
         await prisma.processedStripeEvent.delete({ where: { id: event.id } }).catch(() => undefined);
-        throw err;
+        logger.warn({ eventId: event.id, type: event.type, error: err instanceof Error ? err.message : String(err) }, 'stripe event failed; Stripe will retry');
+        throw grpcError(grpc.status.UNAVAILABLE, 'the event could not be applied now; retry later');
       }
       return { eventId: event.id, duplicate: false };
     }),
