@@ -9,8 +9,6 @@ const gz = promisify(gzip);
 
 /** Text assets that are worth compressing (source maps are never served to visitors). */
 const TEXT_ASSET = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
-/** Below this size the compressed file saves less than a packet's worth of bytes. */
-const MIN_BYTES = 256;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -34,7 +32,6 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, rawBytes: 0, brotliBytes: 0 };
   for await (const file of files(dir)) {
     if (!TEXT_ASSET.test(file)) continue;
-    if ((await stat(file)).size < MIN_BYTES) continue;
     const body = await readFile(file);
     const [br, gzipped] = await Promise.all([
       brotli(body, {
@@ -46,6 +43,8 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       }),
       gz(body, { level: 9 }),
     ]);
+    // A copy that is not smaller is not worth sending (tiny files).
+    if (br.length >= body.length) continue;
     await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
     result.files += 1;
     result.rawBytes += body.length;
