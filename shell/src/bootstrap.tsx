@@ -6,6 +6,7 @@ import { AuthController } from './auth/auth-controller';
 import { browserAuthEnvironment } from './auth/browser-env';
 import { sessionMaxAgeHours } from './auth/constants';
 import { startTrialOnSignIn } from './auth/trial-start';
+import { browserPageViewEnvironment, createPageViews } from './analytics/page-views';
 import { fetchManifest } from './remotes/manifest';
 import { createRemoteLoader } from './remotes/runtime';
 import '@ferry/shell-sdk/tokens.css';
@@ -38,4 +39,6 @@ void auth.start();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<ShellApp i18n={i18next} manifest={manifest} loader={loader} auth={auth} />);
+// Privacy-first page views: off with Do Not Track / Global Privacy Control or when the gateway counts none.
+const pageViews = createPageViews(browserPageViewEnvironment());
+createRoot(container).render(<ShellApp i18n={i18next} manifest={manifest} loader={loader} auth={auth} pageViews={pageViews} />);

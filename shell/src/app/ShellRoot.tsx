@@ -14,6 +14,7 @@ import { toShellAuth } from '../auth/shell-auth';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { NotFound } from '../layout/NotFound';
+import type { PageViews } from '../analytics/page-views';
 import { applyDocumentMeta, canonicalUrl, pageTitle } from '../meta/document-meta';
 import type { RemotesManifest } from '../remotes/manifest';
 import { RemoteSlot } from '../remotes/RemoteSlot';
@@ -37,6 +38,8 @@ export interface ShellRootProps {
   assign?: (url: string) => void;
   /** The one auth controller of the page (absent: no sign-in, as in older tests and stand-ins). */
   auth?: AuthController;
+  /** Privacy-first page views: one per route change (absent: none). */
+  pageViews?: PageViews;
 }
 
 const NO_AUTH = () => null;
@@ -45,7 +48,7 @@ const noSubscription = () => () => undefined;
 const replacePage = (url: string): void => window.location.replace(url);
 
 /** Layout and routing of the shell; rendered inside a router, an i18next provider and Suspense. */
-export function ShellRoot({ manifest, loader, page = window.location, assign = replacePage, auth }: ShellRootProps) {
+export function ShellRoot({ manifest, loader, page = window.location, assign = replacePage, auth, pageViews }: ShellRootProps) {
   const { t, i18n } = useTranslation('shell');
   const location = useLocation();
   const navigate = useNavigate();
@@ -100,6 +103,10 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
       assign(redirectUrl);
     }
   }, [redirectUrl, assign]);
+
+  useEffect(() => {
+    pageViews?.view(`${page.origin}${location.pathname}${location.search}`);
+  }, [pageViews, page.origin, location.pathname, location.search]);
 
   useEffect(() => {
     applyDocumentMeta({
