@@ -127,6 +127,22 @@ const PATCHES = [
       };
     },
   },
+  {
+    version: '2023-10-16 … 2025-03-31',
+    change: 'Checkout Session create parameters added since: ui_mode, saved_payment_method_options, subscription_data[billing_cycle_anchor], subscription_data[proration_behavior], subscription_data[billing_mode]',
+    apply(_schemas, paths) {
+      const body = paths['/v1/checkout/sessions'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
+      body.properties.ui_mode = { enum: ['custom', 'embedded', 'hosted'], type: 'string' };
+      body.properties.saved_payment_method_options = {
+        properties: { allow_redisplay_filters: { items: { enum: ['always', 'limited', 'unspecified'], type: 'string' }, type: 'array' }, payment_method_save: { enum: ['disabled', 'enabled'], type: 'string' } },
+        type: 'object',
+      };
+      const sub = body.properties.subscription_data.properties;
+      sub.billing_cycle_anchor = { format: 'unix-time', type: 'integer' };
+      sub.proration_behavior = { enum: ['create_prorations', 'none'], type: 'string' };
+      sub.billing_mode = { properties: { type: { enum: ['classic', 'flexible'], type: 'string' } }, required: ['type'], type: 'object' };
+    },
+  },
 ];
 
 function readSpec(gitDir, commit) {
@@ -212,7 +228,7 @@ function main() {
     schemas[name] = cutExpansions(strip(schema));
     for (const ref of refsIn(schemas[name])) if (!schemas[ref]) queue.push(ref);
   }
-  for (const patch of PATCHES) patch.apply(schemas);
+  for (const patch of PATCHES) patch.apply(schemas, paths);
   const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]]));
   const extract = {
     openapi: spec.openapi,

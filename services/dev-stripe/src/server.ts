@@ -17,6 +17,7 @@ import { Events } from './engine/events.js';
 import { errors, StripeError } from './http/errors.js';
 import { decodeForm, MissingParam, ParamError, ParamReader } from './http/form.js';
 import { IdempotencyKeys } from './http/idempotency.js';
+import { KnownParams } from './http/unknown-params.js';
 import { Router } from './http/router.js';
 import { handlePage } from './pages/routes.js';
 import { newId } from './store/ids.js';
@@ -131,6 +132,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
   });
   const billing = new Billing(store, events);
   const idempotency = new IdempotencyKeys();
+  const known = new KnownParams();
   let publicUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
 
   const sendJson = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
@@ -160,6 +162,8 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     let body: string;
     try {
       if (match === undefined || match === 'wrong_method') throw errors.unknownRoute(method, url.pathname);
+      const unknown = known.unknown(method, url.pathname, decoded);
+      if (unknown) throw errors.unknownParam(unknown);
       const ctx: ApiContext = {
         params: new ParamReader(params),
         path: match.path,

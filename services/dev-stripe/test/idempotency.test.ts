@@ -70,3 +70,14 @@ describe('keys and errors', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('parameters', () => {
+  it('refuses a parameter Stripe does not have, naming it as Stripe does (400 parameter_unknown)', async () => {
+    await expect(h.stripe.customers.create({ email: 'x@example.com', colour: 'blue' } as never)).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'colour' });
+    const { monthly } = await ferryPrices(h.stripe);
+    await expect(
+      h.stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: monthly.id, quantiy: 1 } as never], success_url: 'http://ferry.test/' }),
+    ).rejects.toMatchObject({ code: 'parameter_unknown', param: 'line_items[0][quantiy]' });
+    await expect(h.stripe.subscriptions.list({ custommer: 'cus_1' } as never)).rejects.toMatchObject({ code: 'parameter_unknown', param: 'custommer' });
+  });
+});

@@ -50,11 +50,12 @@ export class Billing {
 
   /** The hosted page's "Pay": checks the card, then creates the customer, card and subscription. */
   payCheckout(session: CheckoutSession, cardNumber: string, email: string | null): CheckoutResult {
+    const clock = this.clockOfCustomer(session.customer);
+    const now = this.now(clock);
+    if (session.status === 'open' && now >= session.expires_at) this.expireCheckout(session, AUTOMATIC);
     if (session.status !== 'open') return { ok: false, message: 'This Checkout Session is no longer active.' };
     const check = checkCard(cardNumber);
     if (!check.ok) return { ok: false, message: check.message };
-    const clock = this.clockOfCustomer(session.customer);
-    const now = this.now(clock);
     const trialEnd = this.sessionTrialEnd(session);
     // A card whose charges fail cannot pay a first invoice that is due now.
     if (check.behaviour === 'fails_later' && trialEnd === null) return { ok: false, message: 'Your card was declined.' };

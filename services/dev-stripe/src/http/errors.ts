@@ -26,6 +26,7 @@ export class StripeError extends Error {
 
 export const errors = {
   missing: (param: string) => new StripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param),
+  unknownParam: (param: string) => new StripeError(400, 'invalid_request_error', `Received unknown parameter: ${param}`, 'parameter_unknown', param),
   invalid: (param: string, message: string) => new StripeError(400, 'invalid_request_error', message, 'parameter_invalid_string', param),
   invalidInteger: (param: string) => new StripeError(400, 'invalid_request_error', `Invalid integer: ${param}`, 'parameter_invalid_integer', param),
   noSuch: (kind: string, id: string, param = 'id') =>

@@ -29,6 +29,7 @@ export function page(title: string, body: string): string {
   .amount { font-size: 2rem; font-weight: 700; margin: .25rem 0; }
   .muted { color: #5a6275; }
   .card { background: #fff; border: 1px solid #dfe3eb; border-radius: .5rem; padding: 1rem; margin-top: 1rem; }
+  .card > :first-child { margin-top: 0; }
   label { display: block; font-weight: 600; margin: .75rem 0 .35rem; }
   input[type=text], input[type=email] { box-sizing: border-box; width: 100%; font: inherit; font-size: 1rem; padding: .7rem .75rem; border: 1px solid #a3acb9; border-radius: .375rem; }
   input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid #635bff; outline-offset: 2px; }
