@@ -4,6 +4,8 @@ import { oneLine } from '../domain/text.js';
 import { textDirection } from '@ferry/rules';
 import { strings, type MailLanguage } from './i18n.js';
 import { cleanupStrings } from './cleanup-strings.js';
+import { accountNoticeStrings, type AccountNoticeType } from './account-notice-strings.js';
+import { dateLocale } from './i18n.js';
 
 /** A rendered mail: what the relay sends, stored in the outbox payload. */
 export interface RenderedMail {
@@ -144,6 +146,19 @@ export function renderCleanupNotice(d: { lang: MailLanguage; signInUrl: string; 
   const inner = `<p>${escapeHtml(t.intro)}</p>
 <p>${escapeHtml(t.howTo)}</p>
 ${button(t.signIn, d.signInUrl)}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
+}
+
+/** A trial reminder (7 days, 1 day before the trial's end, or ended), with a button to the account page's plans. */
+export function renderAccountNotice(d: { lang: MailLanguage; type: AccountNoticeType; trialEndsAt: Date; accountUrl: string; year: number }): RenderedMail {
+  const t = accountNoticeStrings[d.lang];
+  const date = new Intl.DateTimeFormat(dateLocale(d.lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d.trialEndsAt);
+  const subject = oneLine(t.subject[d.type], 200);
+  const body = t.body[d.type](date);
+  const text = `${body}\n\n${t.keep}\n\n${t.choosePlan}: ${d.accountUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(t.keep)}</p>
+${button(t.choosePlan, d.accountUrl)}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
 }
 

@@ -1,10 +1,11 @@
+import type { AccountNoticeType } from '../mail/account-notice-strings.js';
 import type { RenderedMail } from '../mail/templates.js';
 
 /** What an outbox row carries: the rendered mail plus the headers that are not the same for every mail. */
 export interface OutboxPayload extends RenderedMail {
   replyTo?: string;
-  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback. */
-  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed' | 'feedback';
+  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback | the trial reminders. */
+  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed' | 'feedback' | AccountNoticeType;
   lang: string;
 }
 

@@ -6,7 +6,7 @@ export const RETENTION_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes share requests, their mails and feedback mails older than 24 h (whatever their state: a mail not sent
- * within a day is given up). First-download rows keep only their idempotency key and status, so a
+ * within a day is given up). First-download and trial-reminder rows keep only their idempotency key and status, so a
  * late repeat of the event is still recognised; the owner's address and the mail are erased.
  */
 export async function purgeExpired(prisma: PrismaClient, now: Date, logger?: Logger): Promise<{ shares: number; mails: number; notices: number }> {
@@ -14,11 +14,11 @@ export async function purgeExpired(prisma: PrismaClient, now: Date, logger?: Log
   const mails = await prisma.outboxMessage.deleteMany({ where: { kind: { in: ['SHARE_RECEIVER', 'SHARE_UPLOADER_COPY', 'FEEDBACK'] }, createdAt: { lt: cutoff } } });
   const shares = await prisma.shareRequest.deleteMany({ where: { createdAt: { lt: cutoff } } });
   const gaveUp = await prisma.outboxMessage.updateMany({
-    where: { kind: 'FIRST_DOWNLOAD', createdAt: { lt: cutoff }, status: 'PENDING' },
+    where: { kind: { in: ['FIRST_DOWNLOAD', 'ACCOUNT_NOTICE'] }, createdAt: { lt: cutoff }, status: 'PENDING' },
     data: { status: 'FAILED', lastError: 'not delivered within 24 hours' },
   });
   const notices = await prisma.outboxMessage.updateMany({
-    where: { kind: 'FIRST_DOWNLOAD', createdAt: { lt: cutoff }, to: { not: '' } },
+    where: { kind: { in: ['FIRST_DOWNLOAD', 'ACCOUNT_NOTICE'] }, createdAt: { lt: cutoff }, to: { not: '' } },
     data: { to: '', payload: {} },
   });
   const result = { shares: shares.count, mails: mails.count, notices: notices.count };
