@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
 import { NAMESPACE } from '../i18n';
+import { DemoButton } from './demo/DemoButton';
 
 /** 'Try' and 'Demo' stay disabled until the sign-in capability is ready (spec §2). */
 export function TryButtons({ demo = true }: { demo?: boolean }) {
@@ -14,9 +15,7 @@ export function TryButtons({ demo = true }: { demo?: boolean }) {
         {t('hero.try')}
       </button>
       {demo && (
-        <button type="button" data-demo-trigger="" disabled={!ready}>
-          {t('hero.demo')}
-        </button>
+        <DemoButton disabled={!ready}>{t('hero.demo')}</DemoButton>
       )}
       {!ready && <p className="marketing-note">{t('hero.signInPending')}</p>}
     </div>
