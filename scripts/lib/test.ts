@@ -141,6 +141,9 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
       FERRY_DRIVE_ROOT_URL: stack.defaults.DRIVE_ROOT_URL,
       FERRY_MAIL_INBOX_URL: stack.defaults.MAIL_INBOX_URL,
       FERRY_GRPC_ADDRS: [stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(','),
+      FERRY_STRIPE_API_URL: stack.defaults.STRIPE_API_URL,
+      FERRY_STRIPE_SECRET_KEY: stack.defaults.STRIPE_SECRET_KEY,
+      FERRY_STRIPE_WEBHOOK_SECRET: stack.defaults.STRIPE_WEBHOOK_SECRET,
     };
     const report = join(reports, 'tests.json');
     await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {

@@ -13,6 +13,8 @@ export interface SuiteStack {
   driveRootUrl: string;
   /** host:port of the link, notification and billing gRPC servers (FERRY_GRPC_ADDRS, comma list, in that order). */
   grpcAddrs: { link: string; notification: string; billing: string };
+  /** The Stripe stand-in: its API URL, the key it accepts and the secret its webhooks are signed with (FERRY_STRIPE_*). */
+  stripe: { apiUrl: string; secretKey: string; webhookSecret: string };
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
       identityIssuer: env.FERRY_IDENTITY_ISSUER,
       driveRootUrl: trimmed(env.FERRY_DRIVE_ROOT_URL),
       grpcAddrs: grpcAddrs(env.FERRY_GRPC_ADDRS),
+      stripe: { apiUrl: trimmed(env.FERRY_STRIPE_API_URL ?? ''), secretKey: env.FERRY_STRIPE_SECRET_KEY ?? '', webhookSecret: env.FERRY_STRIPE_WEBHOOK_SECRET ?? '' },
       stop: async () => undefined,
     };
   }
@@ -55,6 +58,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
     identityIssuer: stack.defaults.IDENTITY_ISSUER!,
     driveRootUrl: stack.defaults.DRIVE_ROOT_URL!,
     grpcAddrs: grpcAddrs([stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(',')),
+    stripe: { apiUrl: stack.defaults.STRIPE_API_URL!, secretKey: stack.defaults.STRIPE_SECRET_KEY!, webhookSecret: stack.defaults.STRIPE_WEBHOOK_SECRET! },
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
