@@ -2,13 +2,17 @@ import { classifyCode } from './codes.js';
 import { isSupportedLanguage } from './languages.js';
 import { MARKETING_PATHS } from './routes.js';
 
-/** Pages counted under their own path; every other path is a pattern or `/404`. */
-const PAGES: ReadonlySet<string> = new Set([...MARKETING_PATHS, '/upload', '/account']);
+/** The patterns download pages and unknown paths are counted under. */
+const PATTERNS = ['/r/:code', '/d/:code', '/:code', '/404'] as const;
+
+/** Pages counted under their own path, and the patterns (so that a counted path counts as itself). */
+const PAGES: ReadonlySet<string> = new Set([...MARKETING_PATHS, '/upload', '/account', ...PATTERNS]);
 
 /**
  * The path a page view is counted under: never a link's code, nothing the visitor typed into an
  * unknown path. Download pages and redirects count as `/r/:code`, `/d/:code` and `/:code` (a
- * sender's subdomain); unknown paths as `/404`.
+ * sender's subdomain); unknown paths as `/404`. A counted path maps to itself, so the browser and the
+ * gateway can both apply it.
  */
 export function pageViewPath(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
