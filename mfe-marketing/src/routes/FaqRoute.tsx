@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentLanguage } from '../components/ContentLanguage';
 import { Highlighted } from '../components/Highlighted';
@@ -29,6 +29,16 @@ export function FaqRoute() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const input = useRef<HTMLInputElement>(null);
+  // The page may be served pre-rendered: take over what the visitor typed before this code ran, and
+  // mark the page interactive (tests and tools wait for it).
+  const [interactive, setInteractive] = useState(false);
+  const loaded = doc !== null;
+  useEffect(() => {
+    if (!loaded) return;
+    if (input.current && input.current.value !== '') setQuery(input.current.value);
+    setInteractive(true);
+  }, [loaded]);
   const target = useHashTarget(doc !== null);
   const views = doc ? filterFaq(doc, query) : [];
   const searching = query.trim() !== '';
@@ -43,7 +53,7 @@ export function FaqRoute() {
     });
 
   return (
-    <article className="marketing-faq">
+    <article className="marketing-faq" data-interactive={interactive ? '' : undefined}>
       <h1>{t('faq.title')}</h1>
       {doc && (
         <ContentLanguage doc={doc}>
@@ -51,6 +61,7 @@ export function FaqRoute() {
           <div className="marketing-search" role="search">
             <label htmlFor={searchId}>{t('faq.search')}</label>
             <input
+              ref={input}
               id={searchId}
               type="search"
               value={query}
