@@ -248,6 +248,7 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
         STRIPE_PORT: String(ports.STRIPE_PORT),
         STRIPE_PUBLIC_URL: `http://localhost:${ports.STRIPE_PORT}`,
         STRIPE_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/api/stripe/webhook`,
+        STRIPE_DATA_FILE: join(dataDir, 'stripe', 'state.json'),
       },
       ready: () => httpAnswers(`http://127.0.0.1:${ports.STRIPE_PORT}/healthz`, (s) => s === 200),
       background: true,

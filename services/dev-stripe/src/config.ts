@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { env, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 
@@ -16,6 +17,8 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w{8,}$/, 'expected whsec_ followed by at least 8 characters')),
   /** Its own URL as browsers reach it, used in the hosted pages' URLs (default http://localhost:<port>). */
   STRIPE_PUBLIC_URL: optional(z.url()),
+  /** Absolute path of the JSON file its state is saved to and loaded from; unset = memory only. */
+  STRIPE_DATA_FILE: optional(z.string().refine((p) => isAbsolute(p), 'must be an absolute path')),
   /** First webhook retry delay in ms; it doubles per attempt up to STRIPE_WEBHOOK_RETRY_MAX_MS. */
   STRIPE_WEBHOOK_RETRY_BASE_MS: optional(env.millis()),
   STRIPE_WEBHOOK_RETRY_MAX_MS: optional(env.millis()),

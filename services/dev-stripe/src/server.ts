@@ -21,7 +21,8 @@ import { KnownParams } from './http/unknown-params.js';
 import { Router } from './http/router.js';
 import { handlePage } from './pages/routes.js';
 import { newId } from './store/ids.js';
-import { Store } from './store/store.js';
+import { loadStore, SnapshotWriter } from './store/snapshot.js';
+import type { Store } from './store/store.js';
 import { WebhookDelivery, type DeliveryTarget } from './webhooks/delivery.js';
 
 export interface StripeServerOptions {
@@ -34,6 +35,8 @@ export interface StripeServerOptions {
   publicUrl?: string;
   /** The endpoint every event goes to (the gateway's webhook), with its signing secret. */
   webhook?: { url: string; secret: string };
+  /** Where the state is saved (JSON, written shortly after each change) and loaded from at start; none = memory only. */
+  dataFile?: string;
   /** Webhook retry backoff; defaults 1 s doubling up to 1 min. */
   retry?: { baseMs?: number; maxMs?: number };
   logger?: Logger;
@@ -107,7 +110,8 @@ function eventMatches(enabled: string[], type: string): boolean {
 }
 
 export async function startStripeServer(options: StripeServerOptions): Promise<StripeServer> {
-  const store = new Store();
+  const store = loadStore(options.dataFile);
+  const snapshots = new SnapshotWriter(store, options.dataFile);
   const logger = options.logger;
   const delivery = new WebhookDelivery({
     retry: { baseMs: options.retry?.baseMs ?? 1000, maxMs: options.retry?.maxMs ?? 60_000, jitter: { min: 0.8, max: 1.2 } },
@@ -115,6 +119,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     onDelivered: (event) => {
       const stored = store.eventsById.get(event.id);
       if (stored && stored.pending_webhooks > 0) stored.pending_webhooks -= 1;
+      snapshots.changed();
     },
   });
   const targets = (event: StripeEvent): DeliveryTarget[] => {
@@ -125,12 +130,20 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     return list;
   };
   const events = new Events(store, (event) => {
+    snapshots.changed();
     const list = targets(event);
     // Sent after the current request has been answered, as Stripe does.
     setImmediate(() => list.forEach((t) => delivery.send(event, t)));
     return list.length;
   });
   const billing = new Billing(store, events);
+  // Deliveries that were under way when the stand-in stopped go out again, as Stripe keeps retrying.
+  for (const event of store.events) {
+    if (event.pending_webhooks === 0) continue;
+    const list = targets(event);
+    event.pending_webhooks = list.length;
+    setImmediate(() => list.forEach((t) => delivery.send(event, t)));
+  }
   const idempotency = new IdempotencyKeys();
   const known = new KnownParams();
   let publicUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
@@ -190,6 +203,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (req.method !== 'GET') res.once('finish', () => snapshots.changed());
     const work = url.pathname.startsWith('/v1/')
       ? handleApi(req, res, url)
       : handlePage(req, res, url.pathname, () => readBody(req), { store, billing }).then((handled) => {
@@ -223,6 +237,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
       await delivery.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      snapshots.flush();
     },
   };
 }

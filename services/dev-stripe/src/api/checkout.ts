@@ -117,7 +117,7 @@ function create(ctx: ApiContext): CheckoutSession {
     url: `${ctx.publicUrl}/c/pay/${id}`,
   };
   ctx.store.checkoutSessions.set(id, session);
-  ctx.billing.sessionData.set(id, { priceId: price.id, quantity, trialEnd, subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()) });
+  ctx.store.sessionInternals.set(id, { priceId: price.id, quantity, trialEnd, subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()) });
   return session;
 }
 

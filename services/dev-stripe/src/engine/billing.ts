@@ -14,7 +14,7 @@ import type {
 import { addIntervals, DAY, unixNow } from '../domain/time.js';
 import { StripeError } from '../http/errors.js';
 import { newId } from '../store/ids.js';
-import type { Store } from '../store/store.js';
+import type { SessionInternals, Store } from '../store/store.js';
 import { AUTOMATIC, changedAttributes, type Events, type RequestRef } from './events.js';
 
 /** Days after the first failed charge of an invoice on which Stripe retries it; after the last, the subscription is canceled. */
@@ -29,8 +29,6 @@ export type CheckoutResult = { ok: true; redirect: string } | { ok: false; messa
  * renewals, failed-payment retries, cancellations at period end, and the clocks that drive them.
  */
 export class Billing {
-  private readonly trialWillEndSent = new Set<string>();
-
   constructor(
     private readonly store: Store,
     private readonly events: Events,
@@ -84,10 +82,8 @@ export class Billing {
     return this.sessionInternals(session).trialEnd;
   }
 
-  readonly sessionData = new Map<string, SessionInternals>();
-
   sessionInternals(session: CheckoutSession): SessionInternals {
-    return this.sessionData.get(session.id)!;
+    return this.store.sessionInternals.get(session.id)!;
   }
 
   expireCheckout(session: CheckoutSession, request: RequestRef): void {
@@ -547,9 +543,9 @@ export class Billing {
     for (const sub of this.store.subscriptions.values()) {
       if (sub.test_clock !== clockId || sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
       const item = this.item(sub);
-      if (sub.status === 'trialing' && sub.trial_end !== null && !this.trialWillEndSent.has(sub.id) && sub.trial_end - TRIAL_WILL_END_BEFORE > (sub.trial_start ?? 0)) {
+      if (sub.status === 'trialing' && sub.trial_end !== null && !this.store.trialWillEndSent.has(sub.id) && sub.trial_end - TRIAL_WILL_END_BEFORE > (sub.trial_start ?? 0)) {
         consider(sub.trial_end - TRIAL_WILL_END_BEFORE, () => {
-          this.trialWillEndSent.add(sub.id);
+          this.store.trialWillEndSent.add(sub.id);
           this.events.emit('customer.subscription.trial_will_end', sub, sub.trial_end! - TRIAL_WILL_END_BEFORE);
         });
       }
@@ -602,13 +598,6 @@ export class Billing {
     this.events.emit('invoice.updated', invoice, at);
     if (invoice.next_payment_attempt === null) this.endSubscription(sub, at, AUTOMATIC, 'payment_failed');
   }
-}
-
-export interface SessionInternals {
-  priceId: string;
-  quantity: number;
-  trialEnd: number | null;
-  subscriptionMetadata: Record<string, string>;
 }
 
 function planOf(price: Price): Plan {

@@ -13,9 +13,17 @@ import type {
 } from '../domain/objects.js';
 import type { CardBehaviour } from '../domain/cards.js';
 
+/** What a Checkout Session will create, kept beside the session (Stripe does not show it). */
+export interface SessionInternals {
+  priceId: string;
+  quantity: number;
+  trialEnd: number | null;
+  subscriptionMetadata: Record<string, string>;
+}
+
 /**
- * Every object the stand-in holds, in memory (it is a stand-in: a restart starts empty). Objects
- * belong to their customer; nothing is shared between customers but the id counters.
+ * Every object the stand-in holds, in memory, optionally saved to one JSON file (see snapshot.ts).
+ * Objects belong to their customer; nothing is shared between customers but the id counters.
  */
 export class Store {
   readonly products = new Map<string, Product>();
@@ -30,13 +38,13 @@ export class Store {
   readonly portalSessions = new Map<string, PortalSession>();
   readonly testClocks = new Map<string, TestClock>();
   readonly webhookEndpoints = new Map<string, WebhookEndpoint>();
+  readonly sessionInternals = new Map<string, SessionInternals>();
+  /** Subscriptions whose customer.subscription.trial_will_end has been sent. */
+  readonly trialWillEndSent = new Set<string>();
   /** Newest last. */
   readonly events: StripeEvent[] = [];
   readonly eventsById = new Map<string, StripeEvent>();
-  private invoiceNumbers = 0;
-
   nextInvoiceNumber(customer: Customer): string {
-    this.invoiceNumbers += 1;
     const n = customer.next_invoice_sequence;
     customer.next_invoice_sequence += 1;
     return `${customer.invoice_prefix}-${String(n).padStart(4, '0')}`;
