@@ -49,6 +49,9 @@ describe('hosted Checkout', () => {
     expect(sub.status).toBe('active');
     expect(sub.items.data[0]!.current_period_end).toBe(Date.UTC(2028, 0, 1) / 1000);
     expect((sub.latest_invoice as Stripe.Invoice)).toMatchObject({ status: 'paid', amount_paid: 1000 });
+    const again = await payOnHostedPage(s.url!, '4242 4242 4242 4242');
+    expect(again).toMatchObject({ status: 303, location: 'http://ferry.test/account?checkout=success' });
+    expect((await h.stripe.subscriptions.list({ customer: done.customer as string })).data).toHaveLength(1);
   });
 
   it('4000 0000 0000 0002 is declined with "Your card was declined." and the session stays open', async () => {
@@ -109,7 +112,7 @@ describe('customer portal', () => {
     expect(html).toContain('Renews on');
     expect(html).toContain('February 1, 2027');
     expect(html).toContain('VISA •••• 4242');
-    expect(html).toContain('<a class="back" href="http://ferry.test/account">← Return to Ferry</a>');
+    expect(html).toContain('<a class="back" href="http://ferry.test/account"><span aria-hidden="true">←</span> Return to Ferry</a>');
   });
 
   it('cancels at period end and renews again', async () => {

@@ -23,7 +23,7 @@ export function checkoutPage(view: CheckoutView): string {
   const amount = money(price.unit_amount * view.quantity, price.currency);
   if (session.status !== 'open') {
     return page('Checkout', `<h1>This checkout has ${session.status === 'complete' ? 'been completed' : 'expired'}</h1>
-${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}">← Back</a>` : ''}`);
+${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}"><span aria-hidden="true">←</span> Back</a>` : ''}`);
   }
   const due = view.trialEnd
     ? `<p class="muted">Nothing to pay today. Then ${esc(amount)} ${esc(interval(price))}, starting ${esc(day(view.trialEnd))}.</p>`
@@ -40,6 +40,6 @@ ${due}
   ${view.error ? `<p class="error" id="card-error" role="alert">${esc(view.error)}</p>` : ''}
   <button class="wide" type="submit">Pay</button>
 </form>
-${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}">← Back</a>` : ''}`,
+${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}"><span aria-hidden="true">←</span> Back</a>` : ''}`,
   );
 }

@@ -92,6 +92,6 @@ ${planSection(view)}
 </form>
 <h2>Invoices</h2>
 <div class="card">${invoices}</div>
-${view.session.return_url ? `<a class="back" href="${esc(view.session.return_url)}">← Return to Ferry</a>` : ''}`,
+${view.session.return_url ? `<a class="back" href="${esc(view.session.return_url)}"><span aria-hidden="true">←</span> Return to Ferry</a>` : ''}`,
   );
 }

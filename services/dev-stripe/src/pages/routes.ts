@@ -58,6 +58,8 @@ async function checkoutRoute(req: IncomingMessage, res: ServerResponse, id: stri
     trialEnd: data.trialEnd,
     email: session.customer ? (store.customers.get(session.customer)?.email ?? null) : session.customer_email,
   };
+  // Paid already (a second click on Pay, the back button): on to the success page, as Checkout does.
+  if (session.status === 'complete' && session.success_url) return redirect(res, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
   if (req.method === 'GET') return send(res, 200, checkoutPage(view));
   if (req.method !== 'POST') return send(res, 405, page('Not allowed', '<h1>Not allowed</h1>'));
   const form = decodeForm(await body());
