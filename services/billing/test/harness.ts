@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import { BillingServiceClient, BillingServiceService } from '@ferry/contracts/billing/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { applyMigrations } from '@ferry/db';
-import { createGrpcClient, createLogger, type RunningGrpcServer } from '@ferry/service-kit';
+import { createGrpcClient, createLogger } from '@ferry/service-kit';
 import { testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { createTestDatabase } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
 import { billingPolicies } from '../src/policies.js';
-import { startBillingServer, type StartBillingServerOptions } from '../src/server.js';
+import { startBillingServer, type RunningBillingServer, type StartBillingServerOptions } from '../src/server.js';
 import { serviceDir } from './generate.global-setup.js';
 
 export const migrationsDir = join(serviceDir, 'prisma/migrations');
@@ -21,7 +21,7 @@ export async function migratedPostgres(): Promise<{ url: string; applied: string
 }
 
 export interface RunningBilling {
-  server: RunningGrpcServer;
+  server: RunningBillingServer;
   db: Database;
   billing: BillingServiceClient;
   health: HealthClient;
@@ -32,7 +32,7 @@ export interface RunningBilling {
 export async function startBilling(
   databaseUrl: string,
   now?: () => Date,
-  stripe: Pick<StartBillingServerOptions, 'stripeWebhookSecret' | 'stripe'> = {},
+  stripe: Pick<StartBillingServerOptions, 'stripeWebhookSecret' | 'stripe' | 'payments' | 'testClock' | 'reminders'> = {},
 ): Promise<RunningBilling> {
   const db = await openDatabase(databaseUrl);
   const server = await startBillingServer({ host: '127.0.0.1', port: 0, gatewayPublicKey: testCallerKeys().gateway.publicKey, prisma: db.prisma, logger, now, ...stripe });
