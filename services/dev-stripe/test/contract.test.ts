@@ -30,6 +30,9 @@ describe('the extract', () => {
     expect(bad.problems.length).toBeGreaterThan(0);
     const unknownParam = contract.check({ method: 'POST', path: '/v1/customers', params: { colour: 'blue' }, status: 400, body: { error: { type: 'invalid_request_error', message: 'x' } } });
     expect(unknownParam.problems.join()).toContain('additionalProperties');
+    const badEvent = contract.checkEvent({ data: { object: { object: 'subscription', id: 7 } } });
+    expect(badEvent.schema).toBe('subscription');
+    expect(badEvent.problems.length).toBeGreaterThan(1);
   });
 });
 
@@ -132,5 +135,11 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
     expect(problems).toEqual([]);
     const used = new Set(h.exchanges.map((e) => contract.check(e).operation));
     expect(contract.operationKeys.filter((k) => !used.has(k))).toEqual([]);
+
+    // What webhooks deliver: every event of the run, envelope and object.
+    const checked = h.server.store.events.map((e) => ({ type: e.type, ...contract.checkEvent(e as never) }));
+    expect(checked.filter((c) => c.problems.length > 0)).toEqual([]);
+    const validatedObjects = new Set(checked.map((c) => c.schema));
+    for (const name of ['checkout.session', 'subscription', 'invoice', 'customer', 'price', 'product', 'test_helpers.test_clock']) expect(validatedObjects).toContain(name);
   });
 });

@@ -42,11 +42,15 @@ function toJsonSchema(node: unknown): unknown {
 export class StripeContract {
   readonly extract: Json;
   private readonly operations: Operation[] = [];
+  private readonly responses: Ajv;
+  private readonly eventSchema: ValidateFunction;
+  private readonly objectValidators = new Map<string, ValidateFunction | null>();
 
   constructor() {
     this.extract = JSON.parse(readFileSync(EXTRACT, 'utf8')) as Json;
     const components = toJsonSchema(this.extract.components) as Json;
     const responses = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+    this.responses = responses;
     const requests = new Ajv({ strict: false, allErrors: true, validateFormats: false, coerceTypes: 'array' });
     for (const ajv of [responses, requests]) ajv.addSchema({ $id: DOC, components });
     const paths = this.extract.paths as Record<string, Record<string, Json>>;
@@ -68,6 +72,26 @@ export class StripeContract {
         });
       }
     }
+    this.eventSchema = responses.compile({ $ref: `${DOC}#/components/schemas/event` });
+  }
+
+  /** Problems of an event as a webhook delivers it: the envelope against `event`, its object against its own schema. */
+  checkEvent(event: { data: { object: { object?: unknown; [key: string]: unknown } } }): { schema: string | null; problems: string[] } {
+    const problems: string[] = [];
+    if (!this.eventSchema(event)) problems.push(`event ${JSON.stringify(this.eventSchema.errors?.slice(0, 5))}`);
+    const name = String(event.data.object.object);
+    const validate = this.objectSchema(name);
+    if (!validate) return { schema: null, problems };
+    if (!validate(event.data.object)) problems.push(`${name} ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+    return { schema: name, problems };
+  }
+
+  private objectSchema(name: string): ValidateFunction | null {
+    if (!this.objectValidators.has(name)) {
+      const known = (this.extract.components as { schemas: Json }).schemas[name] !== undefined;
+      this.objectValidators.set(name, known ? this.responses.compile({ $ref: `${DOC}#/components/schemas/${name}` }) : null);
+    }
+    return this.objectValidators.get(name)!;
   }
 
   get operationKeys(): string[] {
