@@ -172,6 +172,7 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   defaults.STRIPE_SECRET_KEY = env.STRIPE_SECRET_KEY ?? stripe.stripeSecretKey;
   defaults.STRIPE_WEBHOOK_SECRET = env.STRIPE_WEBHOOK_SECRET ?? stripe.stripeWebhookSecret;
   defaults.BILLING_TEST_CLOCK = env.BILLING_TEST_CLOCK ?? 'on';
+  defaults.BILLING_PAYMENTS = env.BILLING_PAYMENTS ?? 'on';
   defaults.SHARE_MAX_RECIPIENTS = env.SHARE_MAX_RECIPIENTS ?? '50';
   defaults.SHARE_LIMIT_SENDER_PER_HOUR = env.SHARE_LIMIT_SENDER_PER_HOUR ?? '100';
   defaults.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY = env.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY ?? '3';
