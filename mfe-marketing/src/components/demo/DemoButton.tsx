@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { preloadDialog } from '@ferry/shell-sdk/ui';
 
-const loadDemoModal = () => import('./DemoModal');
+/** The modal's code and the shared dialog's, fetched side by side: the modal renders whole at once. */
+const loadDemoModal = () => Promise.all([import('./DemoModal'), preloadDialog()]).then(([module]) => module);
 const DemoModal = lazy(loadDemoModal);
 
-/** Starts fetching the modal's code (and the dialog's) ahead of a likely click. */
+/** Starts fetching that code ahead of a likely click. */
 function prefetch(): void {
   void loadDemoModal().catch(() => undefined);
-  void preloadDialog().catch(() => undefined);
 }
 
 export interface DemoButtonProps {
