@@ -30,14 +30,14 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
     counted: 'Back in Ferry, you see that it was downloaded.',
   },
   de: {
-    landing: 'Auf der Startseite von Ferry geht es los: kostenlos ausprobieren.',
-    signedIn: 'Mit Google anmelden. Ferry zeigt den freien Speicher Ihres Drive.',
+    landing: 'Auf der Startseite von Ferry geht es los: probier es kostenlos aus.',
+    signedIn: 'Mit Google anmelden. Ferry zeigt den freien Speicher deines Drive.',
     dropFolder: 'Einen Ordner mit ein paar Dateien auf die Upload-Fläche ziehen.',
-    uploading: 'Ferry packt ihn als ZIP und lädt ihn direkt in Ihr eigenes Google Drive hoch.',
+    uploading: 'Ferry packt ihn als ZIP und lädt ihn direkt in dein eigenes Google Drive hoch.',
     copyLink: 'Den Kurzlink kopieren und an beliebige Empfänger senden.',
     recipient: 'Der Empfänger öffnet den Link und sieht Datei, Größe, Absender und verbleibende Zeit.',
-    download: 'Ein Klick, und die Datei kommt direkt aus Ihrem Drive.',
-    counted: 'Zurück in Ferry sehen Sie, dass sie heruntergeladen wurde.',
+    download: 'Ein Klick, und die Datei kommt direkt aus deinem Drive.',
+    counted: 'Zurück in Ferry siehst du, dass sie heruntergeladen wurde.',
   },
   fr: {
     landing: 'Tout commence sur la page d’accueil de Ferry : essayez gratuitement.',
@@ -112,7 +112,7 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
   uk: {
     landing: 'Почніть на головній сторінці Ferry і спробуйте безкоштовно.',
     signedIn: 'Увійдіть через Google. Ferry показує вільне місце на вашому Диску.',
-    dropFolder: 'Перетягніть теку з кількома файлами в зону завантаження.',
+    dropFolder: 'Перетягніть папку з кількома файлами в зону завантаження.',
     uploading: 'Ferry пакує її в ZIP і завантажує просто на ваш власний Google Диск.',
     copyLink: 'Скопіюйте коротке посилання й надішліть його будь-кому.',
     recipient: 'Отримувач відкриває посилання й бачить файл, розмір, відправника та час, що залишився.',

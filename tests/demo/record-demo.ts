@@ -5,10 +5,11 @@
  * Debian's ffmpeg. Writes the video, its poster and one WebVTT caption file per language into
  * mfe-marketing/public/demo/, and the list of those files into the modal's demo-media.ts.
  *
- *   npm run demo:record -w @ferry/tests
+ *   npm run demo:record -w @ferry/tests                      # record, encode, captions
+ *   npm run demo:record -w @ferry/tests -- --captions-only   # captions only, from the stored step times
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,7 +134,18 @@ function writeHashed(base: string, ext: string, data: Buffer | string): string {
   return relative(publicDir, file);
 }
 
-function mediaSource(media: { video: string; poster: string; duration: number; captions: Record<LanguageCode, string> }): string {
+/** What demo-media.ts holds: the files (paths from public/), the video's size and length, and when each step starts. */
+interface DemoMedia {
+  video: string;
+  poster: string;
+  width: number;
+  height: number;
+  duration: number;
+  steps: Record<DemoStep, number>;
+  captions: Record<LanguageCode, string>;
+}
+
+function mediaSource(media: DemoMedia): string {
   return `// Written by \`npm run demo:record -w @ferry/tests\` (tests/demo/record-demo.ts); do not edit.
 import type { LanguageCode } from '@ferry/shell-sdk';
 
@@ -145,12 +157,28 @@ export const DEMO_MEDIA: {
   height: number;
   /** Seconds. */
   duration: number;
+  /** When each step of the journey starts (seconds): where its caption begins. */
+  steps: Record<string, number>;
   captions: Record<LanguageCode, string>;
-} = ${JSON.stringify({ video: media.video, poster: media.poster, width: VIDEO.width, height: VIDEO.height, duration: Number(media.duration.toFixed(1)), captions: media.captions }, null, 2)};
+} = ${JSON.stringify(media, null, 2)};
 `;
 }
 
-async function main(): Promise<void> {
+/** One caption file per language from the step marks (old caption files removed). */
+function writeCaptions(steps: Record<DemoStep, number>, length: number): Record<LanguageCode, string> {
+  for (const old of readdirSync(outDir).filter((f) => /^captions\..+\.vtt$/.test(f))) rmSync(join(outDir, old));
+  const captions = {} as Record<LanguageCode, string>;
+  for (const lng of SUPPORTED_LANGUAGES) {
+    const cues = cuesFromSteps(DEMO_STEPS.map((step) => ({ at: steps[step], text: CAPTION_TEXT[lng][step] })), length);
+    captions[lng] = writeHashed(`captions.${lng}`, 'vtt', webVtt(cues));
+  }
+  return captions;
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** Records the journey and writes the video, the poster and the captions. */
+async function record(): Promise<void> {
   const stack = await stackForSuite();
   const launch = playwrightConfig.use?.launchOptions ?? {};
   const browser = await chromium.launch({ ...launch, headless: true });
@@ -166,6 +194,7 @@ async function main(): Promise<void> {
   const marks = new Map(rec.steps.map((s) => [s.step, s.at]));
   const missing = DEMO_STEPS.filter((s) => !marks.has(s));
   if (missing.length) throw new Error(`steps not recorded: ${missing.join(', ')}`);
+  const steps = Object.fromEntries(DEMO_STEPS.map((step) => [step, round(marks.get(step)!)])) as Record<DemoStep, number>;
 
   const work = mkdtempSync(join(tmpdir(), 'ferry-demo-'));
   try {
@@ -176,20 +205,34 @@ async function main(): Promise<void> {
 
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
-    const captions = {} as Record<LanguageCode, string>;
-    for (const lng of SUPPORTED_LANGUAGES) {
-      const cues = cuesFromSteps(DEMO_STEPS.map((step) => ({ at: marks.get(step)!, text: CAPTION_TEXT[lng][step] })), length);
-      captions[lng] = writeHashed(`captions.${lng}`, 'vtt', webVtt(cues));
-    }
-    const media = { video: writeHashed('ferry-demo', 'webm', readFileSync(video)), poster: writeHashed('ferry-demo', 'webp', readFileSync(poster)), duration: length, captions };
-    mkdirSync(join(mediaModule, '..'), { recursive: true });
+    const duration = round(length);
+    const media: DemoMedia = {
+      video: writeHashed('ferry-demo', 'webm', readFileSync(video)),
+      poster: writeHashed('ferry-demo', 'webp', readFileSync(poster)),
+      width: VIDEO.width,
+      height: VIDEO.height,
+      duration,
+      steps,
+      captions: writeCaptions(steps, duration),
+    };
     writeFileSync(mediaModule, mediaSource(media));
     const kb = (path: string) => `${Math.round(statSync(join(publicDir, path)).size / 1024)} KB`;
     console.log(`[demo] ${length.toFixed(1)} s, ${rec.frames.length} frames → ${media.video} (${kb(media.video)}), poster ${media.poster} (${kb(media.poster)}), ${SUPPORTED_LANGUAGES.length} caption files`);
-    for (const s of rec.steps) console.log(`[demo]   ${s.at.toFixed(1).padStart(5)} s  ${s.step}`);
+    for (const step of DEMO_STEPS) console.log(`[demo]   ${steps[step].toFixed(1).padStart(5)} s  ${step}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-await main();
+/** Only the captions again (after a change of caption-text.ts), timed from the recorded steps. */
+async function captionsOnly(): Promise<void> {
+  const { DEMO_MEDIA } = (await import(mediaModule)) as { DEMO_MEDIA: DemoMedia };
+  const missing = DEMO_STEPS.filter((step) => typeof DEMO_MEDIA.steps?.[step] !== 'number');
+  if (missing.length) throw new Error(`demo-media.ts has no time for: ${missing.join(', ')}; record the video again`);
+  const media: DemoMedia = { ...DEMO_MEDIA, captions: writeCaptions(DEMO_MEDIA.steps, DEMO_MEDIA.duration) };
+  writeFileSync(mediaModule, mediaSource(media));
+  console.log(`[demo] ${SUPPORTED_LANGUAGES.length} caption files written from the steps in demo-media.ts`);
+}
+
+if (process.argv.includes('--captions-only')) await captionsOnly();
+else await record();
