@@ -24,6 +24,7 @@ const calls: Array<{ method: string; path: string; body?: unknown }> = [
   { method: 'GET', path: '/api/size?id=uc&owner=x' },
   { method: 'GET', path: '/api/download?id=uc' },
   { method: 'POST', path: '/api/share-email', body: { recipientsCsv: 'b@example.com' } },
+  { method: 'POST', path: '/api/feedback', body: {} },
   { method: 'POST', path: '/api/access/status', body: { email: 'a@example.com' } },
   { method: 'POST', path: '/api/stripe/cancel', body: { email: 'a@example.com' } },
   { method: 'GET', path: '/api/d/uc' },

@@ -99,6 +99,8 @@ describe('HTTP API answers match the contract', () => {
       ['POST', '/api/share-email', '/api/share-email', { auth: true, body: { slug: 'AbCdEfGh12', recipients: 'not an address' } }, 400, 'invalid_recipients'],
       ['POST', '/api/share-email', '/api/share-email', { auth: true, body: { recipients: 'bob@example.com' } }, 400, 'url_unknown'],
       ['GET', '/api/s', '/api/s?slug=NoSuchLink1&meta=1', {}, 404, 'not_found'],
+      ['POST', '/api/feedback', '/api/feedback', { body: { message: '  ' } }, 400, 'invalid_argument'],
+      ['POST', '/api/feedback', '/api/feedback', { body: { message: 'hi', replyTo: 'not an address' } }, 400, 'invalid_argument'],
       ['GET', '/api/s', '/api/s?slug=AbCdEfGh12', {}, 400, 'invalid_argument'],
       ['GET', '/api/d/{slug}', '/api/d/not%20a%20code', {}, 400, 'invalid_slug'],
       ['POST', '/api/access/status', '/api/access/status', { auth: true, body: { email: 'someone-else@example.com' } }, 403, 'permission_denied'],
@@ -107,6 +109,11 @@ describe('HTTP API answers match the contract', () => {
       const answer = await call(method, path, url, init);
       expect(answer, `${method} ${url}`).toEqual({ status, body: { error: expect.any(String), code } });
     }
+  });
+
+  it('feedback from a visitor (no sign-in) is queued; the answer is the contract’s', async () => {
+    const sent = await call('POST', '/api/feedback', '/api/feedback', { body: { message: 'Contract check', page: '/faq', language: 'en' } });
+    expect(sent.status).toBe(200);
   });
 
   it('the check fails when a real answer drifts from its schema', async () => {
