@@ -50,10 +50,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
     });
   });
 
-  it('gives notification the same PUBLIC_ORIGIN as the gateway (links in mails)', () => {
+  it.each(['notification', 'billing'])('gives %s the same PUBLIC_ORIGIN as the gateway (links in mails)', (service) => {
     const origin = (n: string) => containerEnv(mainContainer(find<Deployment>(objects, 'Deployment', n)), maps).env.PUBLIC_ORIGIN;
-    expect(origin('notification')).toBeDefined();
-    expect(origin('notification')).toBe(origin(gateway.name));
+    expect(origin(service)).toBeDefined();
+    expect(origin(service)).toBe(origin(gateway.name));
   });
 
   it("lets the pages connect to the Drive API the browser uploads to (DRIVE_ROOT_URL's origin in CSP_CONNECT_ORIGINS)", () => {
