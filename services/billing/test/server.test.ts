@@ -89,6 +89,35 @@ describe('billing server on PostgreSQL', () => {
     expect(err?.code).toBe(grpc.status.FAILED_PRECONDITION);
     expect(err?.details).toBe('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
   });
+
+  it('with payments and the test clock off: no plans, no Checkout or portal, no clock moves, no resume', async () => {
+    const b = running.billing;
+    expect((await callUnary(b.listPlans.bind(b), {})).res).toEqual({ plans: [] });
+    const checkout = await callUnary(b.createCheckoutSession.bind(b), { caller: ann, plan: Plan.PLAN_YEARLY, successUrl: 'http://localhost:8080/account?checkout=success', cancelUrl: 'http://localhost:8080/account', language: 'en' });
+    expect(checkout.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    const portal = await callUnary(b.createPortalSession.bind(b), { caller: ann, returnUrl: 'http://localhost:8080/account', language: 'en' });
+    expect(portal.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    const moved = await callUnary(b.advanceTestClock.bind(b), { caller: ann, seconds: '86400' });
+    expect(moved.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect(moved.err?.details).toBe('the test clock is off (BILLING_TEST_CLOCK)');
+    // Bad input is refused before anything else.
+    const bad = await callUnary(b.createCheckoutSession.bind(b), { caller: ann, plan: Plan.PLAN_TRIAL, successUrl: 'http://localhost:8080/a', cancelUrl: 'http://localhost:8080/b', language: 'en' });
+    expect(bad.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    const badUrl = await callUnary(b.createCheckoutSession.bind(b), { caller: ann, plan: Plan.PLAN_MONTHLY, successUrl: 'javascript:alert(1)', cancelUrl: 'http://localhost:8080/b', language: 'en' });
+    expect(badUrl.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+  });
+
+  it('resumes a cancelled trial, and refuses to resume what is not cancelled', async () => {
+    const eve = { sub: 'sub-resume', email: 'resume@example.com' };
+    await call('startTrial', eve);
+    const resume = () => callUnary(running.billing.resumeSubscription.bind(running.billing), { caller: eve });
+    expect((await resume()).err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect((await call('cancelSubscription', eve)).res!.status).toMatchObject({ phase: Phase.PHASE_TRIAL });
+    const resumed = await resume();
+    expect(resumed.err).toBeNull();
+    expect(resumed.res!.status).toMatchObject({ state: State.STATE_TRIAL });
+    expect(resumed.res!.status!.cancelledAt).toBeUndefined();
+  });
 });
 
 describe('billing server shutdown', () => {
