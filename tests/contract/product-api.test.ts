@@ -27,6 +27,10 @@ const calls: Array<{ method: string; path: string; body?: unknown }> = [
   { method: 'POST', path: '/api/feedback', body: {} },
   { method: 'POST', path: '/api/access/status', body: { email: 'a@example.com' } },
   { method: 'POST', path: '/api/stripe/cancel', body: { email: 'a@example.com' } },
+  { method: 'POST', path: '/api/billing/checkout', body: { plan: 'yearly' } },
+  { method: 'POST', path: '/api/billing/portal', body: {} },
+  { method: 'POST', path: '/api/billing/resume', body: {} },
+  { method: 'POST', path: '/api/dev/clock/advance', body: { days: 1 } },
   { method: 'GET', path: '/api/d/uc' },
 ];
 

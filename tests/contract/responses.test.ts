@@ -21,11 +21,11 @@ describe('HTTP API answers match the contract', () => {
   const checked: string[] = [];
 
   /** Calls `url` and checks the answer against the contract of `METHOD path` (path in OpenAPI form). */
-  async function call(method: string, path: string, url: string, init: { body?: unknown; auth?: boolean } = {}): Promise<Answer> {
+  async function call(method: string, path: string, url: string, init: { body?: unknown; auth?: boolean; token?: string } = {}): Promise<Answer> {
     const route = findRoute(method, path);
     expect(route, `${method} ${path} is in the contract`).toBeDefined();
     const headers: Record<string, string> = {};
-    if (init.auth) headers.authorization = `Bearer ${token}`;
+    if (init.auth) headers.authorization = `Bearer ${init.token ?? token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${stack.baseUrl}${url}`, {
       method,
@@ -91,6 +91,31 @@ describe('HTTP API answers match the contract', () => {
     expect((await call('POST', '/api/access/status', '/api/access/status', { auth: true, body: {} })).status).toBe(200);
   });
 
+  it('billing: plans, Checkout, portal, resume, the dev clock and the 402 on new links', async () => {
+    const plans = await call('GET', '/api/billing/plans', '/api/billing/plans');
+    expect(plans.status).toBe(200);
+    expect((plans.body as { plans: Array<{ plan: string }> }).plans.map((p) => p.plan).sort()).toEqual(['monthly', 'yearly']);
+
+    // Another account, whose clock this test moves.
+    const payer = await devToken(ep, `contract-billing-${Date.now().toString(36)}@example.com`);
+    const as = { auth: true, token: payer };
+    expect((await call('POST', '/api/trial/start', '/api/trial/start', { ...as, body: {} })).status).toBe(200);
+    // The Stripe customer is made with the first Checkout: before it there is no portal.
+    expect(await call('POST', '/api/billing/portal', '/api/billing/portal', { ...as, body: {} })).toEqual({ status: 409, body: { error: expect.any(String), code: 'no_billing_account' } });
+    const checkout = await call('POST', '/api/billing/checkout', '/api/billing/checkout', { ...as, body: { plan: 'yearly' } });
+    expect(checkout.status).toBe(200);
+    expect(new URL((checkout.body as { url: string }).url).protocol).toMatch(/^https?:$/);
+    const portal = await call('POST', '/api/billing/portal', '/api/billing/portal', { ...as, body: {} });
+    expect(portal.status).toBe(200);
+    expect(await call('POST', '/api/billing/resume', '/api/billing/resume', { ...as, body: {} })).toEqual({ status: 409, body: { error: expect.any(String), code: 'nothing_to_resume' } });
+
+    const fileId = await uploadSharedFile(ep, payer, 'late.txt', Buffer.from('after the trial'));
+    const moved = await call('POST', '/api/dev/clock/advance', '/api/dev/clock/advance', { ...as, body: { days: 91 } });
+    expect(moved.status).toBe(200);
+    expect((moved.body as { state: string }).state).toBe('expired');
+    expect(await call('POST', '/api/shorten', '/api/shorten', { ...as, body: { fileId } })).toEqual({ status: 402, body: { error: expect.any(String), code: 'subscription_expired' } });
+  });
+
   it('errors carry a known code: bad input, no sign-in, share refusals, unknown links', async () => {
     const cases: Array<[string, string, string, { body?: unknown; auth?: boolean }, number, string]> = [
       ['POST', '/api/shorten', '/api/shorten', { auth: true, body: { fileId: 'x' } }, 400, 'invalid_argument'],
@@ -104,6 +129,8 @@ describe('HTTP API answers match the contract', () => {
       ['GET', '/api/s', '/api/s?slug=AbCdEfGh12', {}, 400, 'invalid_argument'],
       ['GET', '/api/d/{slug}', '/api/d/not%20a%20code', {}, 400, 'invalid_slug'],
       ['POST', '/api/access/status', '/api/access/status', { auth: true, body: { email: 'someone-else@example.com' } }, 403, 'permission_denied'],
+      ['POST', '/api/billing/checkout', '/api/billing/checkout', { auth: true, body: { plan: 'trial' } }, 400, 'invalid_argument'],
+      ['POST', '/api/dev/clock/advance', '/api/dev/clock/advance', { auth: true, body: { days: -1 } }, 400, 'invalid_argument'],
     ];
     for (const [method, path, url, init, status, code] of cases) {
       const answer = await call(method, path, url, init);

@@ -236,6 +236,14 @@ describe('billing routes', () => {
       }
     });
 
+    it('answers 503 not_configured when billing has no payments or no Stripe price', async () => {
+      await post('/trial/start', {}).expect(200);
+      billing.failNext('createCheckoutSession', fail(grpc.status.FAILED_PRECONDITION, 'payments are not enabled (BILLING_PAYMENTS=off)'));
+      const res = await post('/billing/checkout', { plan: 'monthly' });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: CHECKOUT_TEXTS.notConfigured, code: 'not_configured' });
+    });
+
     it('never sends the browser to a page that is not http(s)', async () => {
       await post('/trial/start', {}).expect(200);
       billing.options.checkoutUrl = 'javascript:alert(1)';

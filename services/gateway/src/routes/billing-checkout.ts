@@ -75,9 +75,10 @@ export function billingCheckoutRoutes(deps: BillingRouteDeps): Router {
     const { plan } = parseRequest(CheckoutBody, bodyObject(req.body));
     const ctx = billingContext(req, deps.grpcDeadlineMs);
     const request = { plan: PLAN_OF[plan], successUrl: `${account}?checkout=success`, cancelUrl: `${account}?checkout=cancelled`, language: callerLanguage(req) };
-    const r = await unary<CreateCheckoutSessionResponse>((md, opts, cb) => deps.billing.createCheckoutSession(request, md, opts, cb), ctx).catch(
-      refusal(GrpcStatus.ALREADY_EXISTS, 409, 'already_subscribed', CHECKOUT_TEXTS.alreadySubscribed),
-    );
+    const r = await unary<CreateCheckoutSessionResponse>((md, opts, cb) => deps.billing.createCheckoutSession(request, md, opts, cb), ctx)
+      .catch(refusal(GrpcStatus.ALREADY_EXISTS, 409, 'already_subscribed', CHECKOUT_TEXTS.alreadySubscribed))
+      // Payments off, or no Stripe price set up: the server's configuration, not the caller's request.
+      .catch(refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', CHECKOUT_TEXTS.notConfigured));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ url: stripePage(r.url) } satisfies RedirectUrlResponse);
   });
