@@ -89,14 +89,31 @@ describe.each(overlays)('overlay %s', (overlay) => {
       expect(rules[1]!.http).toEqual(rules[0]!.http);
     });
 
-    it.each([0, 1])('rule %i routes /api to the gateway, /remotes/<name>/ to each remote and the rest to the shell', (i) => {
+    it.each([0, 1])('rule %i routes the shell\'s static files to the shell, /remotes/<name>/ to each remote and every page and /api to the gateway', (i) => {
       const rule = rules[i]!;
       expect(routeOf(rule, '/api/health')).toBe(gateway.name);
       expect(routeOf(rule, '/api')).toBe(gateway.name);
       for (const r of remotes) expect(routeOf(rule, `/remotes/${r}/0.1.0/remoteEntry.js`)).toBe(`mfe-${r}`);
-      for (const path of ['/', '/upload', '/d/abc', '/r/abc', '/abcdef', '/account', '/remotes.json', '/apix']) {
+      // The gateway writes every page (route, language, preloads, og tags) and answers unknown paths with 404.
+      for (const path of ['/', '/upload', '/d/abc', '/r/abc', '/abcdef', '/account', '/faq', '/no/such/page', '/remotes.json', '/robots.txt', '/sitemap.xml', '/apix']) {
+        expect(routeOf(rule, path), path).toBe(gateway.name);
+      }
+      for (const path of ['/static/js/index.0123abcd.js', '/locales/en/shell.json', '/favicon.ico', '/icon.svg', '/apple-touch-icon.png', '/manifest.webmanifest']) {
         expect(routeOf(rule, path), path).toBe('shell');
       }
+    });
+
+    it('lets the gateway read the builds it writes pages from: the web servers and the remotes manifest', () => {
+      const deployment = find<Deployment>(objects, 'Deployment', gateway.name);
+      const container = mainContainer(deployment);
+      const env = (name: string) => plainEnv(container, configMaps(objects), name);
+      expect(env('WEB_SHELL_URL')).toBe('http://shell');
+      const urls = Object.fromEntries(env('WEB_REMOTE_URLS')!.split(',').map((item) => item.split('=') as [string, string]));
+      for (const r of remotes) expect(urls[r], r).toBe(`http://mfe-${r}`);
+      const manifestFile = env('WEB_REMOTES_MANIFEST')!;
+      const mount = container.volumeMounts?.find((m) => manifestFile.startsWith(`${m.mountPath}/`));
+      const volume = deployment.spec.template.spec.volumes?.find((v) => v.name === mount?.name) as { configMap?: { name: string } } | undefined;
+      expect(volume?.configMap?.name).toMatch(/^remotes-/);
     });
 
     it('sends traffic only to Services and ports that exist', () => {

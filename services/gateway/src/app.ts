@@ -24,8 +24,9 @@ import { billingCheckoutRoutes } from './routes/billing-checkout.js';
 import { devClockRoutes } from './routes/dev-clock.js';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.js';
 import { remotesManifest, remotesWeb, type RemoteMount } from './routes/remotes-web.js';
-import { shellWeb } from './routes/shell-web.js';
+import { pagesWeb, shellWeb } from './routes/shell-web.js';
 import { WebSource } from './web/web-source.js';
+import { diskFiles, httpFiles } from './web/web-files.js';
 import { linkPreviews } from './web/link-preview.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -39,6 +40,12 @@ export interface WebOptions {
   remotes?: readonly RemoteMount[];
   /** File served as `/remotes.json`, re-read on each request (WEB_REMOTES_MANIFEST). */
   remotesManifestFile?: string;
+  /**
+   * Without a shell folder: the shell's web server the pages are written from (WEB_SHELL_URL),
+   * and each remote's (WEB_REMOTE_URLS). Kubernetes: nginx serves the files, the gateway the pages.
+   */
+  shellUrl?: string;
+  remoteUrls?: Readonly<Record<string, string>>;
 }
 
 export interface AppDeps {
@@ -129,9 +136,13 @@ export function createApp(deps: AppDeps): Express {
 
   if (web.remotesManifestFile !== undefined) app.use(remotesManifest(web.remotesManifestFile, logger));
   app.use(remotesWeb(web.remotes ?? []));
+  const previews = deps.links ? { previewOf: linkPreviews(deps.links.cache) } : {};
   if (web.shellDir !== undefined) {
-    const source = new WebSource(web.shellDir, web.remotes ?? [], web.remotesManifestFile);
-    app.use(shellWeb(web.shellDir, { source, ...(deps.links ? { previewOf: linkPreviews(deps.links.cache) } : {}) }));
+    const source = new WebSource(diskFiles(web.shellDir, web.remotes ?? []), web.remotesManifestFile);
+    app.use(shellWeb(web.shellDir, { source, ...previews }));
+  } else if (web.shellUrl !== undefined) {
+    const source = new WebSource(httpFiles({ shellUrl: web.shellUrl, remoteUrls: web.remoteUrls ?? {} }), web.remotesManifestFile);
+    app.use(pagesWeb({ source, ...previews }));
   }
 
   app.use(notFound);

@@ -40,6 +40,24 @@ function parseWebRemotes(value: string, ctx: z.RefinementCtx): RemoteMount[] {
 }
 
 /** Comma list of origins (`https://cdn.example.com`); each must be a bare origin. */
+/** `upload=http://mfe-upload,download=http://mfe-download,…`: each remote's web server, by name. */
+function parseRemoteUrls(value: string, ctx: z.RefinementCtx): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const raw of value.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const at = item.indexOf('=');
+    const name = item.slice(0, at);
+    const url = item.slice(at + 1);
+    if (at <= 0 || !/^[a-z][a-z0-9-]*$/.test(name) || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not name=http(s)://host` });
+      continue;
+    }
+    urls[name] = url;
+  }
+  return urls;
+}
+
 function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
   const origins: string[] = [];
   for (const raw of value.split(',')) {
@@ -94,6 +112,10 @@ export const gatewayConfigSchema = z.object({
   WEB_SHELL_DIR: optional(absolutePath),
   WEB_REMOTES: optional(z.string().transform(parseWebRemotes)),
   WEB_REMOTES_MANIFEST: optional(absolutePath),
+  /** Kubernetes: the shell's web server the pages are written from, when there is no WEB_SHELL_DIR (e.g. http://shell). */
+  WEB_SHELL_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Kubernetes: each remote's web server, `name=url` comma list (e.g. marketing=http://mfe-marketing). */
+  WEB_REMOTE_URLS: optional(z.string().transform(parseRemoteUrls)),
   LOG_LEVEL: optional(env.logLevel()),
   // Sign-in. The same code talks to Google in production and to dev-identity locally.
   PUBLIC_ORIGIN: z.url().transform((u, ctx) => {

@@ -108,6 +108,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       shellDir: config.WEB_SHELL_DIR,
       remotes: config.WEB_REMOTES,
       remotesManifestFile: config.WEB_REMOTES_MANIFEST,
+      shellUrl: config.WEB_SHELL_URL,
+      remoteUrls: config.WEB_REMOTE_URLS,
     },
   });
 

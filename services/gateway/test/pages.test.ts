@@ -10,6 +10,7 @@ import { IMMUTABLE } from '../src/routes/cache-policy.js';
 import { renderPage } from '../src/web/page-html.js';
 import { linkPreviews } from '../src/web/link-preview.js';
 import { WebSource } from '../src/web/web-source.js';
+import { diskFiles } from '../src/web/web-files.js';
 import { shellWeb } from '../src/routes/shell-web.js';
 import { silentLogger, tempTree } from './helpers.js';
 
@@ -166,7 +167,7 @@ describe('pages', () => {
 
 describe('download link previews', () => {
   it('names the file and its size, escaped, and never the Dutch tagline', async () => {
-    const source = new WebSource(trees[0]!.dir, [{ name: 'download', version: '1.0.0', dir: trees[2]!.dir }], path.join(trees[3]!.dir, 'remotes.json'));
+    const source = new WebSource(diskFiles(trees[0]!.dir, [{ name: 'download', version: '1.0.0', dir: trees[2]!.dir }]), path.join(trees[3]!.dir, 'remotes.json'));
     const previewOf = linkPreviews({ get: async (code: string) => links.get(code) ?? { found: false as const } });
     const withLinks = express().use(shellWeb(trees[0]!.dir, { source, previewOf }));
     const res = await request(withLinks).get('/r/abcd2345').set('Accept', 'text/html');
@@ -189,6 +190,37 @@ describe('download link previews', () => {
     expect(await previews('gone')).toBeUndefined();
     expect(await previews('del')).toBeUndefined();
     expect(await previews('none')).toBeUndefined();
+  });
+});
+
+describe('pages written from web servers (Kubernetes)', () => {
+  it('reads the shell and the remotes over HTTP and writes the same page', async () => {
+    const files = express();
+    files.use('/remotes/marketing/1.0.0', express.static(trees[1]!.dir));
+    files.use(express.static(trees[0]!.dir));
+    const server = files.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const k8s = createApp({
+        logger: silentLogger(),
+        health,
+        web: { shellUrl: url, remoteUrls: { marketing: url }, remotesManifestFile: path.join(trees[3]!.dir, 'remotes.json') },
+      });
+      const res = await request(k8s).get('/?lng=de').set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<html lang="de" dir="ltr">');
+      expect(res.text).toContain('<title>Ferry — Einfach teilen.</title>');
+      expect(res.text).toContain('href="/remotes/marketing/1.0.0/static/js/async/app.1234abcd.js"');
+      expect(res.text).toContain('href="/locales/de/shell.json?v=bbbbbbbbbb"');
+      const missing = await request(k8s).get('/nope').set('Accept', 'text/html');
+      expect(missing.status).toBe(404);
+      expect(missing.text).toContain('File not available');
+      // Static files stay with nginx there: the gateway has none.
+      expect((await request(k8s).get('/static/js/index.0123abcd.js')).status).toBe(404);
+    } finally {
+      server.close();
+    }
   });
 });
 

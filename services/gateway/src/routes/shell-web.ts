@@ -83,6 +83,18 @@ export function shellWeb(dir: string, options: ShellWebOptions): Router {
     }),
   );
 
+  router.use(pagesWeb(options));
+  return router;
+}
+
+/**
+ * The pages, written per request from the builds (web/page-parts.ts): navigations get the shell's
+ * HTML for their route (an unknown path is a 404 with the not-found screen), plus `/robots.txt`
+ * and `/sitemap.xml`. Used with the shell's files on disk (single machine) or read from the web
+ * servers over HTTP (Kubernetes, where nginx serves the static files).
+ */
+export function pagesWeb(options: ShellWebOptions): Router {
+  const router = Router();
   const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   router.get('/robots.txt', (req, res, next) => {
     sendCompressed(req, res, 200, 'text/plain', robotsTxt(originOf(req))).catch(next);

@@ -1,21 +1,12 @@
-import path from 'node:path';
 import type { LanguageCode, RouteRemote } from '@ferry/rules';
-import { readJson, readText } from './cached-file.js';
-
-/** A remote mounted on this gateway (WEB_REMOTES). */
-export interface MountedRemote {
-  name: string;
-  version: string;
-  dir: string;
-}
+import { readJson } from './cached-file.js';
+import type { WebFiles } from './web-files.js';
 
 /** The remotes manifest's entries, as the page needs them. */
 export interface ManifestRemote {
   name: RouteRemote;
   /** The entry URL as written in remotes.json (a path on this origin or an absolute URL). */
   entry: string;
-  /** The build folder when this gateway serves that entry, else undefined. */
-  dir?: string;
   /** The folder URL of the entry (ends with `/`). */
   base: string;
 }
@@ -43,37 +34,43 @@ function stringMap(value: unknown): Record<string, string> {
 /** The built files the gateway reads to write a page: the shell's, the remotes' and remotes.json. */
 export class WebSource {
   constructor(
-    private readonly shellDir: string,
-    private readonly mounted: readonly MountedRemote[],
+    private readonly files: WebFiles,
     private readonly manifestFile: string | undefined,
   ) {}
 
+  private async json(read: Promise<string | undefined>): Promise<unknown> {
+    const text = await read;
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
   shellIndex(): Promise<string | undefined> {
-    return readText(path.join(this.shellDir, 'index.html'));
+    return this.files.shell('index.html');
   }
 
   /** The shell's JavaScript of its first render: the entry's async chunks (Rsbuild's manifest.json). */
   async shellChunks(): Promise<{ js: string[]; css: string[] }> {
-    const manifest = await readJson(path.join(this.shellDir, 'manifest.json'));
+    const manifest = await this.json(this.files.shell('manifest.json'));
     const index = isRecord(manifest) && isRecord(manifest.entries) ? manifest.entries.index : undefined;
+    const group = isRecord(index) && isRecord(index.async) ? index.async : {};
     const pick = (kind: 'js' | 'css'): string[] => {
-      if (!isRecord(index)) return [];
-      const out: string[] = [];
-      for (const group of [index.async] as unknown[]) {
-        if (isRecord(group) && Array.isArray(group[kind])) out.push(...group[kind].filter((f): f is string => typeof f === 'string'));
-      }
-      return out;
+      const list = group[kind];
+      return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
     };
     return { js: pick('js'), css: pick('css') };
   }
 
   async shellStrings(language: LanguageCode): Promise<Strings | undefined> {
-    const value = await readJson(path.join(this.shellDir, 'locales', language, 'shell.json'));
+    const value = await this.json(this.files.shell(`locales/${language}/shell.json`));
     return isRecord(value) ? value : undefined;
   }
 
   async shellLocaleHashes(): Promise<Record<string, string>> {
-    return stringMap(await readJson(path.join(this.shellDir, 'locale-hashes.json')));
+    return stringMap(await this.json(this.files.shell('locale-hashes.json')));
   }
 
   async manifest(): Promise<WebManifest | undefined> {
@@ -85,8 +82,7 @@ export class WebSource {
       const item = raw.remotes[name];
       if (!isRecord(item) || typeof item.entry !== 'string' || item.entry === '') continue;
       const base = item.entry.slice(0, item.entry.lastIndexOf('/') + 1);
-      const mount = this.mounted.find((m) => base === `/remotes/${m.name}/${m.version}/`);
-      remotes[name] = { name, entry: item.entry, base, ...(mount ? { dir: mount.dir } : {}) };
+      remotes[name] = { name, entry: item.entry, base };
     }
     const rootDomain = typeof raw.rootDomain === 'string' && raw.rootDomain !== '' ? raw.rootDomain : undefined;
     return { raw, remotes, ...(rootDomain ? { rootDomain } : {}) };
@@ -94,8 +90,7 @@ export class WebSource {
 
   /** What the remote's `./App` needs besides its entry (its Module Federation manifest). */
   async exposedAssets(remote: ManifestRemote): Promise<{ js: string[]; css: string[] }> {
-    if (!remote.dir) return { js: [], css: [] };
-    const manifest = await readJson(path.join(remote.dir, 'mf-manifest.json'));
+    const manifest = await this.json(this.files.remote(remote, 'mf-manifest.json'));
     const exposes = isRecord(manifest) && Array.isArray(manifest.exposes) ? manifest.exposes : [];
     const app = exposes.find((e): e is Record<string, unknown> => isRecord(e) && (e.path === './App' || e.name === 'App'));
     const assets = app && isRecord(app.assets) ? app.assets : {};
@@ -108,13 +103,12 @@ export class WebSource {
   }
 
   async remoteLocaleHashes(remote: ManifestRemote): Promise<Record<string, string>> {
-    if (!remote.dir) return {};
-    return stringMap(await readJson(path.join(remote.dir, 'locale-hashes.json')));
+    return stringMap(await this.json(this.files.remote(remote, 'locale-hashes.json')));
   }
 
   /** The remote's pre-rendered HTML of a page in a language (`prerender/<page>/<lng>.html`), if it has one. */
   async prerendered(remote: ManifestRemote, page: string, language: LanguageCode): Promise<string | undefined> {
-    if (!remote.dir || !/^[a-z0-9-]+$/.test(page)) return undefined;
-    return readText(path.join(remote.dir, 'prerender', page, `${language}.html`));
+    if (!/^[a-z0-9-]+$/.test(page)) return undefined;
+    return this.files.remote(remote, `prerender/${page}/${language}.html`);
   }
 }
