@@ -64,6 +64,7 @@ export interface StripeServer {
 
 const MAX_BODY = 1024 * 1024;
 const CONFIGURED_ENDPOINT = 'we_configured';
+const WALL_CLOCK_MS = 10_000;
 
 const router = new Router([
   ...productRoutes,
@@ -225,6 +226,15 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  // Subscriptions on no test clock live on the wall clock: renewals, retries and period ends as they fall due.
+  const wallClock = setInterval(() => {
+    try {
+      billing.runWallClock();
+    } catch (err) {
+      logger?.error({ err }, 'wall-clock billing run failed');
+    }
+  }, WALL_CLOCK_MS);
+  wallClock.unref();
   if (!publicUrl) publicUrl = `http://localhost:${port}`;
 
   return {
@@ -234,6 +244,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     billing,
     delivery,
     async close() {
+      clearInterval(wallClock);
       await delivery.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

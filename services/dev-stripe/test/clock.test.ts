@@ -108,3 +108,20 @@ describe('test clocks', () => {
     expect(new Set(results.map((r) => r.subscription.id)).size).toBe(20);
   });
 });
+
+describe('the wall clock', () => {
+  it('renews a subscription on no test clock when its period has ended in real time', async () => {
+    const daily = await h.stripe.prices.create({ currency: 'eur', unit_amount: 7, recurring: { interval: 'day' }, product_data: { name: 'Daily' } });
+    const customer = await h.stripe.customers.create({ email: 'wall@example.com' });
+    const s = await h.stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: daily.id }], success_url: 'http://ferry.test/' });
+    await fetch(s.url!, { method: 'POST', body: new URLSearchParams({ card_number: '4242424242424242' }), redirect: 'manual' });
+    const sub = await h.stripe.subscriptions.retrieve((await h.stripe.checkout.sessions.retrieve(s.id)).subscription as string);
+    const end = sub.items.data[0]!.current_period_end;
+    h.server.billing.runWallClock(end - 1);
+    expect((await h.stripe.invoices.list({ subscription: sub.id })).data).toHaveLength(1);
+    h.server.billing.runWallClock(end + 1);
+    const renewed = await h.stripe.subscriptions.retrieve(sub.id);
+    expect(renewed.items.data[0]).toMatchObject({ current_period_start: end, current_period_end: end + DAY });
+    expect((await h.stripe.invoices.list({ subscription: sub.id })).data.map((i) => i.status)).toEqual(['paid', 'paid']);
+  });
+});

@@ -52,11 +52,14 @@ describe('webhooks', () => {
     const attempts = receiver.received.filter((r) => r.body.includes(customer.id));
     expect(attempts).toHaveLength(4);
     expect(new Set(attempts.map((a) => JSON.parse(a.body).id)).size).toBe(1);
-    const gaps = attempts.slice(1).map((a, i) => a.at - attempts[i]!.at);
-    // backoffDelay: 40, 80, 160 ms ±20 %
-    expect(gaps[0]).toBeGreaterThanOrEqual(30);
-    expect(gaps[1]!).toBeGreaterThan(gaps[0]! * 1.2);
-    expect(gaps[2]!).toBeGreaterThan(gaps[1]! * 1.2);
+    // backoffDelay(n, 40 ms base, ±20 %): 32-48, 64-96, 128-192 ms, each waited before the next attempt.
+    const planned = h.server.delivery.attempts.filter((a) => a.endpointId === 'we_configured' && a.status === 500).map((a) => a.retryInMs!);
+    expect(planned).toHaveLength(3);
+    planned.forEach((ms, n) => {
+      expect(ms).toBeGreaterThanOrEqual(0.8 * 40 * 2 ** n);
+      expect(ms).toBeLessThanOrEqual(1.2 * 40 * 2 ** n);
+    });
+    attempts.slice(1).forEach((a, i) => expect(a.at - attempts[i]!.at).toBeGreaterThanOrEqual(planned[i]! - 5));
     await waitFor('pending_webhooks to reach 0', async () => (await h.stripe.events.list({ type: 'customer.created' })).data[0]!.pending_webhooks === 0);
     expect(h.server.delivery.attempts.filter((a) => a.status === 200)).toHaveLength(1);
   });

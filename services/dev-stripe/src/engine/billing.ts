@@ -535,7 +535,16 @@ export class Billing {
     clock.frozen_time = to;
   }
 
-  private nextDue(clockId: string, to: number): { at: number; run: () => void } | null {
+  /** Does what fell due up to `now` for subscriptions on no test clock (the wall clock); the server calls it every few seconds. */
+  runWallClock(now = unixNow()): void {
+    for (;;) {
+      const next = this.nextDue(null, now);
+      if (!next) break;
+      next.run();
+    }
+  }
+
+  private nextDue(clockId: string | null, to: number): { at: number; run: () => void } | null {
     let best: { at: number; run: () => void } | null = null;
     const consider = (at: number, run: () => void) => {
       if (at <= to && (!best || at < best.at)) best = { at, run };

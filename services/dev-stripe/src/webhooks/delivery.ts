@@ -15,6 +15,8 @@ export interface DeliveryAttempt {
   attempt: number;
   status: number | null;
   at: number;
+  /** The wait before the next attempt; null once accepted. */
+  retryInMs: number | null;
 }
 
 export interface DeliveryOptions {
@@ -46,12 +48,13 @@ export class WebhookDelivery {
     if (this.closed) return;
     const run = this.post(event, target)
       .then((status) => {
-        this.attempts.push({ eventId: event.id, endpointId: target.id, attempt, status, at: Date.now() });
-        if (status !== null && status >= 200 && status < 300) {
+        const accepted = status !== null && status >= 200 && status < 300;
+        const delay = accepted ? null : backoffDelay(attempt, this.options.retry);
+        this.attempts.push({ eventId: event.id, endpointId: target.id, attempt, status, at: Date.now(), retryInMs: delay });
+        if (delay === null) {
           this.options.onDelivered?.(event, target.id);
           return;
         }
-        const delay = backoffDelay(attempt, this.options.retry);
         this.options.logger?.info({ event: event.id, type: event.type, url: target.url, status, attempt, retryInMs: delay }, 'webhook not accepted; retrying');
         this.later(delay, () => this.attempt(event, target, attempt + 1));
       })
