@@ -8,6 +8,8 @@ import en from '../public/locales/en/marketing.json';
 import nl from '../public/locales/nl/marketing.json';
 import App from './App';
 import { BuildLabel } from './components/BuildLabel';
+import { ContentLanguage } from './components/ContentLanguage';
+import type { ContentDocument } from './content/types';
 import { NAMESPACE } from './i18n';
 
 afterEach(cleanup);
@@ -92,9 +94,23 @@ describe('marketing App', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(nl.terms.title);
     expect(screen.getByText('Laatst bijgewerkt: 10 augustus 2025')).toBeTruthy();
     expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(13);
-    // Dutch has no translation of the terms yet: English text, marked as such, with a note in Dutch.
+    // Dutch has its own terms: shown as written, without the English-fallback note.
+    expect(screen.getByRole('heading', { level: 2, name: /Deze voorwaarden/ })).toBeTruthy();
+    expect(screen.queryByText(nl.contentFallback)).toBeNull();
+  });
+
+  it('marks a page shown in English to a visitor of another language, with a note in theirs', async () => {
+    const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en }, nl: { [NAMESPACE]: nl } }, 'nl');
+    const english: ContentDocument = { page: 'terms', language: 'en', description: 'Terms', intro: [], sections: [] };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ContentLanguage doc={english}>
+          <h2>These terms</h2>
+        </ContentLanguage>
+      </I18nextProvider>,
+    );
     expect(screen.getByText(nl.contentFallback)).toBeTruthy();
-    expect(document.querySelector('[lang="en"] h2')).toBeTruthy();
+    expect(document.querySelector('[lang="en"] h2')?.textContent).toBe('These terms');
   });
 
   it('shows a build label only when the build set one', async () => {
