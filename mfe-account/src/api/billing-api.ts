@@ -1,29 +1,14 @@
 // Types only: the contract's schemas (zod) stay out of the browser bundle; answers are checked by hand below.
-import type { AccessStatus as ContractAccessStatus, BillingBody } from '@ferry/http-contract';
-
-export type PaidPlan = 'monthly' | 'yearly';
-export type AccessPlan = 'trial' | PaidPlan;
-export type AccessState = 'trial' | 'active' | 'scheduled' | 'cancelled' | 'past_due' | 'expired';
+import type { AccessState, AccessStatus, BillingBody, CheckoutBody, PaidPlan, PlanPrice, PlansResponse, RedirectUrlResponse } from '@ferry/http-contract';
+import { planOf } from '../domain/plan';
 
 /**
- * The subscription status as POST /api/access/status answers it: the spec §3 fields plus the plan,
- * the state and the dates of the paid plan's start and of the grace period.
+ * The subscription status as POST /api/access/status answers it (and the cancel and resume calls):
+ * the spec §3 fields plus the plan, the state and the dates of the paid plan's start and of the
+ * grace period.
  */
-export type AccessStatus = Omit<ContractAccessStatus, 'plan' | 'state' | 'starts_at' | 'grace_until'> & {
-  plan: AccessPlan | null;
-  state: AccessState;
-  starts_at: string | null;
-  grace_until: string | null;
-};
-
-/** One paid plan of GET /api/billing/plans (`unit_amount` in minor units: 200 is 2 EUR). */
-export interface PlanPrice {
-  plan: PaidPlan;
-  unit_amount: number;
-  currency: string;
-  interval: 'month' | 'year';
-  best_value: boolean;
-}
+export type { AccessState, AccessStatus, PaidPlan, PlanPrice };
+export type AccessPlan = AccessStatus['plan'];
 
 export type StatusResult = { kind: 'loaded'; status: AccessStatus } | { kind: 'no-data' };
 
@@ -42,6 +27,7 @@ export class BillingApiError extends Error {
 
 const STATES: readonly AccessState[] = ['trial', 'active', 'scheduled', 'cancelled', 'past_due', 'expired'];
 const PLANS: readonly AccessPlan[] = ['trial', 'monthly', 'yearly'];
+const BADGE_PLAN = { trial: 'trial', annual: 'yearly', monthly: 'monthly' } as const;
 const isoOrNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** The state when an answer has none: read from the spec §3 phase and the cancellation. */
@@ -51,7 +37,7 @@ function stateFromPhase(phase: string, cancelledAt: string | null): AccessState 
   return phase === 'paid' ? 'active' : 'trial';
 }
 
-/** A status answer (of the status, cancel and resume calls) as the page uses it; null when it is none. */
+/** A status answer as the page uses it; null when it is none. Without a plan, spec §5 reads it from total_days. */
 export function readStatus(body: unknown): AccessStatus | null {
   const b = body as Partial<Record<keyof AccessStatus, unknown>> | null;
   if (!b || typeof b.phase !== 'string' || typeof b.total_days !== 'number') return null;
@@ -63,7 +49,7 @@ export function readStatus(body: unknown): AccessStatus | null {
     total_days: b.total_days,
     paid_until: isoOrNull(b.paid_until),
     cancelled_at,
-    plan: PLANS.includes(b.plan as AccessPlan) ? (b.plan as AccessPlan) : null,
+    plan: PLANS.includes(b.plan as AccessPlan) ? (b.plan as AccessPlan) : BADGE_PLAN[planOf(b.total_days)],
     state: STATES.includes(b.state as AccessState) ? (b.state as AccessState) : stateFromPhase(phase, cancelled_at),
     starts_at: isoOrNull(b.starts_at),
     grace_until: isoOrNull(b.grace_until),
@@ -133,17 +119,19 @@ export class BillingApi {
   async plans(signal?: AbortSignal): Promise<PlanPrice[]> {
     const res = await this.f('/api/billing/plans', { signal, headers: { accept: 'application/json' } });
     if (!res.ok) throw await errorFrom(res);
-    const body = (await res.json()) as { plans?: unknown };
-    const plans = Array.isArray(body?.plans) ? (body.plans as Partial<PlanPrice>[]) : [];
-    return plans.filter(
-      (p): p is PlanPrice =>
-        (p.plan === 'monthly' || p.plan === 'yearly') && typeof p.unit_amount === 'number' && typeof p.currency === 'string' && (p.interval === 'month' || p.interval === 'year'),
-    ).map((p) => ({ ...p, best_value: p.best_value === true }));
+    const body = (await res.json()) as Partial<PlansResponse> | null;
+    const plans: Partial<PlanPrice>[] = Array.isArray(body?.plans) ? body.plans : [];
+    return plans
+      .filter(
+        (p): p is PlanPrice =>
+          (p.plan === 'monthly' || p.plan === 'yearly') && typeof p.unit_amount === 'number' && typeof p.currency === 'string' && (p.interval === 'month' || p.interval === 'year'),
+      )
+      .map((p) => ({ ...p, best_value: p.best_value === true }));
   }
 
   /** POST /api/billing/checkout: the Stripe Checkout page for a paid plan (409 `already_subscribed`). */
   async checkout(plan: PaidPlan): Promise<string> {
-    return this.urlFrom(await this.post('/api/billing/checkout', { plan }));
+    return this.urlFrom(await this.post('/api/billing/checkout', { plan } satisfies Omit<CheckoutBody, keyof BillingBody>));
   }
 
   /** POST /api/billing/portal: the Stripe customer portal (409 `no_billing_account`). */
@@ -153,7 +141,7 @@ export class BillingApi {
 
   private async urlFrom(res: Response): Promise<string> {
     if (!res.ok) throw await errorFrom(res);
-    const body = (await res.json()) as { url?: unknown };
+    const body = (await res.json()) as Partial<RedirectUrlResponse> | null;
     if (typeof body?.url !== 'string' || !/^https?:\/\//.test(body.url)) throw new BillingApiError(502, 'bad_url');
     return body.url;
   }

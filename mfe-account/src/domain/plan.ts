@@ -9,12 +9,11 @@ export function planOf(totalDays: number): Exclude<Badge, 'expired'> {
   return 'monthly';
 }
 
-/** The plan's badge: the answer's plan when it names one, else the spec §5 reading of total_days. */
+const PLAN_BADGES = { trial: 'trial', yearly: 'annual', monthly: 'monthly' } as const;
+
+/** The plan's badge (an answer without a plan got one from total_days when it was read). */
 export function planBadgeOf(status: AccessStatus): Exclude<Badge, 'expired'> {
-  if (status.plan === 'yearly') return 'annual';
-  if (status.plan === 'monthly') return 'monthly';
-  if (status.plan === 'trial') return 'trial';
-  return planOf(status.total_days);
+  return PLAN_BADGES[status.plan];
 }
 
 /** The status badge: Expired wins over the plan. */

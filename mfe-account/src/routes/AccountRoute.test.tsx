@@ -79,7 +79,7 @@ describe('plan reading (spec §5)', () => {
     expect(planOf(201)).toBe('annual');
     expect(planOf(200)).toBe('monthly');
     expect(planOf(30)).toBe('monthly');
-    expect(badgeOf({ phase: 'expired', remaining_days: 0, total_days: 365, paid_until: null, cancelled_at: null, plan: null, state: 'expired', starts_at: null, grace_until: null })).toBe('expired');
+    expect(badgeOf({ phase: 'expired', remaining_days: 0, total_days: 365, paid_until: null, cancelled_at: null, plan: 'yearly', state: 'expired', starts_at: null, grace_until: null })).toBe('expired');
   });
 });
 
