@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import i18next from 'i18next';
@@ -10,6 +10,7 @@ import nl from '../../public/locales/nl/shell.json';
 import { ShellRoot, type PageLocation } from './ShellRoot';
 import type { RemoteAppLoader } from '../remotes/runtime';
 import type { RemotesManifest } from '../remotes/manifest';
+import type { PageViews } from '../analytics/page-views';
 
 afterEach(cleanup);
 
@@ -35,7 +36,7 @@ const loader: RemoteAppLoader = async (name) => {
   return { default: () => <h1>{`remote ${name}`}</h1> };
 };
 
-async function renderAt(path: string, page = LOCALHOST, manifest: RemotesManifest = { remotes: {} }) {
+async function renderAt(path: string, page = LOCALHOST, manifest: RemotesManifest = { remotes: {} }, pageViews?: PageViews) {
   const i18n = await testI18n();
   const assign = vi.fn();
   const manifestPromise = Promise.resolve(manifest);
@@ -44,7 +45,7 @@ async function renderAt(path: string, page = LOCALHOST, manifest: RemotesManifes
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <Suspense fallback={<p>suspended</p>}>
-            <ShellRoot manifest={manifestPromise} loader={loader} page={page} assign={assign} />
+            <ShellRoot manifest={manifestPromise} loader={loader} page={page} assign={assign} pageViews={pageViews} />
           </Suspense>
         </MemoryRouter>
       </I18nextProvider>,
@@ -91,6 +92,20 @@ describe('ShellRoot', () => {
     const page = { hostname: 'anna.ferry.test', protocol: 'https:', port: '', origin: 'https://anna.ferry.test' };
     const { assign } = await renderAt('/upload?focus=dropzone', page, { remotes: {}, rootDomain: 'ferry.test' });
     expect(assign).toHaveBeenCalledWith('https://ferry.test/upload?focus=dropzone');
+  });
+
+  it('counts a page view per route change, and offers the feedback button in the footer', async () => {
+    const view = vi.fn();
+    await renderAt('/faq?lng=de', LOCALHOST, { remotes: {} }, { view });
+    await screen.findByRole('heading', { name: 'remote marketing' });
+    expect(view).toHaveBeenCalledWith('http://localhost:8080/faq?lng=de');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Privacy' }));
+    });
+    expect(view).toHaveBeenLastCalledWith('http://localhost:8080/privacy');
+    expect(view).toHaveBeenCalledTimes(2);
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('button', { name: 'Feedback' }).getAttribute('aria-haspopup')).toBe('dialog');
   });
 
   it('switches language from the header and writes right to left for Arabic', async () => {
