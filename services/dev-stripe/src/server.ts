@@ -187,7 +187,6 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
         billing,
         events,
         publicUrl,
-        deliver: { configured: options.webhook ? 1 : 0 },
       };
       body = JSON.stringify(match.handler(ctx), null, 2);
     } catch (err) {

@@ -14,8 +14,6 @@ export interface ApiContext {
   events: Events;
   /** Base URL of the hosted pages. */
   publicUrl: string;
-  /** Webhook endpoints the stand-in was started with, listed first. */
-  deliver: { configured: number };
 }
 
 export type ApiHandler = (ctx: ApiContext) => object;
