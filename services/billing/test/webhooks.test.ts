@@ -56,7 +56,8 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     const stale = await deliver(stack.billing, resign(completed, { timestamp: Math.floor(Date.now() / 1000) - 600 }));
     expect(stale.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(await processed()).toBe(before);
-    expect((await status({ sub: 'sub-forged', email: 'forged@example.com' })).state).toBe(State.STATE_TRIAL);
+    // Nothing was applied (read the row: a status read would ask Stripe itself).
+    expect((await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: 'sub-forged' } })).stripeStatus).toBeNull();
   });
 
   it.each([
@@ -71,6 +72,8 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     const completed = held.filter((d) => typeOf(d) === 'checkout.session.completed');
     const deliveries = order === 'sent' ? held : [...completed, ...held.filter((d) => !completed.includes(d)).reverse()];
     for (const d of deliveries) expect((await deliver(stack.billing, d)).err).toBeNull();
+    // The events alone stored it (read the row: a status read would ask Stripe itself).
+    expect(await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: caller.sub } })).toMatchObject({ stripeStatus: 'trialing', plan: 'YEARLY' });
     expect(await status(caller)).toMatchObject({ state: State.STATE_SCHEDULED, plan: Plan.PLAN_YEARLY });
 
     // Replays (Stripe delivers at least once): acknowledged as duplicates, nothing changes.
@@ -95,6 +98,14 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     expect((await deliver(stack.billing, resumeEvent!)).err).toBeNull();
     expect((await deliver(stack.billing, cancelEvent!)).err).toBeNull();
     expect((await status(caller)).state).toBe(State.STATE_SCHEDULED);
+  });
+
+  it('with every webhook held back, the status read after Checkout finds the payment at Stripe', async () => {
+    const caller = { sub: 'sub-no-webhook', email: 'no-webhook@example.com' };
+    await paidWhileHolding(caller);
+    const before = await processed();
+    expect(await status(caller)).toMatchObject({ state: State.STATE_SCHEDULED, plan: Plan.PLAN_YEARLY });
+    expect(await processed()).toBe(before);
   });
 
   it('with the relay delivering again, the stand-in’s retries bring billing up to date', async () => {

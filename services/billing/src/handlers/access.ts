@@ -2,7 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { BillingServiceServer } from '@ferry/contracts/billing/v1';
 import { grpcError, unary } from '@ferry/service-kit';
 import { cancelledAt, hasLivePaidPlan } from '../domain/access.js';
-import { syncSubscription } from '../stripe/sync.js';
+import { confirmCheckout, syncSubscription } from '../stripe/sync.js';
 import { currentAccess, findSubscription, rememberLanguage, startTrial } from '../subscriptions.js';
 import { requireCaller } from './caller.js';
 import { languageTag, type HandlerDeps } from './deps.js';
@@ -38,7 +38,17 @@ export function accessHandlers({ prisma, logger, clock, stripe }: HandlerDeps): 
     }),
 
     getAccessStatus: unary(logger, async (req, call) => {
-      const subscription = await rememberLanguage(prisma, await requireSubscription(call), languageTag(req.language));
+      let subscription = await rememberLanguage(prisma, await requireSubscription(call), languageTag(req.language));
+      if (stripe) {
+        try {
+          if (await confirmCheckout(prisma, stripe, subscription, clock.wallNow(), (row) => clock.accountNow(row))) {
+            subscription = await prisma.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
+          }
+        } catch (err) {
+          // The status answers from what is stored; the webhook brings the rest.
+          logger.warn({ subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) }, 'checkout confirmation failed');
+        }
+      }
       return { status: toAccessStatus(await currentAccess(prisma, subscription, clock.accountNow(subscription))) };
     }),
 

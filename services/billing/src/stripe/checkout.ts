@@ -88,7 +88,7 @@ export async function createCheckout(prisma: PrismaClient, stripe: Stripe, clock
         { idempotencyKey: `checkout/${row.id}/${req.plan}/${attempt}` },
       );
       if (!session.url) throw new Error('Stripe answered a Checkout session without a url');
-      await tx.subscription.update({ where: { id: row.id }, data: { checkoutSessionId: session.id, checkoutPlan: req.plan, checkoutAttempt: attempt } });
+      await tx.subscription.update({ where: { id: row.id }, data: { checkoutSessionId: session.id, checkoutPlan: req.plan, checkoutAttempt: attempt, checkoutOpenedAt: clock.wallNow() } });
       return { url: session.url, id: session.id };
     },
     { timeout: 30_000, maxWait: 30_000 },

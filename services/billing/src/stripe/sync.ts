@@ -77,6 +77,24 @@ export async function syncSubscription(
   );
 }
 
+/** How long after opening a Checkout a status read asks Stripe whether it completed. */
+export const CHECKOUT_CONFIRM_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * The account's last Checkout, if opened within the window and no paid plan is stored yet: when
+ * Stripe says it completed, its subscription is stored now. The account page polls its status
+ * after returning from Checkout; this answers it even when the webhook is late or lost.
+ */
+export async function confirmCheckout(prisma: PrismaClient, stripe: Stripe, row: Subscription, wallNow: Date, now: (row: Subscription) => Date): Promise<boolean> {
+  if (!row.checkoutSessionId || !row.checkoutOpenedAt || hasLivePaidPlan(row)) return false;
+  if (wallNow.getTime() - row.checkoutOpenedAt.getTime() > CHECKOUT_CONFIRM_WINDOW_MS) return false;
+  const session = await stripe.checkout.sessions.retrieve(row.checkoutSessionId);
+  const subscriptionId = idOf(session.subscription);
+  if (session.status !== 'complete' || !subscriptionId) return false;
+  await syncSubscription(prisma, stripe, row.id, subscriptionId, now);
+  return true;
+}
+
 /** The account a Stripe object belongs to: its subscription, its customer, else Ferry's metadata / reference. */
 export async function findAccount(
   prisma: PrismaClient,
