@@ -141,7 +141,8 @@ describe('pages', () => {
 
   it("shows the remote's pre-rendered page for the language before any script runs", async () => {
     const landing = await page('/');
-    expect(landing.text).toContain('<div id="root" hidden></div><div id="ferry-prerendered"><h1>Send files from your own drive</h1></div>');
+    expect(landing.text).toContain('<div id="root" hidden></div><div id="ferry-prerendered"><div class="shell"><header class="shell-header"><a href="http://127.0.0.1');
+    expect(landing.text).toContain('<main class="shell-main"><h1>Send files from your own drive</h1></main></div></div>');
     const faq = await page('/faq?lng=de');
     expect(faq.text).toContain('15 GB');
     // No pre-rendered page in that language: the app renders it.

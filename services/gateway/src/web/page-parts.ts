@@ -160,6 +160,11 @@ export async function planPage(
     bodyHtml = notFoundHtml(strings, `${rootOrigin}/`);
   }
 
+  // In the shell's frame (its header and main column), so nothing moves when the app takes over.
+  if (bodyHtml !== undefined) {
+    bodyHtml = `<div class="shell"><header class="shell-header"><a href="${escapeHtml(`${rootOrigin}/`)}" class="brand">${escapeHtml(text(strings, 'brand') ?? PRODUCT)}</a></header><main class="shell-main">${bodyHtml}</main></div>`;
+  }
+
   const indexable = decision.kind === 'remote' && decision.remote === 'marketing';
   const alternates = indexable
     ? [
