@@ -187,6 +187,28 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     expect((await rpc('createPortalSession', { caller: stranger, returnUrl: `${ORIGIN}/account`, language: 'en' })).err?.code).toBe(grpc.status.FAILED_PRECONDITION);
   });
 
+  it('the reminder loop finds due reminders by itself, on each account’s clock, and sends each once', async () => {
+    const soon = newCaller();
+    const ahead = newCaller();
+    const later = newCaller();
+    for (const caller of [soon, ahead, later]) await rpc('startTrial', { caller, language: 'sv' });
+    const prisma = stack.billing.db.prisma;
+    // One trial ends in 6 days by its dates, one by its clock (84 days ahead), one in 80 days.
+    await prisma.subscription.update({ where: { sub: soon.sub }, data: { trialEndsAt: new Date(Date.now() + 6 * DAY_MS) } });
+    await prisma.subscription.update({ where: { sub: ahead.sub }, data: { clockOffsetMs: BigInt(84 * DAY_MS) } });
+    await prisma.subscription.update({ where: { sub: later.sub }, data: { clockOffsetMs: BigInt(10 * DAY_MS) } });
+    const loop = stack.billing.server.reminders!;
+    expect(await loop.runOnce()).toBeGreaterThanOrEqual(2);
+    const to = (c: Caller) => stack.notices.filter((r) => r.email === c.email).map((r) => r.kind);
+    expect(to(soon)).toEqual([AccountNoticeKind.ACCOUNT_NOTICE_KIND_TRIAL_ENDS_IN_7_DAYS]);
+    expect(to(ahead)).toEqual([AccountNoticeKind.ACCOUNT_NOTICE_KIND_TRIAL_ENDS_IN_7_DAYS]);
+    expect(to(later)).toEqual([]);
+    await loop.runOnce();
+    expect(to(soon)).toHaveLength(1);
+    expect(to(ahead)).toHaveLength(1);
+    expect((await row(soon)).reminder7dSentAt).not.toBeNull();
+  });
+
   it('sends the three trial reminders once each, in the account’s language, as the clock moves', async () => {
     const caller = newCaller();
     await rpc('startTrial', { caller, language: 'de' });
