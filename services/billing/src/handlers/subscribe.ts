@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import { unixSeconds } from '../clock.js';
 import type { PaidPlanName } from '../domain/access.js';
 import { AlreadySubscribedError, createCheckout, stripeLocale } from '../stripe/checkout.js';
-import { lookupPrices, type PlanPriceInfo } from '../stripe/prices.js';
+import { lookupPrices, PRICES, type PlanPriceInfo } from '../stripe/prices.js';
 import { syncSubscription } from '../stripe/sync.js';
 import { currentAccess, findSubscription } from '../subscriptions.js';
 import { requireCaller } from './caller.js';
@@ -42,7 +42,7 @@ export function subscribeHandlers(deps: HandlerDeps & { payments: boolean }): Pi
 
   async function prices(): Promise<Partial<Record<PaidPlanName, PlanPriceInfo>>> {
     const s = requireStripe();
-    if (cached && Date.now() - cached.at < PRICE_CACHE_MS && Object.keys(cached.prices).length === 2) return cached.prices;
+    if (cached && Date.now() - cached.at < PRICE_CACHE_MS && Object.keys(cached.prices).length === Object.keys(PRICES).length) return cached.prices;
     try {
       cached = { at: Date.now(), prices: await lookupPrices(s) };
     } catch (err) {
