@@ -179,6 +179,11 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     const caller = await subscribe(Plan.PLAN_YEARLY);
     const portal = await rpc('createPortalSession', { caller, returnUrl: `${ORIGIN}/account`, language: 'de' });
     expect(portal.err).toBeNull();
+    // A double click within the same minute opens the same session (its idempotency key).
+    const minute = Math.floor(Date.now() / 60_000);
+    const first = await rpc('createPortalSession', { caller, returnUrl: `${ORIGIN}/account`, language: 'de' });
+    const again = await rpc('createPortalSession', { caller, returnUrl: `${ORIGIN}/account`, language: 'de' });
+    if (Math.floor(Date.now() / 60_000) === minute) expect(again.res!.url).toBe(first.res!.url);
     const page = await fetch(portal.res!.url!);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`${ORIGIN}/account`);

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { Plan, type BillingServiceServer } from '@ferry/contracts/billing/v1';
 import { grpcError, unary } from '@ferry/service-kit';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Stripe from 'stripe';
 import { unixSeconds } from '../clock.js';
@@ -113,11 +114,18 @@ export function subscribeHandlers(deps: HandlerDeps & { payments: boolean }): Pi
       const subscription = await requireSubscription(call);
       if (!subscription.stripeCustomerId) throw grpcError(grpc.status.FAILED_PRECONDITION, 'this account has no billing account at the payment provider yet');
       try {
-        const session = await s.billingPortal.sessions.create({
-          customer: subscription.stripeCustomerId,
-          return_url: returnUrl,
-          ...(stripeLocale(req.language) !== 'auto' ? { locale: stripeLocale(req.language) as Stripe.BillingPortal.SessionCreateParams.Locale } : {}),
-        });
+        const locale = stripeLocale(req.language);
+        // A double click within the minute opens the same portal session.
+        const minute = Math.floor(clock.wallNow().getTime() / 60_000);
+        const params = createHash('sha256').update(`${returnUrl}\n${locale}`).digest('hex').slice(0, 16);
+        const session = await s.billingPortal.sessions.create(
+          {
+            customer: subscription.stripeCustomerId,
+            return_url: returnUrl,
+            ...(locale !== 'auto' ? { locale: locale as Stripe.BillingPortal.SessionCreateParams.Locale } : {}),
+          },
+          { idempotencyKey: `portal/${subscription.id}/${minute}/${params}` },
+        );
         return { url: session.url };
       } catch (err) {
         logger.error({ subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) }, 'portal session failed');
