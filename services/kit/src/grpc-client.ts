@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { HealthClient } from '@ferry/contracts/health/v1';
 import { HealthCheckResponse_ServingStatus } from '@ferry/contracts/health/v1';
 import { AUTHORIZATION_METADATA, type AssertedUser, type CallerSigner } from './caller-assertion.js';
+import { grpcChannelCredentials, grpcTlsFromEnv, type GrpcTlsFiles } from './grpc-tls.js';
 
 export type GrpcClientConstructor<T extends grpc.Client> = new (
   address: string,
@@ -11,10 +12,16 @@ export type GrpcClientConstructor<T extends grpc.Client> = new (
 
 /**
  * One long-lived client (one channel) per target: create it at start, close() it on shutdown.
- * dns:/// targets get round_robin so every resolved replica takes traffic.
+ * dns:/// targets get round_robin so every resolved replica takes traffic. The channel uses mutual
+ * TLS when `tls` (default: GRPC_TLS_* from the environment) names certificate files, else plaintext.
  */
-export function createGrpcClient<T extends grpc.Client>(Ctor: GrpcClientConstructor<T>, address: string, options: Partial<grpc.ClientOptions> = {}): T {
-  return new Ctor(address, grpc.credentials.createInsecure(), { ...clientChannelOptions(address), ...options });
+export function createGrpcClient<T extends grpc.Client>(
+  Ctor: GrpcClientConstructor<T>,
+  address: string,
+  options: Partial<grpc.ClientOptions> = {},
+  tls: GrpcTlsFiles | undefined = grpcTlsFromEnv(),
+): T {
+  return new Ctor(address, grpcChannelCredentials(tls), { ...clientChannelOptions(address), ...options });
 }
 
 /** The channel options createGrpcClient uses for a target. */

@@ -4,6 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createCallerVerifier, type Principal } from './caller-assertion.js';
 import { authenticateService, methodsWithoutPolicy, type RpcPolicy } from './caller-policy.js';
+import { grpcServerCredentials, grpcTlsFromEnv, type GrpcTlsFiles } from './grpc-tls.js';
 
 export interface GrpcServiceBinding {
   /** Fully-qualified service name, e.g. "ferry.link.v1.LinkService"; also its health-check name. */
@@ -25,6 +26,8 @@ export interface StartGrpcServerOptions {
   logger: Logger;
   /** Extra grpc-js server options, merged over the defaults below. */
   serverOptions?: grpc.ServerOptions;
+  /** Mutual TLS files; absent: from GRPC_TLS_* (plaintext when unset, refused when NODE_ENV=production). */
+  tls?: GrpcTlsFiles;
 }
 
 export interface RunningGrpcServer {
@@ -61,6 +64,8 @@ export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<Run
       if (unverifiable.length > 0) throw new Error(`${service.name}.${method}: no public key for ${unverifiable.join(', ')}; refusing to start`);
     }
   }
+  const tls = opts.tls ?? grpcTlsFromEnv();
+  const credentials = grpcServerCredentials(tls);
   const verifier = createCallerVerifier({ keys: opts.callerKeys });
   const server = new grpc.Server({ ...defaultServerOptions, ...opts.serverOptions });
   const names = ['', ...opts.services.map((s) => s.name)];
@@ -72,7 +77,7 @@ export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<Run
 
   const host = opts.host ?? '127.0.0.1';
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, boundPort) =>
+    server.bindAsync(`${host}:${opts.port}`, credentials, (err, boundPort) =>
       err ? reject(err) : resolve(boundPort),
     );
   });
@@ -81,7 +86,7 @@ export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<Run
     for (const name of names) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
   };
   setServing(true);
-  logger.info({ host, port, services: opts.services.map((s) => s.name) }, 'grpc server listening');
+  logger.info({ host, port, tls: tls ? 'mutual' : 'off', services: opts.services.map((s) => s.name) }, 'grpc server listening');
 
   let stopping: Promise<void> | undefined;
   const shutdown = (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {

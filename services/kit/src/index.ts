@@ -9,6 +9,15 @@ export {
   type StartGrpcServerOptions,
   type RunningGrpcServer,
 } from './grpc-server.js';
+export {
+  grpcTlsEnv,
+  grpcTlsFromEnv,
+  checkGrpcTlsEnv,
+  grpcServerCredentials,
+  grpcChannelCredentials,
+  GRPC_TLS_VARIABLES,
+  type GrpcTlsFiles,
+} from './grpc-tls.js';
 export { onShutdownSignals, type ShutdownSignalOptions } from './shutdown.js';
 export {
   createGrpcClient,
