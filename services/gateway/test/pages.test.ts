@@ -32,7 +32,9 @@ beforeAll(async () => {
     'index.html': INDEX,
     'static/js/index.0123abcd.js': CHUNK,
     'static/js/async/7.89abcdef.js': 'chunk',
-    'manifest.json': JSON.stringify({ entries: { index: { initial: { js: ['/static/js/index.0123abcd.js'] }, async: { js: ['/static/js/async/7.89abcdef.js'], css: [] } } } }),
+    'static/js/async/dialog.89abcdef.js': 'on demand',
+    'manifest.json': JSON.stringify({ entries: { index: { initial: { js: ['/static/js/index.0123abcd.js'] }, async: { js: ['/static/js/async/7.89abcdef.js', '/static/js/async/dialog.89abcdef.js'], css: [] } } } }),
+    'first-visit.json': JSON.stringify({ js: ['/static/js/async/7.89abcdef.js'], css: [] }),
     'locale-hashes.json': JSON.stringify({ 'en/shell': 'aaaaaaaaaa', 'de/shell': 'bbbbbbbbbb' }),
     'locales/en/shell.json': strings('Simple sharing.', 'File not available'),
     'locales/de/shell.json': strings('Einfach teilen.', 'Datei nicht verfügbar'),
@@ -127,6 +129,8 @@ describe('pages', () => {
   it("preloads the shell's chunks, the route's remote entry and exposed chunk and its strings by content hash", async () => {
     const res = await page('/');
     expect(res.text).toContain('<link rel="preload" href="/static/js/async/7.89abcdef.js" as="script">');
+    // Only what every start loads: a chunk loaded on demand is not preloaded.
+    expect(res.text).not.toContain('dialog.89abcdef.js');
     expect(res.text).toContain('<link rel="preload" href="/remotes/marketing/1.0.0/remoteEntry.js" as="script">');
     expect(res.text).toContain('<link rel="preload" href="/remotes/marketing/1.0.0/static/js/async/app.1234abcd.js" as="script">');
     expect(res.text).toContain('<link rel="preload" href="/locales/en/shell.json?v=aaaaaaaaaa" as="fetch" crossorigin="anonymous">');

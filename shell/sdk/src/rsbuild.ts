@@ -4,12 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+import { FIRST_VISIT_FILE, firstVisitFiles, type StatsJson } from './build/first-visit.js';
 import { LOCALE_HASHES_FILE, localeHashes, precompressDir } from './build/precompress.js';
 
 export { LOCALE_HASHES_FILE, localeHashes, precompressDir } from './build/precompress.js';
 
 /**
- * After a production build: writes `locale-hashes.json` (the content hash of each
+ * After a production build: writes `first-visit.json` (the chunks to preload, from the build's
+ * stats), `locale-hashes.json` (the content hash of each
  * `locales/<lng>/<ns>.json`, by which the strings are versioned) and a Brotli and a gzip copy of
  * every text asset beside it (`.br`, `.gz`), which the gateway and nginx send as they are.
  */
@@ -17,9 +19,14 @@ export function pluginFirstVisit(): RsbuildPlugin {
   return {
     name: 'ferry:first-visit',
     setup(api) {
-      api.onAfterBuild(async ({ isWatch }) => {
+      api.onAfterBuild(async ({ isWatch, stats }) => {
         if (isWatch) return;
         const dist = api.context.distPath;
+        if (stats) {
+          const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true }) as unknown as StatsJson & { children?: StatsJson[] };
+          const chunks = json.children?.length ? json.children.flatMap((c) => c.chunks ?? []) : (json.chunks ?? []);
+          await writeFile(path.join(dist, FIRST_VISIT_FILE), `${JSON.stringify(firstVisitFiles(chunks), null, 2)}\n`);
+        }
         const hashes = await localeHashes(path.join(dist, 'locales'));
         await writeFile(path.join(dist, LOCALE_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
         const result = await precompressDir(dist);

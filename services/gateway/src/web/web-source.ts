@@ -52,16 +52,18 @@ export class WebSource {
     return this.files.shell('index.html');
   }
 
-  /** The shell's JavaScript of its first render: the entry's async chunks (Rsbuild's manifest.json). */
+  /**
+   * The shell's chunks of its first render: `first-visit.json` (what every start loads, from the
+   * build's stats), else every async chunk of the entry (Rsbuild's manifest.json).
+   */
   async shellChunks(): Promise<{ js: string[]; css: string[] }> {
+    const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : []);
+    const firstVisit = await this.json(this.files.shell('first-visit.json'));
+    if (isRecord(firstVisit)) return { js: strings(firstVisit.js), css: strings(firstVisit.css) };
     const manifest = await this.json(this.files.shell('manifest.json'));
     const index = isRecord(manifest) && isRecord(manifest.entries) ? manifest.entries.index : undefined;
     const group = isRecord(index) && isRecord(index.async) ? index.async : {};
-    const pick = (kind: 'js' | 'css'): string[] => {
-      const list = group[kind];
-      return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
-    };
-    return { js: pick('js'), css: pick('css') };
+    return { js: strings(group.js), css: strings(group.css) };
   }
 
   async shellStrings(language: LanguageCode): Promise<Strings | undefined> {
