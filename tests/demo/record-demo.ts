@@ -50,8 +50,8 @@ function demoFolder(): string {
   return folder;
 }
 
-/** The journey, recorded; returns the recording and when the poster frame is. */
-async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorder<DemoStep>): Promise<{ posterAt: number }> {
+/** The journey, recorded; returns the video's length and when its poster frame is (seconds). */
+async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorder<DemoStep>): Promise<{ posterAt: number; length: number }> {
   const owner = await newViewer(browser, ['clipboard-read', 'clipboard-write']);
   await owner.goto(`${baseUrl}/?lng=en`);
   const marketing = owner.locator('[data-remote="marketing"]');
@@ -60,9 +60,13 @@ async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorde
   await rec.follow(owner);
   rec.mark('landing');
   await pause();
-  await glideAndClick(owner, tryButton);
-  // The identity provider's pages are a local stand-in for Google's: not part of the video.
+  // The identity provider's pages are a local stand-in for Google's: not part of the video, which
+  // pauses between the press and the release that starts the sign-in.
+  await glideTo(owner, tryButton);
+  await owner.mouse.down();
+  await pause(300);
   await rec.pause();
+  await owner.mouse.up();
   await completeProviderSignIn(owner, baseUrl, OWNER);
   if (new URL(owner.url()).pathname !== '/upload') await owner.goto(`${baseUrl}/upload?lng=en`);
   const dropzone = owner.getByTestId('dropzone');
@@ -94,18 +98,21 @@ async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorde
   await pause();
 
   rec.mark('copyLink');
-  const posterAt = rec.now() + 1.2;
   await glideAndClick(owner, row.getByTestId('row-copy'));
   const link = await owner.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/^https?:\/\//);
   await pause();
 
+  // The stranger's page loads off camera.
+  await rec.pause();
   const stranger = await newViewer(browser);
   await stranger.goto(link);
   const download = stranger.locator('[data-remote="download"]').getByRole('link', { name: 'Download' });
   await expect(download).toBeVisible({ timeout: 30_000 });
   await rec.follow(stranger);
   rec.mark('recipient');
+  // The poster: what a recipient sees, the clearest picture of what Ferry does.
+  const posterAt = rec.now() + 0.8;
   await pause(PAUSE_MS + 800);
 
   rec.mark('download');
@@ -114,15 +121,17 @@ async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorde
   await downloading;
   await pause();
 
+  // The list asks for new counts every few seconds; the video skips that wait.
+  await rec.pause();
   await owner.bringToFront();
+  await expect(row.getByTestId('row-downloads')).toContainText('1', { timeout: 20_000 });
   await rec.follow(owner);
   rec.mark('counted');
-  // The list asks for new counts every few seconds: the viewer sees it tick.
-  await expect(row.getByTestId('row-downloads')).toContainText('1', { timeout: 20_000 });
-  await pause();
+  await pause(PAUSE_MS + 500);
+  const length = await rec.finish();
   await owner.context().close();
   await stranger.context().close();
-  return { posterAt };
+  return { posterAt, length };
 }
 
 const shortHash = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
@@ -184,13 +193,13 @@ async function record(): Promise<void> {
   const browser = await chromium.launch({ ...launch, headless: true });
   const rec = new ScreencastRecorder<DemoStep>(VIDEO);
   let posterAt: number;
+  let length: number;
   try {
-    ({ posterAt } = await perform(browser, stack.baseUrl, rec));
+    ({ posterAt, length } = await perform(browser, stack.baseUrl, rec));
   } finally {
     await browser.close();
     await stack.stop();
   }
-  const length = await rec.finish();
   const marks = new Map(rec.steps.map((s) => [s.step, s.at]));
   const missing = DEMO_STEPS.filter((s) => !marks.has(s));
   if (missing.length) throw new Error(`steps not recorded: ${missing.join(', ')}`);
