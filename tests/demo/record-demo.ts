@@ -95,6 +95,7 @@ async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorde
   await glideAndClick(owner, owner.getByTestId('upload-button'));
   const row = owner.getByTestId('uploaded-row').first();
   await expect(row).toBeVisible({ timeout: 60_000 });
+  rmSync(join(folder, '..'), { recursive: true, force: true });
   await pause();
 
   rec.mark('copyLink');
