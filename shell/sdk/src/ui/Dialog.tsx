@@ -45,7 +45,12 @@ export function preloadDialog(): Promise<Surface> {
 export function Dialog(props: DialogProps) {
   const [, setLoaded] = useState(surface !== null);
   useEffect(() => {
-    if (!props.open || surface) return undefined;
+    if (!props.open) return undefined;
+    if (surface) {
+      // Its code arrived after this render and before this effect: render again, with it.
+      setLoaded(true);
+      return undefined;
+    }
     let live = true;
     preloadDialog().then(
       () => live && setLoaded(true),
