@@ -8,7 +8,7 @@ import { renderFirstDownloadNotice, renderReceiverMail, renderUploaderCopy, type
 const keys = Object.keys(strings.en).sort() as Array<keyof MailStrings>;
 const counts = [0, 1, 2, 3, 5, 11, 21, 22, 100, 1_000_000];
 /** Arguments for the function texts; the others take (sender, file) or (sender). */
-const sampleArgs: Partial<Record<keyof MailStrings, unknown[]>> = { days: [2], hours: [2], minutes: [2], copyIntro: [2], copySubject: ['a.zip', 2] };
+const sampleArgs: Partial<Record<keyof MailStrings, unknown[]>> = { copyIntro: [2], copySubject: ['a.zip', 2] };
 
 function shareData(lang: MailLanguage, overrides: Partial<ShareMailData> = {}): ShareMailData {
   return {
@@ -17,7 +17,7 @@ function shareData(lang: MailLanguage, overrides: Partial<ShareMailData> = {}): 
     fileName: 'a.zip',
     sizeLabel: '5.12 MB',
     downloadUrl: 'http://localhost:8080/r/AbCdEfGh12',
-    expiresIn: strings[lang].days(2),
+    expiresIn: expiresInLabel(new Date(Date.UTC(2026, 0, 3)), new Date(Date.UTC(2026, 0, 1)), lang),
     message: 'Hi!',
     year: 2026,
     recipients: ['bob@example.com', 'eve@example.org'],
@@ -52,9 +52,10 @@ describe('mail texts in every interface language', () => {
     expect(t.noticeSubject('a.zip')).toContain('a.zip');
     for (const n of counts) {
       expect(t.copySubject('a.zip', n)).toContain('a.zip');
+      // Arabic says one and two by the noun alone (the dual), without the digit.
+      if (lang === 'ar' && n <= 2 && n > 0) continue;
       expect(t.copySubject('a.zip', n), `${lang}.copySubject(${n})`).toContain(String(n));
       expect(t.copyIntro(n), `${lang}.copyIntro(${n})`).toContain(String(n));
-      for (const unit of ['days', 'hours', 'minutes'] as const) expect(t[unit](n), `${lang}.${unit}(${n})`).toContain(String(n));
     }
   });
 
@@ -70,36 +71,98 @@ describe('dateLocale', () => {
   });
 });
 
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MIN = 60_000;
+const NOW = new Date(Date.UTC(2026, 0, 1));
+/** The mail's time label for a link that expires `ms` after NOW. */
+const timeLeft = (ms: number, lang: MailLanguage) => expiresInLabel(new Date(NOW.getTime() + ms), NOW, lang);
+
+describe('time left in mails (formatCountdown of @ferry/rules, in words)', () => {
+  it('writes Arabic duals without the number and joins the units with "و", like the screens', () => {
+    expect(timeLeft(2 * DAY + 2 * HOUR, 'ar')).toBe('يومان وساعتان');
+    expect(timeLeft(2 * DAY, 'ar')).toBe('يومان');
+    expect(timeLeft(DAY + HOUR, 'ar')).toBe('يوم وساعة');
+    expect(timeLeft(3 * DAY + 5 * HOUR, 'ar')).toBe('3 أيام و5 ساعات');
+    expect(timeLeft(11 * DAY, 'ar')).toBe('11 يومًا');
+    expect(timeLeft(2 * DAY, 'ar')).not.toMatch(/\d/);
+  });
+
+  it('chooses the Hindi "घंटा"/"घंटे" by the number itself', () => {
+    expect(timeLeft(HOUR + 5 * MIN, 'hi')).toBe('1 घंटा और 5 मिनट');
+    expect(timeLeft(5 * HOUR, 'hi')).toBe('5 घंटे');
+    expect(timeLeft(2 * DAY + 2 * HOUR, 'hi')).toBe('2 दिन और 2 घंटे');
+  });
+
+  it('reads naturally in the other reviewed languages', () => {
+    expect(timeLeft(6 * DAY + 5 * HOUR + MIN, 'en')).toBe('6 days, 5 hours');
+    expect(timeLeft(6 * DAY + 5 * HOUR, 'de')).toBe('6 Tage, 5 Stunden');
+    expect(timeLeft(DAY + HOUR, 'de')).toBe('1 Tag, 1 Stunde');
+    expect(timeLeft(2 * DAY + HOUR, 'fr')).toBe('2\u00a0jours et 1\u00a0heure');
+    expect(timeLeft(2 * DAY + HOUR, 'es')).toBe('2 días y 1 hora');
+    expect(timeLeft(6 * DAY + 5 * HOUR, 'ja')).toBe('6日5時間');
+    expect(timeLeft(6 * DAY + 5 * HOUR + MIN, 'pl')).toBe('6 dni i 5 godzin');
+    expect(timeLeft(22 * HOUR + 3 * MIN, 'pl')).toBe('22 godziny i 3 minuty');
+    expect(timeLeft(6 * DAY + 5 * HOUR, 'tr')).toBe('6 gün 5 saat');
+    expect(timeLeft(21 * DAY, 'uk')).toBe('21 день');
+    expect(timeLeft(5 * HOUR, 'he')).toBe('5 שעות');
+  });
+
+  it('leaves out a zero second unit, and is the expired text when past, empty when unknown', () => {
+    expect(timeLeft(2 * DAY + 30 * MIN, 'en')).toBe('2 days');
+    expect(timeLeft(3 * HOUR, 'nl')).toBe('3 uur');
+    expect(timeLeft(0, 'de')).toBe('abgelaufen');
+    expect(expiresInLabel(undefined, NOW, 'en')).toBe('');
+  });
+
+  it('renders the same words in every mail that shows a time', () => {
+    const expiresIn = timeLeft(2 * DAY + 2 * HOUR, 'ar');
+    expect(renderReceiverMail(shareData('ar', { expiresIn })).text).toContain('المدة المتبقية: يومان وساعتان');
+    expect(renderFirstDownloadNotice({ lang: 'ar', fileName: 'a.zip', sizeLabel: '3 B', expiresIn, link: '', downloadedAt: '', year: 2026 }).text).toContain('الوقت المتبقي: يومان وساعتان');
+  });
+});
+
 describe('plural forms (Intl.PluralRules)', () => {
   it('uses the Polish one / few / many forms', () => {
     const t = strings.pl;
-    expect([1, 2, 5].map((n) => t.days(n))).toEqual(['1 dzień', '2 dni', '5 dni']);
-    expect([1, 2, 5, 12, 22, 25].map((n) => t.hours(n))).toEqual(['1 godzina', '2 godziny', '5 godzin', '12 godzin', '22 godziny', '25 godzin']);
-    expect([1, 3, 5].map((n) => t.minutes(n))).toEqual(['1 minuta', '3 minuty', '5 minut']);
     expect(t.copyIntro(1)).toContain('do 1 odbiorcy');
     expect(t.copyIntro(5)).toContain('do 5 odbiorców');
-    expect(expiresInLabel(new Date(Date.UTC(2026, 0, 7, 5, 1)), new Date(Date.UTC(2026, 0, 1)), 'pl')).toBe('6 dni 5 godzin');
   });
 
-  it('uses the Ukrainian forms, where 21 takes the singular', () => {
-    expect([1, 2, 5, 21, 22].map((n) => strings.uk.days(n))).toEqual(['1 день', '2 дні', '5 днів', '21 день', '22 дні']);
+  it('says one and two Arabic recipients without the digit, and writes the number from three on', () => {
+    expect(strings.ar.copySubject('a.zip', 1)).toBe('شاركت a.zip مع مستلم واحد');
+    expect(strings.ar.copySubject('a.zip', 2)).toBe('شاركت a.zip مع مستلمَين');
+    expect(strings.ar.copyIntro(2)).toContain('إلى مستلمَين');
+    expect([3, 11, 100].map((n) => strings.ar.copySubject('a.zip', n))).toEqual(['شاركت a.zip مع 3 مستلمين', 'شاركت a.zip مع 11 مستلمًا', 'شاركت a.zip مع 100 مستلم']);
   });
 
-  it('uses the Arabic few / many forms and the Hebrew singular', () => {
-    expect([3, 11, 100].map((n) => strings.ar.days(n))).toEqual(['3 أيام', '11 يومًا', '100 يوم']);
-    expect([1, 2, 5].map((n) => strings.he.hours(n))).toEqual(['1 שעה', '2 שעות', '5 שעות']);
-  });
-
-  it('keeps the English and Dutch forms', () => {
+  it('keeps the English forms', () => {
     expect([1, 2].map((n) => strings.en.copySubject('a.zip', n))).toEqual(['You shared a.zip with 1 recipient', 'You shared a.zip with 2 recipients']);
-    expect([1, 2].map((n) => strings.nl.days(n))).toEqual(['1 dag', '2 dagen']);
-    expect(strings.fr.days(0)).toBe('0 jour');
   });
 
   it('falls back to the other form for a category that is left out', () => {
     expect(plural('pl', 5, { one: 'dzień', other: 'dni' })).toBe('dni');
     expect(plural('ar', 2, { two: 'يومان', other: 'يوم' })).toBe('يومان');
     expect(plural('ar', 0, { other: 'يوم' })).toBe('يوم');
+  });
+});
+
+describe('reviewed sentences', () => {
+  it('gives the Turkish subject the accusative: "… size bir dosya gönderdi: {file}"', () => {
+    expect(strings.tr.receiverSubject('ann@example.com', 'a.zip')).toBe('ann@example.com size bir dosya gönderdi: a.zip');
+  });
+
+  it('names what the uploader’s button does, in every language, never just "Link"', () => {
+    for (const lang of MAIL_LANGUAGES) {
+      const t = strings[lang];
+      expect(t.openDownloadPage, lang).not.toBe(t.link);
+      const copy = renderUploaderCopy(shareData(lang)).html;
+      expect(copy, lang).toMatch(new RegExp(`>${t.openDownloadPage}</a>`));
+      const notice = renderFirstDownloadNotice({ lang, fileName: 'a.zip', sizeLabel: '3 B', expiresIn: '', link: 'http://localhost:8080/r/AbCdEfGh12', downloadedAt: '', year: 2026 }).html;
+      expect(notice, lang).toContain(`>${t.openDownloadPage}</a>`);
+    }
+    expect(strings.en.openDownloadPage).toBe('Open the download page');
+    expect(strings.de.openDownloadPage).toBe('Download-Seite öffnen');
   });
 });
 

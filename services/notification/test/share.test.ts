@@ -86,7 +86,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
       expect(m.messageId).toMatch(/^<[0-9a-f]{40}@ferry\.test>$/);
       expect(m.text).toContain(`Download: ${PUBLIC_ORIGIN}/r/AbCdEfGh12`);
       expect(m.text).toContain('Size: 5.12 MB');
-      expect(m.text).toContain('Available for: 6 days 5 hours');
+      expect(m.text).toContain('Available for: 6 days, 5 hours');
       expect(m.text).toContain('Message from Ann@Example.com:\nHi both,\nhere are the photos & videos.');
       expect(m.html).toContain(`href="${PUBLIC_ORIGIN}/r/AbCdEfGh12"`);
       expect(m.html).toContain('Holiday &lt;photos&gt;.zip');
@@ -108,7 +108,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     const messages = await delivered(2);
     const own = messages.find((m) => m.to[0] === 'ann@example.com')!;
     expect(own.subject).toBe('Je hebt Holiday <photos>.zip gedeeld met 1 ontvanger');
-    expect(own.text).toContain('Beschikbaar voor: 6 dagen 5 uur');
+    expect(own.text).toContain('Beschikbaar voor: 6 dagen en 5 uur');
     const receiver = messages.find((m) => m.to[0] === 'bob@example.com')!;
     expect(receiver.subject).toBe('Ann@Example.com heeft je Holiday <photos>.zip gestuurd');
   });
@@ -134,12 +134,12 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     // The Latin file name and address are isolated inside the Hebrew sentence (FSI … PDI).
     expect(receiver.subject).toBe('קיבלת את \u2068Holiday <photos>.zip\u2069 מאת \u2068Ann@Example.com\u2069');
     expect(receiver.html).toContain('<html lang="he" dir="rtl">');
-    expect(receiver.text).toContain('זמין למשך: 6 ימים 5 שעות');
+    expect(receiver.text).toContain('זמין למשך: 6 ימים, 5 שעות');
     const own = messages.find((m) => m.to[0] === 'ann@example.com')!;
     expect(own.subject).toBe('a.txt wurde zum ersten Mal heruntergeladen');
     expect(own.html).toContain('<html lang="de" dir="ltr">');
     expect(own.text).toContain('Heruntergeladen am: 04.03.2026, 13:05 UTC');
-    expect(own.text).toContain('Verbleibende Zeit: 2 Tage 3 Stunden');
+    expect(own.text).toContain('Verbleibende Zeit: 2 Tage, 3 Stunden');
   });
 
   it('labels the size in the mail language when the caller sends none: French octets, German digits', async () => {

@@ -27,9 +27,6 @@ export function dateLocale(lang: MailLanguage): string {
 }
 
 export interface MailStrings {
-  days(n: number): string;
-  hours(n: number): string;
-  minutes(n: number): string;
   expired: string;
   receiverSubject(sender: string, file: string): string;
   receiverIntro(sender: string): string;
@@ -47,7 +44,10 @@ export interface MailStrings {
   noticeIntro: string;
   downloadedAt: string;
   timeLeft: string;
+  /** The label of a link in the text part. */
   link: string;
+  /** The button to the download page in the uploader's copy and the first-download notice. */
+  openDownloadPage: string;
   noticeFooter: string;
 }
 

@@ -120,7 +120,7 @@ export function renderUploaderCopy(d: ShareMailData): RenderedMail {
   const inner = `<p>${escapeHtml(t.copyIntro(d.recipients.length))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}${row(d.lang, t.recipients, d.recipients.join(', '))}</table>
-${button(t.link, d.downloadUrl)}<p style="font-size:12px;color:${color.muted};word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
+${button(t.openDownloadPage, d.downloadUrl)}<p style="font-size:12px;color:${color.muted};word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
 ${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.copyFooter, d.year) };
 }
@@ -134,7 +134,7 @@ export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
   const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.downloadedAt, d.downloadedAt)}${row(d.lang, t.timeLeft, d.expiresIn)}</table>
-${d.link ? button(t.link, d.link) : ''}`;
+${d.link ? button(t.openDownloadPage, d.link) : ''}`;
   return { subject, text, html: layout(d.lang, subject, inner, t.noticeFooter, d.year) };
 }
 

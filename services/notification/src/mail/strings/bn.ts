@@ -2,9 +2,6 @@ import type { MailStrings } from '../i18n.js';
 
 // Bengali nouns stay the same after a number (people are counted with "জন").
 export const bn: MailStrings = {
-  days: (n) => `${n} দিন`,
-  hours: (n) => `${n} ঘণ্টা`,
-  minutes: (n) => `${n} মিনিট`,
   expired: 'মেয়াদ শেষ',
   receiverSubject: (sender, file) => `${sender} আপনাকে ${file} পাঠিয়েছেন`,
   receiverIntro: (sender) => `${sender} Ferry-এর মাধ্যমে আপনার সাথে একটি ফাইল শেয়ার করেছেন।`,
@@ -23,5 +20,6 @@ export const bn: MailStrings = {
   downloadedAt: 'ডাউনলোডের সময়',
   timeLeft: 'বাকি সময়',
   link: 'লিংক',
+  openDownloadPage: 'ডাউনলোড পেজ খুলুন',
   noticeFooter: 'প্রতিটি ফাইলের জন্য আপনি এই বিজ্ঞপ্তি একবারই পাবেন।',
 };

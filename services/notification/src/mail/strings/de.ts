@@ -4,15 +4,12 @@ import { counted } from '../plural.js';
 const num = counted('de');
 
 export const de: MailStrings = {
-  days: (n) => num(n, { one: 'Tag', other: 'Tage' }),
-  hours: (n) => num(n, { one: 'Stunde', other: 'Stunden' }),
-  minutes: (n) => num(n, { one: 'Minute', other: 'Minuten' }),
   expired: 'abgelaufen',
   receiverSubject: (sender, file) => `${sender} hat dir ${file} geschickt`,
   receiverIntro: (sender) => `${sender} hat über Ferry eine Datei mit dir geteilt.`,
   download: 'Herunterladen',
   size: 'Größe',
-  availableFor: 'Verfügbar für',
+  availableFor: 'Noch verfügbar',
   messageFrom: (sender) => `Nachricht von ${sender}`,
   receiverFooter: (sender) => `Du erhältst diese E-Mail, weil ${sender} deine Adresse in Ferry eingegeben hat. Ferry speichert sie nur 24 Stunden.`,
   // "mit" takes the dative (Empfängern), "an" the accusative (Empfänger).
@@ -26,5 +23,6 @@ export const de: MailStrings = {
   downloadedAt: 'Heruntergeladen am',
   timeLeft: 'Verbleibende Zeit',
   link: 'Link',
+  openDownloadPage: 'Download-Seite öffnen',
   noticeFooter: 'Diese Benachrichtigung bekommst du einmal pro Datei.',
 };

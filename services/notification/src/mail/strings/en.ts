@@ -5,9 +5,6 @@ const num = counted('en');
 const recipients = (n: number) => num(n, { one: 'recipient', other: 'recipients' });
 
 export const en: MailStrings = {
-  days: (n) => num(n, { one: 'day', other: 'days' }),
-  hours: (n) => num(n, { one: 'hour', other: 'hours' }),
-  minutes: (n) => num(n, { one: 'minute', other: 'minutes' }),
   expired: 'expired',
   receiverSubject: (sender, file) => `${sender} sent you ${file}`,
   receiverIntro: (sender) => `${sender} shared a file with you via Ferry.`,
@@ -26,5 +23,6 @@ export const en: MailStrings = {
   downloadedAt: 'Downloaded at',
   timeLeft: 'Time left',
   link: 'Link',
+  openDownloadPage: 'Open the download page',
   noticeFooter: 'You get this notice once per file.',
 };

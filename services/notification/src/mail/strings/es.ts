@@ -5,9 +5,6 @@ const num = counted('es');
 const recipients = (n: number) => num(n, { one: 'destinatario', other: 'destinatarios' });
 
 export const es: MailStrings = {
-  days: (n) => num(n, { one: 'día', other: 'días' }),
-  hours: (n) => num(n, { one: 'hora', other: 'horas' }),
-  minutes: (n) => num(n, { one: 'minuto', other: 'minutos' }),
   expired: 'caducado',
   receiverSubject: (sender, file) => `${sender} te ha enviado ${file}`,
   receiverIntro: (sender) => `${sender} ha compartido un archivo contigo a través de Ferry.`,
@@ -26,5 +23,6 @@ export const es: MailStrings = {
   downloadedAt: 'Descargado el',
   timeLeft: 'Tiempo restante',
   link: 'Enlace',
+  openDownloadPage: 'Abrir la página de descarga',
   noticeFooter: 'Recibes este aviso una sola vez por archivo.',
 };

@@ -6,9 +6,6 @@ const num = counted('fr');
 const recipients = (n: number) => num(n, { one: 'destinataire', other: 'destinataires' });
 
 export const fr: MailStrings = {
-  days: (n) => num(n, { one: 'jour', other: 'jours' }),
-  hours: (n) => num(n, { one: 'heure', other: 'heures' }),
-  minutes: (n) => num(n, { one: 'minute', other: 'minutes' }),
   expired: 'expiré',
   receiverSubject: (sender, file) => `${sender} vous a envoyé ${file}`,
   receiverIntro: (sender) => `${sender} a partagé un fichier avec vous via Ferry.`,
@@ -27,5 +24,6 @@ export const fr: MailStrings = {
   downloadedAt: 'Téléchargé le',
   timeLeft: 'Temps restant',
   link: 'Lien',
+  openDownloadPage: 'Ouvrir la page de téléchargement',
   noticeFooter: 'Vous ne recevez cette notification qu’une fois par fichier.',
 };

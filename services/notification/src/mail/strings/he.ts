@@ -7,9 +7,6 @@ const num = counted('he');
 const recipients = (n: number) => num(n, { one: 'נמען', other: 'נמענים' });
 
 export const he: MailStrings = {
-  days: (n) => num(n, { one: 'יום', other: 'ימים' }),
-  hours: (n) => num(n, { one: 'שעה', other: 'שעות' }),
-  minutes: (n) => num(n, { one: 'דקה', other: 'דקות' }),
   expired: 'פג תוקף',
   receiverSubject: (sender, file) => `קיבלת את ${file} מאת ${sender}`,
   receiverIntro: (sender) => `קובץ שותף איתך דרך Ferry על ידי ${sender}.`,
@@ -28,5 +25,6 @@ export const he: MailStrings = {
   downloadedAt: 'זמן ההורדה',
   timeLeft: 'זמן שנותר',
   link: 'קישור',
+  openDownloadPage: 'פתיחת דף ההורדה',
   noticeFooter: 'הודעה זו נשלחת פעם אחת בלבד לכל קובץ.',
 };

@@ -5,9 +5,6 @@ import { counted } from '../plural.js';
 const num = counted('hi');
 
 export const hi: MailStrings = {
-  days: (n) => `${n} दिन`,
-  hours: (n) => num(n, { one: 'घंटा', other: 'घंटे' }),
-  minutes: (n) => `${n} मिनट`,
   expired: 'समय समाप्त',
   receiverSubject: (sender, file) => `${sender} ने आपको एक फ़ाइल भेजी है: ${file}`,
   receiverIntro: (sender) => `${sender} ने Ferry के ज़रिए आपके साथ एक फ़ाइल शेयर की है।`,
@@ -27,5 +24,6 @@ export const hi: MailStrings = {
   downloadedAt: 'डाउनलोड का समय',
   timeLeft: 'बचा हुआ समय',
   link: 'लिंक',
+  openDownloadPage: 'डाउनलोड पेज खोलें',
   noticeFooter: 'यह सूचना आपको हर फ़ाइल के लिए सिर्फ़ एक बार मिलती है।',
 };

@@ -2,9 +2,6 @@ import type { MailStrings } from '../i18n.js';
 
 // Indonesian nouns stay the same after a number.
 export const id: MailStrings = {
-  days: (n) => `${n} hari`,
-  hours: (n) => `${n} jam`,
-  minutes: (n) => `${n} menit`,
   expired: 'kedaluwarsa',
   receiverSubject: (sender, file) => `${sender} mengirimi Anda ${file}`,
   receiverIntro: (sender) => `${sender} membagikan file kepada Anda melalui Ferry.`,
@@ -23,5 +20,6 @@ export const id: MailStrings = {
   downloadedAt: 'Diunduh pada',
   timeLeft: 'Sisa waktu',
   link: 'Tautan',
+  openDownloadPage: 'Buka halaman unduhan',
   noticeFooter: 'Anda menerima pemberitahuan ini satu kali untuk setiap file.',
 };

@@ -5,9 +5,6 @@ const num = counted('it');
 const recipients = (n: number) => num(n, { one: 'destinatario', other: 'destinatari' });
 
 export const it: MailStrings = {
-  days: (n) => num(n, { one: 'giorno', other: 'giorni' }),
-  hours: (n) => num(n, { one: 'ora', other: 'ore' }),
-  minutes: (n) => num(n, { one: 'minuto', other: 'minuti' }),
   expired: 'scaduto',
   receiverSubject: (sender, file) => `${sender} ti ha inviato ${file}`,
   receiverIntro: (sender) => `${sender} ha condiviso un file con te tramite Ferry.`,
@@ -26,5 +23,6 @@ export const it: MailStrings = {
   downloadedAt: 'Scaricato il',
   timeLeft: 'Tempo rimanente',
   link: 'Link',
+  openDownloadPage: 'Apri la pagina di download',
   noticeFooter: 'Ricevi questo avviso una sola volta per file.',
 };

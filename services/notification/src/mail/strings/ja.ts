@@ -2,9 +2,6 @@ import type { MailStrings } from '../i18n.js';
 
 // Japanese has no plural forms.
 export const ja: MailStrings = {
-  days: (n) => `${n}日`,
-  hours: (n) => `${n}時間`,
-  minutes: (n) => `${n}分`,
   expired: '期限切れ',
   receiverSubject: (sender, file) => `${sender} さんから ${file} が届きました`,
   receiverIntro: (sender) => `${sender} さんが Ferry であなたとファイルを共有しました。`,
@@ -23,5 +20,6 @@ export const ja: MailStrings = {
   downloadedAt: 'ダウンロード日時',
   timeLeft: '残り時間',
   link: 'リンク',
+  openDownloadPage: 'ダウンロードページを開く',
   noticeFooter: 'この通知はファイルごとに 1 回だけ届きます。',
 };

@@ -5,9 +5,6 @@ const num = counted('nl');
 const recipients = (n: number) => num(n, { one: 'ontvanger', other: 'ontvangers' });
 
 export const nl: MailStrings = {
-  days: (n) => num(n, { one: 'dag', other: 'dagen' }),
-  hours: (n) => `${n} uur`,
-  minutes: (n) => num(n, { one: 'minuut', other: 'minuten' }),
   expired: 'verlopen',
   receiverSubject: (sender, file) => `${sender} heeft je ${file} gestuurd`,
   receiverIntro: (sender) => `${sender} heeft via Ferry een bestand met je gedeeld.`,
@@ -26,5 +23,6 @@ export const nl: MailStrings = {
   downloadedAt: 'Gedownload op',
   timeLeft: 'Resterende tijd',
   link: 'Link',
+  openDownloadPage: 'Downloadpagina openen',
   noticeFooter: 'Je krijgt dit bericht één keer per bestand.',
 };

@@ -6,9 +6,6 @@ import { counted } from '../plural.js';
 const num = counted('pl');
 
 export const pl: MailStrings = {
-  days: (n) => num(n, { one: 'dzień', other: 'dni' }),
-  hours: (n) => num(n, { one: 'godzina', few: 'godziny', many: 'godzin', other: 'godziny' }),
-  minutes: (n) => num(n, { one: 'minuta', few: 'minuty', many: 'minut', other: 'minuty' }),
   expired: 'czas minął',
   receiverSubject: (sender, file) => `${sender} przesyła Ci ${file}`,
   receiverIntro: (sender) => `${sender} udostępnia Ci plik przez Ferry.`,
@@ -28,5 +25,6 @@ export const pl: MailStrings = {
   downloadedAt: 'Pobrano',
   timeLeft: 'Pozostały czas',
   link: 'Link',
+  openDownloadPage: 'Otwórz stronę pobierania',
   noticeFooter: 'To powiadomienie otrzymujesz tylko raz dla każdego pliku.',
 };

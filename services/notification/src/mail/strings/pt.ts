@@ -6,9 +6,6 @@ const num = counted('pt');
 const recipients = (n: number) => num(n, { one: 'destinatário', other: 'destinatários' });
 
 export const pt: MailStrings = {
-  days: (n) => num(n, { one: 'dia', other: 'dias' }),
-  hours: (n) => num(n, { one: 'hora', other: 'horas' }),
-  minutes: (n) => num(n, { one: 'minuto', other: 'minutos' }),
   expired: 'expirado',
   receiverSubject: (sender, file) => `${sender} enviou ${file} para você`,
   receiverIntro: (sender) => `${sender} compartilhou um arquivo com você pelo Ferry.`,
@@ -27,5 +24,6 @@ export const pt: MailStrings = {
   downloadedAt: 'Baixado em',
   timeLeft: 'Tempo restante',
   link: 'Link',
+  openDownloadPage: 'Abrir a página de download',
   noticeFooter: 'Você recebe este aviso uma vez por arquivo.',
 };

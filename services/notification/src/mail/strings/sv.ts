@@ -1,12 +1,6 @@
 import type { MailStrings } from '../i18n.js';
-import { counted } from '../plural.js';
-
-const num = counted('sv');
 
 export const sv: MailStrings = {
-  days: (n) => num(n, { one: 'dag', other: 'dagar' }),
-  hours: (n) => num(n, { one: 'timme', other: 'timmar' }),
-  minutes: (n) => num(n, { one: 'minut', other: 'minuter' }),
   expired: 'utgången',
   receiverSubject: (sender, file) => `${sender} har skickat ${file} till dig`,
   receiverIntro: (sender) => `${sender} har delat en fil med dig via Ferry.`,
@@ -26,5 +20,6 @@ export const sv: MailStrings = {
   downloadedAt: 'Nedladdad',
   timeLeft: 'Tid kvar',
   link: 'Länk',
+  openDownloadPage: 'Öppna nedladdningssidan',
   noticeFooter: 'Du får det här meddelandet en gång per fil.',
 };

@@ -1,12 +1,10 @@
 import type { MailStrings } from '../i18n.js';
 
-// Turkish nouns stay singular after a number.
+// Turkish nouns stay singular after a number. A file name cannot take the accusative suffix (its last
+// vowel is unknown), so subjects name "bir dosya" and put the name after a colon.
 export const tr: MailStrings = {
-  days: (n) => `${n} gün`,
-  hours: (n) => `${n} saat`,
-  minutes: (n) => `${n} dakika`,
   expired: 'süresi doldu',
-  receiverSubject: (sender, file) => `${sender} size ${file} gönderdi`,
+  receiverSubject: (sender, file) => `${sender} size bir dosya gönderdi: ${file}`,
   receiverIntro: (sender) => `${sender}, Ferry üzerinden sizinle bir dosya paylaştı.`,
   download: 'İndir',
   size: 'Boyut',
@@ -23,5 +21,6 @@ export const tr: MailStrings = {
   downloadedAt: 'İndirilme zamanı',
   timeLeft: 'Kalan süre',
   link: 'Bağlantı',
+  openDownloadPage: 'İndirme sayfasını aç',
   noticeFooter: 'Bu bildirimi her dosya için yalnızca bir kez alırsınız.',
 };

@@ -6,9 +6,6 @@ import { counted } from '../plural.js';
 const num = counted('uk');
 
 export const uk: MailStrings = {
-  days: (n) => num(n, { one: 'день', few: 'дні', many: 'днів', other: 'дня' }),
-  hours: (n) => num(n, { one: 'година', few: 'години', many: 'годин', other: 'години' }),
-  minutes: (n) => num(n, { one: 'хвилина', few: 'хвилини', many: 'хвилин', other: 'хвилини' }),
   expired: 'термін минув',
   receiverSubject: (sender, file) => `${sender} надсилає Вам ${file}`,
   receiverIntro: (sender) => `${sender} ділиться з Вами файлом через Ferry.`,
@@ -28,5 +25,6 @@ export const uk: MailStrings = {
   downloadedAt: 'Завантажено',
   timeLeft: 'Залишилося часу',
   link: 'Посилання',
+  openDownloadPage: 'Відкрити сторінку завантаження',
   noticeFooter: 'Це сповіщення надходить лише один раз для кожного файлу.',
 };
