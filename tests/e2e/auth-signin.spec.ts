@@ -36,10 +36,10 @@ test('a signed-in user opening / goes to /upload; the landing Try button is disa
 
 test('cancelling on the provider page sends the user to / with the error, signed out', async ({ page, baseURL }) => {
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.origin !== new URL(baseURL!).origin);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL((url) => url.origin === new URL(baseURL!).origin && url.pathname === '/');
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await storedToken(page)).toBeNull();
 });

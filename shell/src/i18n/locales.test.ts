@@ -12,4 +12,11 @@ describe(`${NAMESPACE} locales`, () => {
     const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
     expect(localeProblems(files)).toEqual([]);
   });
+
+  it('keeps the Turkish feedback dialog in the formal "siz" of every other Turkish screen', () => {
+    const tr = JSON.parse(readFileSync(`${root}tr/${NAMESPACE}.json`, 'utf8')) as { feedback: Record<string, unknown> };
+    const text = JSON.stringify(tr.feedback);
+    expect(text).not.toMatch(/(?<!\p{L})(sen|senin)(?!\p{L})|sen@|Mesajın(?!\p{L})|tekrar dene\.|(?<!\p{L})yaz\./u);
+    expect(tr.feedback.messageLabel).toBe('Mesajınız');
+  });
 });

@@ -19,15 +19,15 @@ export async function completeProviderSignIn(page: Page, baseURL: string, email 
   await page.waitForURL((url) => url.origin === origin && url.pathname !== '/auth/callback');
 }
 
-/** Signs in from the landing page's header Login button and waits for the signed-in header. */
+/** Signs in from the landing page's header Sign in button and waits for the signed-in header. */
 export async function signInFromHeader(page: Page, baseURL: string, email?: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
   await completeProviderSignIn(page, baseURL, email);
   await expect(logoutButton(page)).toBeVisible();
 }
 
 export function logoutButton(page: Page) {
-  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' });
+  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign out' });
 }
 
 export async function storedToken(page: Page): Promise<string | null> {
