@@ -22,6 +22,16 @@ describe(`${NAMESPACE} locales`, () => {
     }
   });
 
+  it('says one and two in Arabic by the noun alone: "ملفان", never "2 ملفان"', () => {
+    const ar = JSON.parse(readFileSync(`${root}ar/${NAMESPACE}.json`, 'utf8')) as { queue: Record<string, string>; uploadButton_two: string; list: Record<string, string> };
+    expect(ar.queue.count_two).toBe('ملفان');
+    expect(ar.queue.count_one).toBe('ملف واحد');
+    expect(ar.uploadButton_two).toBe('رفع ملفين');
+    expect(ar.list.expiryHint_two).toContain('لمدة يومين؛');
+    const file = readFileSync(`${root}ar/${NAMESPACE}.json`, 'utf8');
+    expect(file).not.toMatch(/_(one|two)": "[^"]*\{\{count\}\}/);
+  });
+
   it('writes the percentage only through the number format (no literal sign beside the number)', () => {
     for (const language of readdirSync(root)) {
       const file = readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8');
