@@ -12,4 +12,9 @@ describe(`${NAMESPACE} locales`, () => {
     const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
     expect(localeProblems(files)).toEqual([]);
   });
+
+  it('says one and two remaining days in Arabic without the number ("يتبقى يومان")', () => {
+    const ar = JSON.parse(readFileSync(`${root}ar/${NAMESPACE}.json`, 'utf8')) as Record<string, unknown>;
+    expect([ar.daysRemaining_one, ar.daysRemaining_two]).toEqual(['يتبقى يوم واحد', 'يتبقى يومان']);
+  });
 });
