@@ -19,5 +19,10 @@ describe(`${NAMESPACE} locales`, () => {
     expect(read('hi').anonymous).toBe('एक Ferry उपयोगकर्ता');
     expect(read('en').help).toContain('Open the link in a new tab');
   });
+
+  it('says in Polish that the time ran out, not a bare "wygasł" beside "Pozostały czas"', () => {
+    const pl = JSON.parse(readFileSync(`${root}pl/${NAMESPACE}.json`, 'utf8')) as { timeLeft: string; expired: string };
+    expect([pl.timeLeft, pl.expired]).toEqual(['Pozostały czas', 'czas minął']);
+  });
 });
 
