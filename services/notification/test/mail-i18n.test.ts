@@ -3,6 +3,7 @@ import { SUPPORTED_LANGUAGES as MAIL_LANGUAGES } from '@ferry/rules';
 import { expiresInLabel } from '../src/domain/format.js';
 import { dateLocale, strings, type MailLanguage, type MailStrings } from '../src/mail/i18n.js';
 import { plural } from '../src/mail/plural.js';
+import { cleanupStrings } from '../src/mail/cleanup-strings.js';
 import { renderFirstDownloadNotice, renderReceiverMail, renderUploaderCopy, type ShareMailData } from '../src/mail/templates.js';
 
 const keys = Object.keys(strings.en).sort() as Array<keyof MailStrings>;
@@ -148,6 +149,14 @@ describe('plural forms (Intl.PluralRules)', () => {
 });
 
 describe('reviewed sentences', () => {
+  it('uses the screens’ words: Japanese "Google Drive" and "フォルダー", Hindi "शेयर", Polish shares "w Ferry"', () => {
+    const all = (lang: MailLanguage) => JSON.stringify(cleanupStrings[lang]) + Object.values(strings[lang]).map((v) => (typeof v === 'function' ? (v as (...a: unknown[]) => string)('Ann', 'a.zip') : v)).join(' ');
+    expect(all('ja')).not.toMatch(/ドライブ|フォルダ(?!ー)/);
+    expect(all('hi')).not.toContain('साझा');
+    expect(cleanupStrings.pl.intro).toContain('udostępniasz w Ferry');
+    expect(strings.hi.expired).toBe('समय-सीमा खत्म');
+  });
+
   it('gives the Turkish subject the accusative: "… size bir dosya gönderdi: {file}"', () => {
     expect(strings.tr.receiverSubject('ann@example.com', 'a.zip')).toBe('ann@example.com size bir dosya gönderdi: a.zip');
   });

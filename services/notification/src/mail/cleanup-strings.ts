@@ -68,8 +68,8 @@ export const cleanupStrings: Record<MailLanguage, CleanupStrings> = {
   },
   pl: {
     subject: 'Ferry nie mógł usunąć Twoich wygasłych plików',
-    intro: 'Niektóre pliki udostępnione przez Ferry wygasły, ale Ferry nie mógł usunąć ich z Twojego Dysku Google: nie ma już do niego dostępu. Dopóki nie zostaną usunięte, każdy z linkiem może je nadal pobrać.',
-    howTo: 'Zaloguj się raz do Ferry, a Ferry sam dokończy porządki. Albo usuń je sam: otwórz Dysk Google, otwórz folder _ferryuploads i usuń wygasłe pliki (lub przestań je udostępniać).',
+    intro: 'Niektóre pliki, które udostępniasz w Ferry, wygasły, ale Ferry nie mógł usunąć ich z Twojego Dysku Google: nie ma już do niego dostępu. Dopóki nie zostaną usunięte, każdy z linkiem może je nadal pobrać.',
+    howTo: 'Zaloguj się raz do Ferry, a Ferry sam dokończy porządki. Możesz też usunąć je samodzielnie: otwórz Dysk Google, otwórz folder _ferryuploads i usuń wygasłe pliki (lub przestań je udostępniać).',
     signIn: 'Zaloguj się do Ferry',
     footer: 'Otrzymasz to powiadomienie raz, dopóki Ferry nie odzyska dostępu do Twojego Dysku.',
   },
@@ -89,10 +89,10 @@ export const cleanupStrings: Record<MailLanguage, CleanupStrings> = {
   },
   ja: {
     subject: 'Ferry は期限切れのファイルを削除できませんでした',
-    intro: 'Ferry で共有したファイルの一部が期限切れになりましたが、Ferry は Google ドライブにアクセスできなくなったため削除できませんでした。削除されるまで、リンクを持つ人は誰でもダウンロードできます。',
-    howTo: 'Ferry に一度ログインすると、Ferry が自動で片付けます。または自分で削除してください。Google ドライブで _ferryuploads フォルダを開き、期限切れのファイルを削除します（または共有を停止します）。',
+    intro: 'Ferry で共有したファイルの一部が期限切れになりましたが、Ferry は Google Drive にアクセスできなくなったため削除できませんでした。削除されるまで、リンクを持つ人は誰でもダウンロードできます。',
+    howTo: 'Ferry に一度ログインすると、Ferry が自動で片付けます。または自分で削除してください。Google Drive で _ferryuploads フォルダーを開き、期限切れのファイルを削除します（または共有を停止します）。',
     signIn: 'Ferry にログイン',
-    footer: 'このお知らせは、Ferry が再びドライブにアクセスできるようになるまで一度だけ届きます。',
+    footer: 'このお知らせは、Ferry が再び Drive にアクセスできるようになるまで一度だけ届きます。',
   },
   ar: {
     subject: 'تعذّر على Ferry إزالة ملفاتك المنتهية الصلاحية',
@@ -117,8 +117,8 @@ export const cleanupStrings: Record<MailLanguage, CleanupStrings> = {
   },
   hi: {
     subject: 'Ferry आपकी समाप्त हो चुकी फ़ाइलें नहीं हटा सका',
-    intro: 'Ferry से साझा की गई आपकी कुछ फ़ाइलों की अवधि समाप्त हो गई है, लेकिन Ferry उन्हें आपके Google Drive से नहीं हटा सका: उसके पास अब पहुँच नहीं है। हटाए जाने तक, लिंक वाला कोई भी व्यक्ति उन्हें डाउनलोड कर सकता है।',
-    howTo: 'Ferry में एक बार साइन इन करें, Ferry खुद सफ़ाई पूरी कर देगा। या खुद हटाएँ: Google Drive खोलें, _ferryuploads फ़ोल्डर खोलें और समाप्त फ़ाइलें हटाएँ (या साझा करना बंद करें)।',
+    intro: 'Ferry से शेयर की गई आपकी कुछ फ़ाइलों की अवधि समाप्त हो गई है, लेकिन Ferry उन्हें आपके Google Drive से नहीं हटा सका: उसके पास अब पहुँच नहीं है। हटाए जाने तक, लिंक वाला कोई भी व्यक्ति उन्हें डाउनलोड कर सकता है।',
+    howTo: 'Ferry में एक बार साइन इन करें, Ferry खुद सफ़ाई पूरी कर देगा। या खुद हटाएँ: Google Drive खोलें, _ferryuploads फ़ोल्डर खोलें और समाप्त फ़ाइलें हटाएँ (या शेयर करना बंद करें)।',
     signIn: 'Ferry में साइन इन करें',
     footer: 'जब तक Ferry फिर से आपके Drive तक नहीं पहुँचता, आपको यह सूचना एक बार मिलेगी।',
   },

@@ -5,7 +5,7 @@ import { counted } from '../plural.js';
 const num = counted('hi');
 
 export const hi: MailStrings = {
-  expired: 'समय समाप्त',
+  expired: 'समय-सीमा खत्म',
   receiverSubject: (sender, file) => `${sender} ने आपको एक फ़ाइल भेजी है: ${file}`,
   receiverIntro: (sender) => `${sender} ने Ferry के ज़रिए आपके साथ एक फ़ाइल शेयर की है।`,
   download: 'डाउनलोड करें',
