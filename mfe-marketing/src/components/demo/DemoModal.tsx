@@ -45,6 +45,8 @@ export default function DemoModal({ onClose }: { onClose(): void }) {
         muted
         autoPlay={!prefersReducedMotion()}
         preload="none"
+        // Captions from another origin (a remote's own dev server) load only in CORS mode.
+        crossOrigin="anonymous"
         tabIndex={0}
         poster={publicAssetUrl(DEMO_MEDIA.poster)}
         width={DEMO_MEDIA.width}
