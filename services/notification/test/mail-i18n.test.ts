@@ -4,6 +4,7 @@ import { expiresInLabel } from '../src/domain/format.js';
 import { dateLocale, strings, type MailLanguage, type MailStrings } from '../src/mail/i18n.js';
 import { plural } from '../src/mail/plural.js';
 import { cleanupStrings } from '../src/mail/cleanup-strings.js';
+import { accountNoticeStrings } from '../src/mail/account-notice-strings.js';
 import { renderFirstDownloadNotice, renderReceiverMail, renderUploaderCopy, type ShareMailData } from '../src/mail/templates.js';
 
 const keys = Object.keys(strings.en).sort() as Array<keyof MailStrings>;
@@ -155,6 +156,13 @@ describe('reviewed sentences', () => {
     expect(all('hi')).not.toContain('साझा');
     expect(cleanupStrings.pl.intro).toContain('udostępniasz w Ferry');
     expect(strings.hi.expired).toBe('समय-सीमा खत्म');
+  });
+
+  it('writes the trial reminders without a gendered Polish verb, the Hindi "खाता" of the screens and the Turkish "deneme süresi"', () => {
+    const text = (lang: MailLanguage) => JSON.stringify(accountNoticeStrings[lang]) + Object.values(accountNoticeStrings[lang].body).map((f) => f('1 May 2026')).join(' ');
+    expect(text('pl')).not.toMatch(/utworzyłeś|rozpocząłeś/);
+    expect(text('hi')).not.toContain('अकाउंट');
+    expect(text('tr')).not.toContain('deneme sürümü');
   });
 
   it('gives the Turkish subject the accusative: "… size bir dosya gönderdi: {file}"', () => {

@@ -109,9 +109,9 @@ export const accountNoticeStrings: Record<MailLanguage, AccountNoticeStrings> = 
       'trial-ends-in-1-day': (d) => `Twój bezpłatny okres próbny Ferry kończy się jutro, ${d}. Wybierz plan na stronie konta, aby nadal wysyłać pliki.`,
       'trial-ended': (d) => `Twój bezpłatny okres próbny Ferry zakończył się ${d}. Wybierz plan na stronie konta, aby znowu wysyłać nowe pliki.`,
     },
-    keep: 'Linki, które już utworzyłeś, działają aż do wygaśnięcia, i nadal możesz je przedłużać lub usuwać.',
+    keep: 'Utworzone już linki działają aż do wygaśnięcia i nadal możesz je przedłużać lub usuwać.',
     choosePlan: 'Wybierz plan',
-    footer: 'Otrzymujesz tę wiadomość, ponieważ rozpocząłeś bezpłatny okres próbny Ferry.',
+    footer: 'Otrzymujesz tę wiadomość, ponieważ korzystasz z bezpłatnego okresu próbnego Ferry.',
   },
   tr: {
     subject: { 'trial-ends-in-7-days': 'Ferry deneme süreniz 7 gün içinde bitiyor', 'trial-ends-in-1-day': 'Ferry deneme süreniz yarın bitiyor', 'trial-ended': 'Ferry deneme süreniz sona erdi' },
@@ -122,7 +122,7 @@ export const accountNoticeStrings: Record<MailLanguage, AccountNoticeStrings> = 
     },
     keep: 'Oluşturduğunuz bağlantılar süreleri dolana kadar çalışmaya devam eder; bunları yine de uzatabilir veya silebilirsiniz.',
     choosePlan: 'Plan seçin',
-    footer: "Bu e-postayı Ferry'nin ücretsiz deneme sürümünü başlattığınız için alıyorsunuz.",
+    footer: "Bu e-postayı Ferry'nin ücretsiz deneme süresini başlattığınız için alıyorsunuz.",
   },
   uk: {
     subject: { 'trial-ends-in-7-days': 'Ваш пробний період Ferry закінчується через 7 днів', 'trial-ends-in-1-day': 'Ваш пробний період Ferry закінчується завтра', 'trial-ended': 'Ваш пробний період Ferry завершився' },
@@ -182,11 +182,11 @@ export const accountNoticeStrings: Record<MailLanguage, AccountNoticeStrings> = 
   hi: {
     subject: { 'trial-ends-in-7-days': 'आपका Ferry ट्रायल 7 दिनों में खत्म हो रहा है', 'trial-ends-in-1-day': 'आपका Ferry ट्रायल कल खत्म हो रहा है', 'trial-ended': 'आपका Ferry ट्रायल खत्म हो गया है' },
     body: {
-      'trial-ends-in-7-days': (d) => `Ferry का आपका मुफ़्त ट्रायल ${d} को खत्म हो रहा है। उसके बाद भी फ़ाइलें भेजते रहने के लिए अपने अकाउंट पेज पर कोई प्लान चुनें।`,
-      'trial-ends-in-1-day': (d) => `Ferry का आपका मुफ़्त ट्रायल कल, ${d} को खत्म हो रहा है। फ़ाइलें भेजते रहने के लिए अपने अकाउंट पेज पर कोई प्लान चुनें।`,
-      'trial-ended': (d) => `Ferry का आपका मुफ़्त ट्रायल ${d} को खत्म हो गया। फिर से नई फ़ाइलें भेजने के लिए अपने अकाउंट पेज पर कोई प्लान चुनें।`,
+      'trial-ends-in-7-days': (d) => `Ferry का आपका मुफ़्त ट्रायल ${d} को खत्म हो रहा है। उसके बाद भी फ़ाइलें भेजते रहने के लिए अपने खाता पेज पर कोई प्लान चुनें।`,
+      'trial-ends-in-1-day': (d) => `Ferry का आपका मुफ़्त ट्रायल कल, ${d} को खत्म हो रहा है। फ़ाइलें भेजते रहने के लिए अपने खाता पेज पर कोई प्लान चुनें।`,
+      'trial-ended': (d) => `Ferry का आपका मुफ़्त ट्रायल ${d} को खत्म हो गया। फिर से नई फ़ाइलें भेजने के लिए अपने खाता पेज पर कोई प्लान चुनें।`,
     },
-    keep: 'आपके बनाए लिंक अपनी समय-सीमा तक काम करते रहेंगे, और आप अब भी उन्हें बढ़ा या हटा सकते हैं।',
+    keep: 'आपके बनाए लिंक अपनी समय-सीमा तक काम करते रहेंगे, और आप अब भी उन्हें बढ़ा या मिटा सकते हैं।',
     choosePlan: 'प्लान चुनें',
     footer: 'आपको यह ईमेल इसलिए मिला है क्योंकि आपने Ferry का मुफ़्त ट्रायल शुरू किया था।',
   },
