@@ -18,6 +18,9 @@ test('switching to Arabic writes the page right to left', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('[data-remote="marketing"] h1')).toHaveText(heroTitle('ar'));
   expect(heroTitle('ar')).not.toBe(heroTitle('en'));
+  // The switcher's cookie: the server writes the next page in Arabic, before any script runs.
+  const next = await page.request.get('/faq', { headers: { accept: 'text/html' } });
+  expect(await next.text()).toContain('<html lang="ar" dir="rtl">');
 });
 
 test('German, a bundled language, shows German texts in the shell and the remote', async ({ page }) => {
