@@ -169,6 +169,13 @@ describe('reviewed sentences', () => {
     expect(strings.tr.receiverSubject('ann@example.com', 'a.zip')).toBe('ann@example.com size bir dosya gönderdi: a.zip');
   });
 
+  it('sets a French label’s colon off with a no-break space, other languages without', () => {
+    const fr = renderReceiverMail(shareData('fr', { sizeLabel: '5 Mo' })).text;
+    expect(fr).toContain('Taille\u00a0: 5 Mo');
+    expect(fr).toContain('Message de ann@example.com\u00a0:\nHi!');
+    expect(renderReceiverMail(shareData('de', { sizeLabel: '5 MB' })).text).toContain('Größe: 5 MB');
+  });
+
   it('names what the uploader’s button does, in every language, never just "Link"', () => {
     for (const lang of MAIL_LANGUAGES) {
       const t = strings[lang];

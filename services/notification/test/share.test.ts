@@ -146,7 +146,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect((await send(share({ locale: 'fr-FR', sizeBytes: '5368709', sizeLabel: '', recipients: ['carol@example.com'] }))).err).toBeNull();
     expect((await send(share({ locale: 'de', sizeBytes: '5368709', sizeLabel: '', recipients: ['dave@example.com'] }))).err).toBeNull();
     const messages = await delivered(2);
-    expect(messages.find((m) => m.to[0] === 'carol@example.com')!.text).toContain('Taille: 5,12 Mo');
+    expect(messages.find((m) => m.to[0] === 'carol@example.com')!.text).toContain('Taille\u00a0: 5,12 Mo');
     expect(messages.find((m) => m.to[0] === 'dave@example.com')!.text).toContain('Größe: 5,12 MB');
   });
 

@@ -64,13 +64,15 @@ const sides = (lang: MailLanguage) =>
 const row = (lang: MailLanguage, label: string, value: string) =>
   value ? `<tr><td style="color:${color.muted};${sides(lang).labelPadding}">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '';
 const quote = (lang: MailLanguage, label: string, message: string) =>
-  `<p style="margin-top:16px;color:${color.muted}">${escapeHtml(label)}:</p><blockquote style="margin:0;padding:8px 12px;${sides(lang).quoteBorder}">${paragraphs(message)}</blockquote>`;
+  `<p style="margin-top:16px;color:${color.muted}">${escapeHtml(label)}${colon(lang)}</p><blockquote style="margin:0;padding:8px 12px;${sides(lang).quoteBorder}">${paragraphs(message)}</blockquote>`;
 const button = (label: string, url: string) =>
   `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:${color.accent};color:${color.onAccent};padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
-const lines = (...items: Array<[string, string]>) =>
+/** A label's colon: French sets it off with a no-break space ("Taille : 5 Mo"). */
+const colon = (lang: MailLanguage) => (lang === 'fr' ? '\u00a0:' : ':');
+const lines = (lang: MailLanguage, ...items: Array<[string, string]>) =>
   items
     .filter(([, v]) => v)
-    .map(([k, v]) => `${k}: ${v}`)
+    .map(([k, v]) => `${k}${colon(lang)} ${v}`)
     .join('\n');
 
 /** Longest file name in a subject: the sentence around it stays whole within the 200-character subject. */
@@ -95,8 +97,8 @@ export function renderReceiverMail(d: ShareMailData): RenderedMail {
   const name = displayFileName(d.fileName);
   const sender = isolate(d.lang, d.senderEmail);
   const subject = oneLine(t.receiverSubject(sender, isolate(d.lang, subjectName(d.fileName))), 200);
-  const messageText = d.message ? `\n\n${t.messageFrom(sender)}:\n${d.message}` : '';
-  const text = `${t.receiverIntro(sender)}\n\n${name}\n${lines([t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(sender)}\n© ${d.year} Ferry\n`;
+  const messageText = d.message ? `\n\n${t.messageFrom(sender)}${colon(d.lang)}\n${d.message}` : '';
+  const text = `${t.receiverIntro(sender)}\n\n${name}\n${lines(d.lang, [t.size, d.sizeLabel], [t.availableFor, d.expiresIn], [t.download, d.downloadUrl])}${messageText}\n\n-- \n${t.receiverFooter(sender)}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.receiverIntro(sender))}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}</table>
@@ -110,8 +112,9 @@ export function renderUploaderCopy(d: ShareMailData): RenderedMail {
   const t = strings[d.lang];
   const name = displayFileName(d.fileName);
   const subject = oneLine(t.copySubject(isolate(d.lang, subjectName(d.fileName)), d.recipients.length), 200);
-  const messageText = d.message ? `\n\n${t.yourMessage}:\n${d.message}` : '';
+  const messageText = d.message ? `\n\n${t.yourMessage}${colon(d.lang)}\n${d.message}` : '';
   const text = `${t.copyIntro(d.recipients.length)}\n\n${name}\n${lines(
+    d.lang,
     [t.size, d.sizeLabel],
     [t.availableFor, d.expiresIn],
     [t.link, d.downloadUrl],
@@ -130,7 +133,7 @@ export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
   const t = strings[d.lang];
   const name = displayFileName(d.fileName);
   const subject = oneLine(t.noticeSubject(isolate(d.lang, subjectName(d.fileName))), 200);
-  const text = `${t.noticeIntro}\n\n${name}\n${lines([t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
+  const text = `${t.noticeIntro}\n\n${name}\n${lines(d.lang, [t.size, d.sizeLabel], [t.downloadedAt, d.downloadedAt], [t.timeLeft, d.expiresIn], [t.link, d.link])}\n\n-- \n${t.noticeFooter}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.downloadedAt, d.downloadedAt)}${row(d.lang, t.timeLeft, d.expiresIn)}</table>
@@ -142,7 +145,7 @@ ${d.link ? button(t.openDownloadPage, d.link) : ''}`;
 export function renderCleanupNotice(d: { lang: MailLanguage; signInUrl: string; year: number }): RenderedMail {
   const t = cleanupStrings[d.lang];
   const subject = oneLine(t.subject, 200);
-  const text = `${t.intro}\n\n${t.howTo}\n\n${t.signIn}: ${d.signInUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
+  const text = `${t.intro}\n\n${t.howTo}\n\n${t.signIn}${colon(d.lang)} ${d.signInUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(t.intro)}</p>
 <p>${escapeHtml(t.howTo)}</p>
 ${button(t.signIn, d.signInUrl)}`;
@@ -155,7 +158,7 @@ export function renderAccountNotice(d: { lang: MailLanguage; type: AccountNotice
   const date = new Intl.DateTimeFormat(dateLocale(d.lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d.trialEndsAt);
   const subject = oneLine(t.subject[d.type], 200);
   const body = t.body[d.type](date);
-  const text = `${body}\n\n${t.keep}\n\n${t.choosePlan}: ${d.accountUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
+  const text = `${body}\n\n${t.keep}\n\n${t.choosePlan}${colon(d.lang)} ${d.accountUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
   const inner = `<p>${escapeHtml(body)}</p>
 <p>${escapeHtml(t.keep)}</p>
 ${button(t.choosePlan, d.accountUrl)}`;
@@ -182,7 +185,7 @@ export function renderFeedbackMail(d: FeedbackMailData): RenderedMail {
     ['Language', d.language],
     ['Received', d.receivedAt.toISOString()],
   ];
-  const text = `${d.message}\n\n-- \n${lines(...facts)}\n`;
+  const text = `${d.message}\n\n-- \n${lines('en', ...facts)}\n`;
   const inner = `<p>A visitor sent feedback:</p>
 <blockquote style="margin:0;padding:8px 12px;${sides('en').quoteBorder}">${paragraphs(d.message)}</blockquote>
 <table style="font-size:14px;margin-top:16px">${facts.map(([k, v]) => row('en', k, v)).join('')}</table>`;
