@@ -196,6 +196,13 @@ describe('download link previews', () => {
     expect(await previews('del')).toBeUndefined();
     expect(await previews('none')).toBeUndefined();
   });
+
+  it('does not hold the page when the link service is slow', async () => {
+    const previews = linkPreviews({ get: () => new Promise(() => undefined) } as never, Date.now, 20);
+    const started = Date.now();
+    expect(await previews('abcd2345')).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 });
 
 describe('pages written from web servers (Kubernetes)', () => {

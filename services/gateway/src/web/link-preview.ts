@@ -1,19 +1,33 @@
 import type { LinkCache } from '../links/link-cache.js';
 import type { LinkPreview } from './page-parts.js';
 
+/** A page never waits longer than this for its preview: without one it names only Ferry. */
+const PREVIEW_WAIT_MS = 300;
+
 /**
  * A download page's preview from the gateway's link cache: the file's name and size while the link
  * is live; nothing for an unknown, deleted or expired link (the preview then names only Ferry),
- * or when the link service cannot answer.
+ * or when the link service cannot answer within `waitMs`.
  */
-export function linkPreviews(cache: Pick<LinkCache, 'get'>, now: () => number = Date.now): (slug: string) => Promise<LinkPreview | undefined> {
+export function linkPreviews(
+  cache: Pick<LinkCache, 'get'>,
+  now: () => number = Date.now,
+  waitMs: number = PREVIEW_WAIT_MS,
+): (slug: string) => Promise<LinkPreview | undefined> {
   return async (slug) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    });
     try {
-      const entry = await cache.get(slug);
+      const entry = await Promise.race([cache.get(slug), late]);
+      if (!entry) return undefined;
       if (!entry.found || entry.deleted || entry.expiresAtMs <= now() || !entry.fileName) return undefined;
       return { fileName: entry.fileName, sizeBytes: entry.sizeBytes };
     } catch {
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
