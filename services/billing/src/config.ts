@@ -1,4 +1,4 @@
-import { env, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 
 const onOff = () => z.enum(['on', 'off']);
@@ -14,6 +14,8 @@ export const configSchema = z
     /** postgresql://… or pglite:///abs/dir / pglite:memory */
     BILLING_DATABASE_URL: env.databaseUrl(),
     LOG_LEVEL: env.logLevel().optional(),
+    /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
+    ...grpcTlsEnv,
     /** Ferry's public origin: reminder mails link to <origin>/account. */
     PUBLIC_ORIGIN: z.url().transform((u) => new URL(u).origin),
     /** Notification service, which mails the trial reminders. */
@@ -36,6 +38,7 @@ export const configSchema = z
     BILLING_REMINDER_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((c, ctx) => {
+    checkGrpcTlsEnv(c, ctx);
     if (c.BILLING_PAYMENTS === 'on') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when BILLING_PAYMENTS=on' });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { env, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 import { parseTrustedProxy } from './http/client-address.js';
 import type { RemoteMount } from './routes/remotes-web.js';
@@ -117,6 +117,8 @@ export const gatewayConfigSchema = z.object({
   /** Kubernetes: each remote's web server, `name=url` comma list (e.g. marketing=http://mfe-marketing). */
   WEB_REMOTE_URLS: optional(z.string().transform(parseRemoteUrls)),
   LOG_LEVEL: optional(env.logLevel()),
+  /** Mutual TLS to the backends (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
+  ...grpcTlsEnv,
   // Sign-in. The same code talks to Google in production and to dev-identity locally.
   PUBLIC_ORIGIN: z.url().transform((u, ctx) => {
     const url = new URL(u);
@@ -155,7 +157,7 @@ export const gatewayConfigSchema = z.object({
   SUBDOMAIN_LINKS: optional(z.enum(['on', 'off'])),
   /** `on`: POST /api/dev/clock/advance is mounted (test and single-machine mode; billing needs its own BILLING_TEST_CLOCK=on too). Never in production. */
   BILLING_TEST_CLOCK: optional(z.enum(['on', 'off'])),
-});
+}).superRefine(checkGrpcTlsEnv);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { env, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
 import { isMailAddress } from '@ferry/rules';
 import { z } from 'zod';
 
@@ -38,7 +38,9 @@ export const configSchema = z.object({
   /** The team's address for visitors' feedback (the feedback button); unset = feedback is refused. */
   FEEDBACK_TO: optional(z.string().trim().toLowerCase().refine(isMailAddress, 'must be one plain e-mail address')),
   LOG_LEVEL: optional(env.logLevel()),
-});
+  /** Mutual TLS of its server (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
+  ...grpcTlsEnv,
+}).superRefine(checkGrpcTlsEnv);
 
 export type NotificationConfig = z.infer<typeof configSchema>;
 

@@ -1,4 +1,5 @@
 /** Validates rendered objects against the Kubernetes OpenAPI schemas shipped in kubernetes-models. */
+import * as certManagerV1 from '@kubernetes-models/cert-manager/cert-manager.io/v1';
 import * as appsV1 from 'kubernetes-models/apps/v1';
 import * as autoscalingV2 from 'kubernetes-models/autoscaling/v2';
 import * as batchV1 from 'kubernetes-models/batch/v1';
@@ -14,7 +15,7 @@ interface ModelClass {
 }
 
 const models = new Map<string, ModelClass>();
-for (const group of [appsV1, autoscalingV2, batchV1, networkingV1, policyV1, coreV1]) {
+for (const group of [appsV1, autoscalingV2, batchV1, networkingV1, policyV1, coreV1, certManagerV1]) {
   for (const value of Object.values(group) as unknown[]) {
     if (typeof value !== 'function') continue;
     const m = value as unknown as Partial<ModelClass>;
