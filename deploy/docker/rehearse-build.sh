@@ -3,9 +3,10 @@
 # Dockerfile.web, run on this machine in a temporary folder (npm uses its local cache first).
 #   deploy/docker/rehearse-build.sh service link        (gateway|link|notification|billing|dev-identity|dev-drive)
 #   deploy/docker/rehearse-build.sh web mfe-upload      (shell|mfe-upload|mfe-download|mfe-account|mfe-marketing)
-# Leaves the result in the printed folder: <dir>/app is the image's /app (service) and
-# <dir>/site/html the image's /usr/share/nginx/html (web). Needs node, npm and turbo on PATH
-# (export PATH=$PWD/node_modules/.bin:$PATH).
+# Leaves the result in the printed folder (REHEARSE_DIR, an empty or new folder, or a new
+# temporary one): <dir>/app is the image's /app (service) and <dir>/site/html the image's
+# /usr/share/nginx/html (web). Needs node, npm and turbo on PATH
+# (export PATH=$PWD/node_modules/.bin:$PATH). Every image at once: build-images.sh --rehearse.
 set -eu
 kind=${1:?service|web} name=${2:?name}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,7 +16,8 @@ case "$kind" in
   web) ignore="$here/Dockerfile.web.dockerignore" ;;
   *) echo "kind must be service or web" >&2; exit 1 ;;
 esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/ferry-rehearse-$name-XXXX")
+if [ -n "${REHEARSE_DIR:-}" ]; then work=$REHEARSE_DIR; mkdir -p "$work"
+else work=$(mktemp -d "${TMPDIR:-/tmp}/ferry-rehearse-$name-XXXX"); fi
 chmod 755 "$work"
 export TURBO_TELEMETRY_DISABLED=1 NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
@@ -28,10 +30,11 @@ sed -e '/^\s*$/d' -e '/^#/d' -e 's#^\*\*/##' "$ignore" > "$work/excludes"
 echo "[2/5] turbo prune @ferry/$name --docker"
 (cd "$work/ctx" && turbo prune "@ferry/$name" --docker >/dev/null 2>&1)
 
-echo "[3/5] npm install of the pruned workspaces"
+echo "[3/5] npm install of the pruned workspaces, the lockfile checked"
 mkdir -p "$work/app"
 cp -R "$work/ctx/out/json/." "$work/app/"
-(cd "$work/app" && npm install --no-save --prefer-offline >"$work/install.log" 2>&1) || { tail -20 "$work/install.log"; exit 1; }
+(cd "$work/app" && sh "$here/npm-install-locked.sh" --prefer-offline >"$work/install.log" 2>&1) || { tail -20 "$work/install.log"; exit 1; }
+tail -1 "$work/install.log"
 
 echo "[4/5] turbo run build --filter=@ferry/$name"
 cp -R "$work/ctx/out/full/." "$work/app/"
