@@ -12,7 +12,11 @@ export interface GrpcTlsFiles {
   certFile: string;
   keyFile: string;
   caFile: string;
+  /** How often the files are read again, so a renewed certificate is used without a restart. Default 60 s. */
+  refreshMs?: number;
 }
+
+export const DEFAULT_TLS_REFRESH_MS = 60_000;
 
 /** The kit's TLS variables, for a service's config schema (spread into its z.object). */
 export const grpcTlsEnv = {
@@ -59,37 +63,44 @@ export function checkGrpcTlsEnv(config: TlsEnv, ctx: z.RefinementCtx): void {
   }
 }
 
-interface TlsMaterial {
-  cert: Buffer;
-  key: Buffer;
-  ca: Buffer;
-}
-
-function readMaterial(files: GrpcTlsFiles): TlsMaterial {
+/** Reads each file once now, so a bad mount fails at start rather than at the first call. */
+function assertReadable(files: GrpcTlsFiles): void {
   const read = (path: string, what: string) => {
     try {
-      return readFileSync(path);
+      readFileSync(path);
     } catch (err) {
       throw new Error(`gRPC TLS: cannot read the ${what} at ${path}: ${(err as Error).message}`);
     }
   };
-  return { cert: read(files.certFile, 'certificate'), key: read(files.keyFile, 'private key'), ca: read(files.caFile, 'CA certificate') };
+  read(files.certFile, 'certificate');
+  read(files.keyFile, 'private key');
+  read(files.caFile, 'CA certificate');
 }
 
 /**
- * Server credentials: TLS with a required client certificate signed by the CA, or plaintext when
- * `files` is undefined. The files are read now, so a bad mount fails at start. A renewed
- * certificate takes effect when the pod restarts (cert-manager renews well before expiry).
+ * Watches the files (grpc-js's FileWatcherCertificateProvider): cert-manager renews the Secret,
+ * the kubelet updates the mounted files, and new connections use the new certificate.
  */
+function watchedFiles(files: GrpcTlsFiles): grpc.experimental.CertificateProvider {
+  assertReadable(files);
+  return new grpc.experimental.FileWatcherCertificateProvider({
+    certificateFile: files.certFile,
+    privateKeyFile: files.keyFile,
+    caCertificateFile: files.caFile,
+    refreshIntervalMs: files.refreshMs ?? DEFAULT_TLS_REFRESH_MS,
+  });
+}
+
+/** Server credentials: TLS with a required client certificate signed by the CA, or plaintext when `files` is undefined. */
 export function grpcServerCredentials(files: GrpcTlsFiles | undefined): grpc.ServerCredentials {
   if (!files) return grpc.ServerCredentials.createInsecure();
-  const { cert, key, ca } = readMaterial(files);
-  return grpc.ServerCredentials.createSsl(ca, [{ cert_chain: cert, private_key: key }], true);
+  const provider = watchedFiles(files);
+  return grpc.experimental.createCertificateProviderServerCredentials(provider, provider, true);
 }
 
 /** Channel credentials: TLS presenting this workload's certificate and trusting only the CA, or plaintext. */
 export function grpcChannelCredentials(files: GrpcTlsFiles | undefined): grpc.ChannelCredentials {
   if (!files) return grpc.credentials.createInsecure();
-  const { cert, key, ca } = readMaterial(files);
-  return grpc.credentials.createSsl(ca, key, cert);
+  const provider = watchedFiles(files);
+  return grpc.experimental.createCertificateProviderChannelCredentials(provider, provider);
 }

@@ -5,7 +5,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -65,11 +65,11 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.shutdown(100)));
 });
 
-async function startTlsServer(): Promise<string> {
+async function startTlsServer(tls: GrpcTlsFiles = serverTls): Promise<string> {
   const server = await startGrpcServer({
     port: 0,
     logger,
-    tls: serverTls,
+    tls,
     services: [{ name: 'test.v1.EchoService', definition, implementation: { echo: unary<Buffer, Buffer>(logger, async (req) => req) }, policies }],
     callerKeys: testCallerPublicKeys(),
   });
@@ -115,6 +115,28 @@ describe('gRPC over mutual TLS', () => {
     const address = await startTlsServer();
     const { err } = await echo(createGrpcClient(EchoClient, address, testCallerOptions(definition, policies), undefined));
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);
+  });
+
+  it('uses renewed files without a restart (a new CA here, so the change is visible)', async () => {
+    const mounted = join(dir, 'mounted');
+    mkdirSync(mounted, { recursive: true });
+    const mount = (files: GrpcTlsFiles) => {
+      copyFileSync(files.certFile, join(mounted, 'tls.crt'));
+      copyFileSync(files.keyFile, join(mounted, 'tls.key'));
+      copyFileSync(files.caFile, join(mounted, 'ca.crt'));
+    };
+    mount(serverTls);
+    const address = await startTlsServer({ certFile: join(mounted, 'tls.crt'), keyFile: join(mounted, 'tls.key'), caFile: join(mounted, 'ca.crt'), refreshMs: 50 });
+    const callAs = (files: GrpcTlsFiles) => echo(new EchoClient(address, grpcChannelCredentials(files), testCallerOptions(definition, policies)));
+    expect((await callAs(clientTls)).err).toBeNull();
+    expect((await callAs(strangerTls)).err?.code).toBe(grpc.status.UNAVAILABLE);
+
+    mount(strangerTls);
+    const deadlineAt = Date.now() + 10_000;
+    let last = await callAs(strangerTls);
+    while (last.err && Date.now() < deadlineAt) last = await callAs(strangerTls);
+    expect(last.err).toBeNull();
+    expect((await callAs(clientTls)).err?.code).toBe(grpc.status.UNAVAILABLE);
   });
 
   it('fails at start when a mounted file is missing', async () => {
