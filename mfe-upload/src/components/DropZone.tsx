@@ -1,8 +1,9 @@
-import { useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
 import { itemsFromDataTransfer, itemsFromFileList } from '../upload/dropped-files';
 import type { QueueItem } from '../upload/queue';
+import { useTouchScreen } from './use-touch-screen';
 
 export interface DropZoneProps {
   disabled: boolean;
@@ -10,12 +11,18 @@ export interface DropZoneProps {
   onItems(items: QueueItem[]): void;
 }
 
-/** Drag and drop of files and folders, click for the picker, a hidden folder input (spec §2). */
+/**
+ * Drag and drop of files and folders, click for the picker, a hidden folder input (spec §2).
+ * The zone is a labelled group, not a button: its two buttons are the keyboard's way in (a
+ * button inside a button is announced wrongly). A touch screen is not asked to drag.
+ */
 export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
   const { t } = useTranslation(NAMESPACE);
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const hintId = useId();
+  const touch = useTouchScreen();
 
   const pick = (input: HTMLInputElement | null) => {
     if (!disabled) input?.click();
@@ -31,22 +38,14 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
     onItems(itemsFromFileList(e.currentTarget.files));
     e.currentTarget.value = '';
   };
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      pick(files.current);
-    }
-  };
   return (
     <div
       className={`dropzone${over ? ' is-over' : ''}${pulse && !disabled ? ' is-pulsing' : ''}`}
       data-testid="dropzone"
-      role="button"
-      tabIndex={disabled ? -1 : 0}
+      role="group"
       aria-disabled={disabled}
-      aria-label={t('drop.label')}
+      aria-labelledby={hintId}
       onClick={() => pick(files.current)}
-      onKeyDown={onKey}
       onDragOver={(e) => {
         e.preventDefault();
         if (!disabled) setOver(true);
@@ -54,7 +53,7 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
       onDragLeave={() => setOver(false)}
       onDrop={(e) => void onDrop(e)}
     >
-      <p>{disabled ? t('drop.waiting') : t('drop.hint')}</p>
+      <p id={hintId}>{disabled ? t('drop.waiting') : t(touch ? 'drop.touchHint' : 'drop.hint')}</p>
       <div className="dropzone-actions">
         <button type="button" disabled={disabled} onClick={(e) => (e.stopPropagation(), pick(files.current))}>
           {t('drop.chooseFiles')}

@@ -58,7 +58,7 @@ export function UploadControls(p: UploadControlsProps) {
               total: isolate(formatSize(p.progress.total, i18n.language)),
             })}
           </div>
-          <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
+          <div className="progress-bar" role="progressbar" aria-label={t('progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
             <div style={{ width: `${p.progress.percent}%` }} />
           </div>
         </div>
