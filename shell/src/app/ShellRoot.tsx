@@ -1,4 +1,4 @@
-import { use, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,12 +10,13 @@ import {
 import type { AuthController, AuthState } from '../auth/auth-controller';
 import { CALLBACK_PATH } from '../auth/constants';
 import { guardRoute } from '../auth/guards';
+import { signInNeeded, signInState } from '../auth/sign-in-notice';
 import { toShellAuth } from '../auth/shell-auth';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { NotFound } from '../layout/NotFound';
 import type { PageViews } from '../analytics/page-views';
-import { applyDocumentMeta, canonicalUrl, pageTitle } from '../meta/document-meta';
+import { applyDocumentMeta, canonicalUrl, pageTitle, readServerMeta, serverMetaFor } from '../meta/document-meta';
 import type { RemotesManifest } from '../remotes/manifest';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import type { RemoteAppLoader } from '../remotes/runtime';
@@ -41,6 +42,9 @@ export interface ShellRootProps {
   /** Privacy-first page views: one per route change (absent: none). */
   pageViews?: PageViews;
 }
+
+// Loaded only when a visitor was sent back for a sign-in: the first visit does not pay for it.
+const SignInNotice = lazy(() => import('../layout/SignInNotice').then((m) => ({ default: m.SignInNotice })));
 
 const NO_AUTH = () => null;
 const noSubscription = () => () => undefined;
@@ -74,8 +78,10 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
   useEffect(() => {
     if (!guardTarget) return;
     if (guardRemember) auth?.rememberReturnPath(guardRemember);
-    navigate(guardTarget, { replace: true });
+    navigate(guardTarget, { replace: true, state: guardRemember ? signInState(guardRemember) : undefined });
   }, [auth, guardTarget, guardRemember, navigate]);
+
+  const needed = signInNeeded(location.state, authState?.isAuthenticated ?? false);
 
   const shell = useMemo<ShellContextValue>(
     () => ({
@@ -108,13 +114,17 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
     pageViews?.view(`${page.origin}${location.pathname}${location.search}`);
   }, [pageViews, page.origin, location.pathname, location.search]);
 
+  // The server's per-page head stays while the visitor is on its page; other pages get the tagline.
+  const [serverMeta] = useState(() => readServerMeta(location.pathname));
   useEffect(() => {
-    applyDocumentMeta({
-      title: pageTitle(i18n.exists('meta.tagline', { ns: 'shell' }) ? t('meta.tagline') : undefined),
-      description: t('meta.description'),
-      canonicalUrl: canonicalUrl(`${page.origin}${location.pathname}`),
-    });
-  }, [i18n, t, language, page.origin, location.pathname]);
+    applyDocumentMeta(
+      serverMetaFor(serverMeta, location.pathname, language) ?? {
+        title: pageTitle(i18n.exists('meta.tagline', { ns: 'shell' }) ? t('meta.tagline') : undefined),
+        description: t('meta.description'),
+        canonicalUrl: canonicalUrl(`${page.origin}${location.pathname}`),
+      },
+    );
+  }, [i18n, t, language, page.origin, location.pathname, serverMeta]);
 
   return (
     <ShellProvider value={shell}>
@@ -125,6 +135,11 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
           actionsReady={authState?.authReady ?? false}
         />
         <main className="shell-main">
+          {needed && auth && (
+            <Suspense fallback={null}>
+              <SignInNotice needed={needed} ready={authState?.authReady ?? false} onSignIn={(path) => auth.login(path)} />
+            </Suspense>
+          )}
           {onCallback || guard.kind !== 'render' ? (
             <div className="remote-loading" role="status" aria-busy="true" />
           ) : (
