@@ -81,11 +81,20 @@ test('/d/{slug} and slugs over 16 characters leave the app for /api/d/{slug} wit
 
 test('the page carries title, description, canonical URL, social tags and theme colour', async ({ page }) => {
   await page.goto('/faq?lng=en');
-  await expect(page).toHaveTitle('Ferry — Simple sharing, smart storage.');
+  await expect(page.locator('#root')).toBeVisible();
+  // The server's per-page head stays after the app has started.
+  await expect(page).toHaveTitle('FAQ — Ferry');
   const head = page.locator('head');
   await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#FFE0E0');
   await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /Google Drive/);
-  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/faq', page.url()).toString());
-  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Ferry — Simple sharing, smart storage.');
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/faq?lng=en', page.url()).toString());
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', 'FAQ — Ferry');
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+  // A page the app opens itself carries the product's tagline.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/privacy');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveTitle('Ferry — Simple sharing, smart storage.');
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/privacy', page.url()).toString());
 });

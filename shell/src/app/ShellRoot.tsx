@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +16,7 @@ import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { NotFound } from '../layout/NotFound';
 import type { PageViews } from '../analytics/page-views';
-import { applyDocumentMeta, canonicalUrl, pageTitle } from '../meta/document-meta';
+import { applyDocumentMeta, canonicalUrl, pageTitle, readServerMeta, serverMetaFor } from '../meta/document-meta';
 import type { RemotesManifest } from '../remotes/manifest';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import type { RemoteAppLoader } from '../remotes/runtime';
@@ -114,13 +114,17 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
     pageViews?.view(`${page.origin}${location.pathname}${location.search}`);
   }, [pageViews, page.origin, location.pathname, location.search]);
 
+  // The server's per-page head stays while the visitor is on its page; other pages get the tagline.
+  const [serverMeta] = useState(() => readServerMeta(location.pathname));
   useEffect(() => {
-    applyDocumentMeta({
-      title: pageTitle(i18n.exists('meta.tagline', { ns: 'shell' }) ? t('meta.tagline') : undefined),
-      description: t('meta.description'),
-      canonicalUrl: canonicalUrl(`${page.origin}${location.pathname}`),
-    });
-  }, [i18n, t, language, page.origin, location.pathname]);
+    applyDocumentMeta(
+      serverMetaFor(serverMeta, location.pathname, language) ?? {
+        title: pageTitle(i18n.exists('meta.tagline', { ns: 'shell' }) ? t('meta.tagline') : undefined),
+        description: t('meta.description'),
+        canonicalUrl: canonicalUrl(`${page.origin}${location.pathname}`),
+      },
+    );
+  }, [i18n, t, language, page.origin, location.pathname, serverMeta]);
 
   return (
     <ShellProvider value={shell}>

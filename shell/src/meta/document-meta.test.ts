@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDocumentMeta, canonicalUrl, pageTitle } from './document-meta';
+import { applyDocumentMeta, canonicalUrl, pageTitle, readServerMeta, serverMetaFor } from './document-meta';
 
 describe('document meta', () => {
   it('builds the title from the product name and the tagline, with the Dutch fallback', () => {
@@ -23,5 +23,24 @@ describe('document meta', () => {
     expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe('https://ferry.app/');
     expect(document.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary');
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://ferry.app/');
+  });
+});
+
+describe('the server-written head', () => {
+  const serverHead = `<title>FAQ — Ferry</title><meta name="description" content="Questions"><link rel="canonical" href="https://ferry.app/faq?lng=de"><meta property="og:locale" content="de_DE">`;
+
+  it('is kept on the page and language it was written for, and only there', () => {
+    const doc = document.implementation.createHTMLDocument('');
+    doc.documentElement.lang = 'de';
+    doc.head.innerHTML = serverHead;
+    const server = readServerMeta('/faq', doc);
+    expect(serverMetaFor(server, '/faq', 'de')).toEqual({ title: 'FAQ — Ferry', description: 'Questions', canonicalUrl: 'https://ferry.app/faq?lng=de' });
+    expect(serverMetaFor(server, '/privacy', 'de')).toBeNull();
+    expect(serverMetaFor(server, '/faq', 'en')).toBeNull();
+  });
+
+  it('is absent from the build\'s plain index.html (no og:locale)', () => {
+    const doc = document.implementation.createHTMLDocument('Ferry — Eenvoudig delen, slimme opslag.');
+    expect(readServerMeta('/', doc)).toBeNull();
   });
 });

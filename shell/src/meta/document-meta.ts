@@ -29,6 +29,29 @@ function upsertMeta(doc: Document, attribute: 'name' | 'property', key: string, 
   element.content = content;
 }
 
+/** The head the server wrote for the page's first path and language (its per-page title, e.g. "FAQ — Ferry"). */
+export interface ServerMeta extends DocumentMeta {
+  pathname: string;
+  language: string;
+}
+
+/**
+ * Reads the metadata the gateway wrote into this page (it alone writes `og:locale`); null when the
+ * page is the build's plain index.html, as under the dev server.
+ */
+export function readServerMeta(pathname: string, doc: Document = document): ServerMeta | null {
+  if (!doc.head.querySelector('meta[property="og:locale"]')) return null;
+  const description = doc.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '';
+  const canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? '';
+  return { pathname, language: doc.documentElement.lang, title: doc.title, description, canonicalUrl: canonical };
+}
+
+/** The server's metadata while the visitor is still on the page and language it was written for, else null. */
+export function serverMetaFor(server: ServerMeta | null, pathname: string, language: string): DocumentMeta | null {
+  if (!server || server.pathname !== pathname || server.language !== language) return null;
+  return { title: server.title, description: server.description, canonicalUrl: server.canonicalUrl };
+}
+
 /** Writes title, description, canonical link, Open Graph/Twitter tags and theme colour. */
 export function applyDocumentMeta(meta: DocumentMeta, doc: Document = document): void {
   doc.title = meta.title;
