@@ -9,5 +9,7 @@ export default createModuleFederationConfig({
   name: 'ferry_shell',
   remotes: {},
   shared: sharedConfig(),
+  // The one copy of the Module Federation runtime in the page: remotes are built without it.
+  experiments: { provideExternalRuntime: true },
   dts: false,
 });

@@ -1,11 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { defineConfig, type RsbuildConfig, type RsbuildConfigSyncFn, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 import { FIRST_VISIT_FILE, firstVisitFiles, type StatsJson } from './build/first-visit.js';
 import { LOCALE_HASHES_FILE, localeHashes, precompressDir } from './build/precompress.js';
+import { pluginStandaloneRuntime, STANDALONE_RUNTIME_FILE } from './build/standalone-runtime.js';
 
 export { LOCALE_HASHES_FILE, localeHashes, precompressDir } from './build/precompress.js';
 
@@ -47,29 +48,51 @@ export interface RemoteBuildOptions {
   env: Record<string, string | undefined>;
 }
 
-/** The Rsbuild settings every remote shares; a remote differs only in its federation config and port. */
-export function remoteRsbuildConfig({ federation, devPort, env }: RemoteBuildOptions): RsbuildConfig {
-  return defineConfig({
-    plugins: [pluginReact(), pluginModuleFederation(federation), pluginFirstVisit()],
-    source: {
-      entry: { index: './src/index.tsx' },
-      // A visible build label (empty by default), used to tell two builds apart.
-      define: { 'process.env.FERRY_BUILD_LABEL': JSON.stringify(env.FERRY_BUILD_LABEL ?? '') },
-    },
-    // The standalone page uses relative asset URLs ('auto'); <base> keeps them right on deep links like /r/abc.
-    html: { title: 'Ferry', tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
-    server: {
-      port: devPort,
-      strictPort: true,
-      // Dev only: the shell dev server (any localhost port, sender subdomains) loads this remote.
-      cors: { origin: /^https?:\/\/([a-z0-9-]+\.)?(localhost|127\.0\.0\.1)(:\d+)?$/ },
-    },
-    // 'auto': chunks load from wherever remoteEntry.js was loaded, not from the host's origin.
-    dev: { assetPrefix: 'auto' },
-    output: {
-      assetPrefix: 'auto',
-      distPath: { root: env.FERRY_DIST_DIR ?? 'dist' },
-    },
+/**
+ * The Rsbuild settings every remote shares; a remote differs only in its federation config and port.
+ * A production build leaves the Module Federation runtime to the shell (which provides it:
+ * `provideExternalRuntime`), so the page loads it once; its standalone page loads
+ * `mf-runtime.js` instead. The dev server keeps the runtime inside, as the shell's dev server
+ * loads remotes either way.
+ */
+export function remoteRsbuildConfig({ federation, devPort, env }: RemoteBuildOptions): RsbuildConfigSyncFn {
+  return defineConfig(({ command }) => {
+    const production = command === 'build';
+    return {
+      plugins: [
+        pluginReact(),
+        pluginModuleFederation(production ? { ...federation, experiments: { ...federation.experiments, externalRuntime: true } } : federation),
+        // Before pluginFirstVisit: its pre-compression then covers mf-runtime.js too.
+        ...(production ? [pluginStandaloneRuntime()] : []),
+        pluginFirstVisit(),
+      ],
+      source: {
+        entry: { index: './src/index.tsx' },
+        // A visible build label (empty by default), used to tell two builds apart.
+        define: { 'process.env.FERRY_BUILD_LABEL': JSON.stringify(env.FERRY_BUILD_LABEL ?? '') },
+      },
+      // The standalone page uses relative asset URLs ('auto'); <base> keeps them right on deep links like /r/abc.
+      html: {
+        title: 'Ferry',
+        tags: [
+          { tag: 'base', attrs: { href: '/' }, head: true, append: false },
+          // A blocking script: it runs before the deferred entry that needs the runtime.
+          ...(production ? [{ tag: 'script', attrs: { src: STANDALONE_RUNTIME_FILE }, head: true, append: true, publicPath: false }] : []),
+        ],
+      },
+      server: {
+        port: devPort,
+        strictPort: true,
+        // Dev only: the shell dev server (any localhost port, sender subdomains) loads this remote.
+        cors: { origin: /^https?:\/\/([a-z0-9-]+\.)?(localhost|127\.0\.0\.1)(:\d+)?$/ },
+      },
+      // 'auto': chunks load from wherever remoteEntry.js was loaded, not from the host's origin.
+      dev: { assetPrefix: 'auto' },
+      output: {
+        assetPrefix: 'auto',
+        distPath: { root: env.FERRY_DIST_DIR ?? 'dist' },
+      },
+    };
   });
 }
 
