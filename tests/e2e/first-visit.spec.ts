@@ -9,7 +9,8 @@ import { devToken, endpointsFromEnv, shorten, uploadSharedFile } from '../load/l
  * reached, so a change that adds to the first visit fails here (`npm run bench:first-visit` prints
  * the same figures on slow 4G).
  */
-const JS_BUDGET_BYTES = 250 * 1024;
+// Measured 220.4 KB (landing) and 218.7 KB (download) with the Module Federation runtime shipped once.
+const JS_BUDGET_BYTES = 230 * 1024;
 
 test('a first visit to the landing page and a download page stays inside the JavaScript budget', async ({ browser, baseURL }) => {
   const ep = endpointsFromEnv();
