@@ -30,10 +30,10 @@ test.describe('upload screen: the uploaded list', () => {
     // A download raises the count (polled every 5 s).
     const slug = (await row.getAttribute('data-slug'))!;
     expect(slug).toMatch(/^[A-Za-z0-9_-]{8,16}$/);
-    await expect(row.getByTestId('row-downloads')).toHaveText('0×');
+    await expect(row.getByTestId('row-downloads')).toHaveText('0 downloads');
     const dl = await fetch(new URL(`/api/d/${slug}`, baseURL), { redirect: 'manual' });
     expect([301, 302, 303, 307]).toContain(dl.status);
-    await expect(row.getByTestId('row-downloads')).toHaveText('1×', { timeout: 20_000 });
+    await expect(row.getByTestId('row-downloads')).toHaveText('1 download', { timeout: 20_000 });
 
     // Extend: +1 day on the drive tag and on the link record.
     const fileId = (await row.getAttribute('data-file-id'))!;

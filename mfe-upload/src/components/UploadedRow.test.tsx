@@ -127,3 +127,21 @@ describe('copy', () => {
     }
   });
 });
+
+describe('what the row says without a tooltip', () => {
+  it('writes the download count out in words, in the plural form of the language', async () => {
+    await renderRow({ ...row(1, 5 * DAY), downloads: 0 });
+    expect(screen.getByTestId('row-downloads').textContent).toBe('0 downloads');
+    cleanup();
+    await renderRow({ ...row(1, 5 * DAY), downloads: 1 });
+    expect(screen.getByTestId('row-downloads').textContent).toBe('1 download');
+    cleanup();
+    await renderRow({ ...row(1, 5 * DAY), downloads: 3 }, 'pl');
+    expect(screen.getByTestId('row-downloads').textContent).toBe('3 pobrania');
+  });
+
+  it('names the e-mail button by what it does', async () => {
+    await renderRow(row(1, 5 * DAY));
+    expect(screen.getByTestId('row-email').textContent).toBe('Send by e-mail');
+  });
+});

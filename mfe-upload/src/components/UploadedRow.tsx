@@ -70,8 +70,8 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
           <bdi title={t('tooltips.size')} data-testid="row-size">
             {formatSize(row.size, i18n.language)}
           </bdi>
-          <span title={t('tooltips.downloads')} className={`count${countUp ? ' is-up' : ''}`} data-testid="row-downloads">
-            {count ?? row.downloads ?? 0}×
+          <span className={`count${countUp ? ' is-up' : ''}`} data-testid="row-downloads">
+            {t('list.downloads', { count: count ?? row.downloads ?? 0 })}
           </span>
           <span title={t('tooltips.uploaded')}>{uploaded}</span>
           <span title={t('tooltips.remaining')} data-expires-at={row.expiresAt} data-testid="row-expiry">
@@ -99,7 +99,7 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
           {copied ? t('list.copied') : t('list.copy')}
         </button>
         <LiveRegion message={copied ? t('list.copied') : ''} />
-        <button type="button" title={t('tooltips.email')} onClick={() => onEmail(row)} data-testid="row-email">
+        <button type="button" onClick={() => onEmail(row)} data-testid="row-email">
           {t('list.email')}
         </button>
         <button type="button" onClick={() => setConfirmingDelete(true)} disabled={mark === 'deleting'} data-testid="row-delete">
