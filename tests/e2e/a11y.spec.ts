@@ -13,6 +13,7 @@ import { driveRoot, makeFiles, openUploadSignedIn, tokenOf, uploadedRows } from 
  * finds no serious or critical violation. On the phone, no page scrolls sideways and every control
  * is at least 44 px high (links inside running text exempt). One page load per route, state,
  * language and size; each journey collects every problem and reports them together at the end.
+ * The paid state goes through the Stripe stand-in's hosted Checkout with its always-paying card.
  */
 const LANGUAGES = ['en', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -34,10 +35,12 @@ test.beforeAll(async () => {
   links = { found: found.shortId, expired: soon.shortId, missing: 'zz9nothere' };
 });
 
-/** The translated label of the account page's cancel button (the journey clicks it in both languages). */
-function accountText(lng: Language, key: 'cancel'): string {
+/** A text of the account page in `lng` (the journeys click and read it in both languages), by its dotted key. */
+function accountText(lng: Language, key: 'cancel' | 'badge.trial'): string {
   const file = join(REPO_ROOT, 'mfe-account', 'public', 'locales', lng, 'account.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[key]!;
+  let value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) value = (value as Record<string, unknown>)[part];
+  return value as string;
 }
 
 class Findings {
@@ -158,6 +161,27 @@ for (const lng of LANGUAGES) {
         await settled(page, lng);
         await findings.check('upload expired');
 
+        await page.context().close();
+        expect(findings.problems).toEqual([]);
+      });
+
+      test('paid: the account page after Checkout (plan scheduled after the trial)', async ({ browser, baseURL }) => {
+        const page = await newPage(browser, lng, size);
+        const findings = new Findings(page, size);
+        await page.goto(`/?lng=${lng}`);
+        await settled(page, lng);
+        await signInAt(page, baseURL!, '/account', uniqueEmail(`a11y-paid-${lng}-${size.name}`));
+        const account = accountPage(page);
+        await account.getByTestId('plan-yearly').getByRole('button').click();
+        await page.waitForURL((url) => url.origin !== new URL(baseURL!).origin);
+        await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await page.waitForURL((url) => url.origin === new URL(baseURL!).origin && url.pathname === '/account');
+        await expect(account.getByTestId('checkout-notice')).toBeVisible({ timeout: 30_000 });
+        // The plan is paid once the badge no longer reads the trial's.
+        await expect(account.getByTestId('subscription-badge')).not.toHaveText(accountText(lng, 'badge.trial'), { timeout: 30_000 });
+        await settled(page, lng);
+        await findings.check('account paid');
         await page.context().close();
         expect(findings.problems).toEqual([]);
       });
