@@ -98,7 +98,8 @@ function parseTrustedProxies(value: string, ctx: z.RefinementCtx): string[] {
  * appear after the gateway starts (main.ts warns about missing ones), and files are looked up
  * per request anyway.
  */
-export const gatewayConfigSchema = z.object({
+/** The gateway's variables, each on its own (tests pick from these); the schema adds the checks across them. */
+export const gatewayConfigFields = z.object({
   GATEWAY_PORT: env.port(),
   LINK_ADDR: env.grpcAddress(),
   NOTIFICATION_ADDR: env.grpcAddress(),
@@ -157,7 +158,9 @@ export const gatewayConfigSchema = z.object({
   SUBDOMAIN_LINKS: optional(z.enum(['on', 'off'])),
   /** `on`: POST /api/dev/clock/advance is mounted (test and single-machine mode; billing needs its own BILLING_TEST_CLOCK=on too). Never in production. */
   BILLING_TEST_CLOCK: optional(z.enum(['on', 'off'])),
-}).superRefine(checkGrpcTlsEnv);
+});
+
+export const gatewayConfigSchema = gatewayConfigFields.superRefine(checkGrpcTlsEnv);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

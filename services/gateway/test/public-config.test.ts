@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { gatewayConfigSchema } from '../src/config.js';
+import { gatewayConfigFields } from '../src/config.js';
 import { publicConfigRoutes } from '../src/routes/public-config.js';
 
 describe('GET /api/config (upload remote run-time config)', () => {
@@ -14,7 +14,7 @@ describe('GET /api/config (upload remote run-time config)', () => {
   });
 
   it('DRIVE_ROOT_URL is reduced to its origin; the threshold must be a positive integer', () => {
-    const shape = gatewayConfigSchema.pick({ DRIVE_ROOT_URL: true, UPLOAD_FOLDER_THRESHOLD_BYTES: true });
+    const shape = gatewayConfigFields.pick({ DRIVE_ROOT_URL: true, UPLOAD_FOLDER_THRESHOLD_BYTES: true });
     expect(shape.parse({ DRIVE_ROOT_URL: 'http://localhost:4100/', UPLOAD_FOLDER_THRESHOLD_BYTES: '4096' })).toEqual({ DRIVE_ROOT_URL: 'http://localhost:4100', UPLOAD_FOLDER_THRESHOLD_BYTES: 4096 });
     expect(shape.parse({})).toEqual({});
     expect(shape.safeParse({ UPLOAD_FOLDER_THRESHOLD_BYTES: '0' }).success).toBe(false);
