@@ -331,6 +331,13 @@ describe('billing routes', () => {
       expect(res.body).toEqual({ error: 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)', code: 'not_configured' });
     });
 
+    it('answers 503 with Retry-After while billing is unavailable, so Stripe delivers again', async () => {
+      const res = await hook('starting');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toEqual({ error: 'Billing is not available; retry later', code: 'upstream_unavailable' });
+    });
+
     it('refuses bodies over the limit', async () => {
       const res = await hook('t=1,v1=abc', 'x'.repeat(600 * 1024));
       expect(res.status).toBe(413);

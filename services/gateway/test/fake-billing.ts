@@ -122,6 +122,7 @@ export async function startFakeBilling() {
     handleStripeEvent: rpc('handleStripeEvent', false, (req: { payload: Buffer; signature: string }) => {
       webhooks.push({ payload: Buffer.from(req.payload), signature: req.signature });
       if (req.signature === 'unconfigured') throw fail(grpc.status.FAILED_PRECONDITION, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
+      if (req.signature === 'starting') throw fail(grpc.status.UNAVAILABLE, 'billing is starting');
       if (req.signature === 'bad') throw fail(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature');
       return { eventId: 'evt_1', duplicate: req.signature === 'dup' };
     }),

@@ -4,6 +4,7 @@ import type { HandleStripeEventResponse } from '@ferry/contracts/billing/v1';
 import type { StripeWebhookResponse } from '@ferry/http-contract';
 import { unary } from '../grpc/call.js';
 import { HttpError } from '../http/errors.js';
+import { isGrpcCallError } from '../grpc/status-map.js';
 import { refusal, type BillingRouteDeps } from './billing.js';
 
 /** Largest Stripe event accepted (Stripe's events are far smaller). */
@@ -22,10 +23,20 @@ export function stripeWebhookRoutes(deps: Pick<BillingRouteDeps, 'billing' | 'gr
     const signature = req.get('stripe-signature') ?? '';
     if (!signature) throw new HttpError(400, 'invalid_argument', 'Missing Stripe-Signature header');
     const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const r = await unary<HandleStripeEventResponse>(
-      (md, opts, cb) => deps.billing.handleStripeEvent({ payload, signature }, md, opts, cb),
-      { deadlineMs: deps.grpcDeadlineMs, requestId: req.id },
-    ).catch(refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)'));
+    let r: HandleStripeEventResponse;
+    try {
+      r = await unary<HandleStripeEventResponse>(
+        (md, opts, cb) => deps.billing.handleStripeEvent({ payload, signature }, md, opts, cb),
+        { deadlineMs: deps.grpcDeadlineMs, requestId: req.id },
+      ).catch(refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)'));
+    } catch (err) {
+      // Billing not reachable yet (it is starting, or restarting): Stripe delivers again later, so
+      // this is a warning and a 503, not a server fault with a stack trace.
+      if (!isGrpcCallError(err) || err.code !== GrpcStatus.UNAVAILABLE) throw err;
+      req.log?.warn({ code: 'upstream_unavailable' }, 'stripe webhook: billing unavailable; Stripe will retry');
+      res.status(503).set({ 'Retry-After': '5', 'Cache-Control': 'no-store' }).json({ error: 'Billing is not available; retry later', code: 'upstream_unavailable' });
+      return;
+    }
     if (!r.duplicate) deps.access?.forgetAll();
     res.json({ received: true, event_id: r.eventId, duplicate: r.duplicate } satisfies StripeWebhookResponse);
   });
