@@ -47,7 +47,7 @@ test('pricing fades in when scrolled into view', async ({ page }) => {
   await page.goto('/');
   const fade = landing(page).locator('.marketing-fade');
   await expect(fade).toHaveAttribute('data-fade', 'waiting');
-  expect(await fade.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+  await expect.poll(() => fade.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
   await fade.scrollIntoViewIfNeeded();
   await expect(fade).toHaveAttribute('data-fade', 'shown');
   await expect.poll(() => fade.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
@@ -60,8 +60,9 @@ test('pricing stays still for a visitor who prefers reduced motion', async ({ pa
   const fade = landing(page).locator('.marketing-fade');
   await expect(landing(page).getByRole('heading', { level: 1 })).toBeVisible();
   await expect(fade).toHaveAttribute('data-fade', 'still');
-  expect(await fade.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  await expect.poll(() => fade.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   await fade.scrollIntoViewIfNeeded();
   await expect(fade).toHaveAttribute('data-fade', 'still');
-  expect(await fade.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+  // Polled: the server-rendered page is swapped for the live one once the app has drawn it.
+  await expect.poll(() => fade.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
 });
