@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { ShellProvider } from '@ferry/shell-sdk';
@@ -73,7 +73,8 @@ describe('download App', () => {
     expect(screen.getByText('2d 3h')).toBeTruthy();
     expect(screen.getByRole('link', { name: en.download }).getAttribute('href')).toBe('/api/d/abc12345');
     expect(fetchMock).toHaveBeenCalledWith('/api/s?slug=abc12345&meta=1', expect.anything());
-    expect(document.title).toBe('holiday.zip (5 MB) from ann@example.com · Ferry');
+    // The page title is set in an effect after the file shows.
+    await waitFor(() => expect(document.title).toBe('holiday.zip (5 MB) from ann@example.com · Ferry'));
   });
 
   it('shows a right-to-left override, CR/LF or 300-character name cleaned: stored order, one line, extension kept', async () => {
@@ -86,7 +87,7 @@ describe('download App', () => {
     expect(Array.from(shown)).toHaveLength(255);
     expect(shown).not.toMatch(/[\u202E\r\n]/);
     expect(document.title).not.toMatch(/[\u202E\r\n]/);
-    expect(document.title.startsWith('invoicefdp.exe xxx')).toBe(true);
+    await waitFor(() => expect(document.title.startsWith('invoicefdp.exe xxx')).toBe(true));
   });
 
   it('names the sender subdomain, else the anonymous label', async () => {
