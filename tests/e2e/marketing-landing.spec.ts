@@ -8,7 +8,7 @@ type Strings = Record<string, Record<string, string | Record<string, string>>>;
 const strings = (language: string) =>
   JSON.parse(readFileSync(new URL(`../../mfe-marketing/public/locales/${language}/marketing.json`, import.meta.url), 'utf8')) as Strings;
 
-const landing = (page: Page) => page.locator('[data-remote="marketing"] .marketing-landing');
+const landing = (page: Page) => page.locator('#root [data-remote="marketing"] .marketing-landing');
 const text = (tree: Strings, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string;
 
 /** Every text a section must show, by its heading. */
