@@ -20,7 +20,8 @@ for (const path of new Set([...Object.keys(before), ...Object.keys(after)])) {
   if (path === '') continue;
   if (!(path in after)) changes.push(`dropped ${label(path, before[path])}`);
   else if (!(path in before)) changes.push(`added ${label(path, after[path])}`);
-  else if (pinned(before[path]) !== pinned(after[path])) changes.push(`changed ${path}: ${before[path].version} → ${after[path].version}`);
+  else if (pinned(before[path]) !== pinned(after[path]))
+    changes.push(`changed ${path}: ${before[path].version} → ${after[path].version}`);
 }
 if (changes.length > 0) {
   console.error(`npm install changed the lockfile (${changes.length}): it does not pin what package.json asks for.`);

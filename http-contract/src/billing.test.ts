@@ -45,15 +45,27 @@ describe('billing contract', () => {
   it('the clock moves by days and seconds together, forward, at most two years', () => {
     expect(ClockAdvanceBody.parse({ days: 91 })).toEqual({ seconds: 91 * 86_400 });
     expect(ClockAdvanceBody.parse({ days: 0.5, seconds: 10 })).toEqual({ seconds: 43_210 });
-    expect(ClockAdvanceBody.parse({ seconds: MAX_CLOCK_ADVANCE_SECONDS })).toEqual({ seconds: MAX_CLOCK_ADVANCE_SECONDS });
-    for (const bad of [{}, { days: 0 }, { days: -1 }, { seconds: '5' }, { seconds: MAX_CLOCK_ADVANCE_SECONDS + 1 }, { days: Number.NaN }]) {
+    expect(ClockAdvanceBody.parse({ seconds: MAX_CLOCK_ADVANCE_SECONDS })).toEqual({
+      seconds: MAX_CLOCK_ADVANCE_SECONDS,
+    });
+    for (const bad of [
+      {},
+      { days: 0 },
+      { days: -1 },
+      { seconds: '5' },
+      { seconds: MAX_CLOCK_ADVANCE_SECONDS + 1 },
+      { days: Number.NaN },
+    ]) {
       expect(ClockAdvanceBody.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 
   it('the refusals have codes, and the OpenAPI document names them on their routes', () => {
-    for (const code of ['subscription_expired', 'already_subscribed', 'no_billing_account', 'nothing_to_resume']) expect(ERROR_CODES).toContain(code);
-    const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
+    for (const code of ['subscription_expired', 'already_subscribed', 'no_billing_account', 'nothing_to_resume'])
+      expect(ERROR_CODES).toContain(code);
+    const doc = openApiDocument() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
     expect(doc.paths['/api/shorten']!.post!.responses['402']!.description).toMatch(/^subscription_expired/);
     expect(doc.paths['/api/billing/checkout']!.post!.responses['409']!.description).toMatch(/^already_subscribed/);
     expect(doc.paths['/api/billing/portal']!.post!.responses['409']!.description).toMatch(/^no_billing_account/);

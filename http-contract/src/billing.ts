@@ -7,7 +7,9 @@ import { isoTime, text } from './fields.js';
  */
 export const BillingBody = z.object({
   email: z.string().optional().catch(undefined),
-  language: text.describe('The language of the caller’s screen (BCP 47); default: the language switcher’s cookie, then Accept-Language'),
+  language: text.describe(
+    'The language of the caller’s screen (BCP 47); default: the language switcher’s cookie, then Accept-Language',
+  ),
 });
 export type BillingBody = z.input<typeof BillingBody>;
 
@@ -27,18 +29,17 @@ export const ACCESS_STATES = ['trial', 'active', 'scheduled', 'cancelled', 'past
 export type AccessState = (typeof ACCESS_STATES)[number];
 
 /** The spec §3 subscription-status response (snake_case, as the spec names the fields), with the plan and its state. */
-export const AccessStatus = z
-  .strictObject({
-    phase: z.enum(PHASES),
-    remaining_days: z.number().int().nonnegative(),
-    total_days: z.number().int().nonnegative(),
-    paid_until: isoTime.nullable(),
-    cancelled_at: isoTime.nullable(),
-    plan: z.enum(ACCESS_PLANS),
-    state: z.enum(ACCESS_STATES),
-    starts_at: isoTime.nullable().describe('When a scheduled paid plan starts (the trial’s end)'),
-    grace_until: isoTime.nullable().describe('End of the grace period after a failed renewal'),
-  });
+export const AccessStatus = z.strictObject({
+  phase: z.enum(PHASES),
+  remaining_days: z.number().int().nonnegative(),
+  total_days: z.number().int().nonnegative(),
+  paid_until: isoTime.nullable(),
+  cancelled_at: isoTime.nullable(),
+  plan: z.enum(ACCESS_PLANS),
+  state: z.enum(ACCESS_STATES),
+  starts_at: isoTime.nullable().describe('When a scheduled paid plan starts (the trial’s end)'),
+  grace_until: isoTime.nullable().describe('End of the grace period after a failed renewal'),
+});
 export type AccessStatus = z.infer<typeof AccessStatus>;
 
 export const TrialStartResponse = AccessStatus.extend({ ok: z.literal(true), started: z.boolean() });
@@ -78,7 +79,10 @@ export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponse>;
 export const MAX_CLOCK_ADVANCE_SECONDS = 2 * 366 * 86_400;
 
 const clockAmount = (name: string) =>
-  z.number({ error: `${name} must be a number` }).nonnegative({ error: `${name} must not be negative` }).optional();
+  z
+    .number({ error: `${name} must be a number` })
+    .nonnegative({ error: `${name} must not be negative` })
+    .optional();
 
 /** POST /api/dev/clock/advance: how far to move the caller's clock (days and seconds add up). */
 export const ClockAdvanceBody = z
@@ -86,13 +90,20 @@ export const ClockAdvanceBody = z
   .transform((b, ctx) => {
     const seconds = Math.round((b.days ?? 0) * 86_400 + (b.seconds ?? 0));
     if (seconds < 1 || seconds > MAX_CLOCK_ADVANCE_SECONDS) {
-      ctx.issues.push({ code: 'custom', message: `days and seconds must add up to 1 second … ${MAX_CLOCK_ADVANCE_SECONDS / 86_400} days`, input: b });
+      ctx.issues.push({
+        code: 'custom',
+        message: `days and seconds must add up to 1 second … ${MAX_CLOCK_ADVANCE_SECONDS / 86_400} days`,
+        input: b,
+      });
       return z.NEVER;
     }
     return { seconds };
   });
 export type ClockAdvanceBody = z.input<typeof ClockAdvanceBody>;
 
-export const StripeWebhookResponse = z
-  .strictObject({ received: z.literal(true), event_id: z.string(), duplicate: z.boolean() });
+export const StripeWebhookResponse = z.strictObject({
+  received: z.literal(true),
+  event_id: z.string(),
+  duplicate: z.boolean(),
+});
 export type StripeWebhookResponse = z.infer<typeof StripeWebhookResponse>;

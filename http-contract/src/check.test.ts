@@ -33,13 +33,17 @@ describe('responseIssues: an answer against its route’s contract', () => {
 
   it('fails a status the route does not list, and an error whose code is not in the contract', () => {
     expect(responseIssues(shorten, 200, good)).toEqual(['POST /api/shorten 200: status not in the contract']);
-    expect(responseIssues(shorten, 400, { error: 'fileId must be a drive file id', code: 'invalid_argument' })).toEqual([]);
+    expect(responseIssues(shorten, 400, { error: 'fileId must be a drive file id', code: 'invalid_argument' })).toEqual(
+      [],
+    );
     expect(responseIssues(shorten, 400, { error: 'nope', code: 'made_up' })).toEqual([expect.stringContaining('code')]);
   });
 
   it('fails a body on a route that answers without one', () => {
     const del = findRoute('DELETE', '/api/shorten')!;
     expect(responseIssues(del, 204, undefined)).toEqual([]);
-    expect(responseIssues(del, 204, { ok: true })).toEqual(['DELETE /api/shorten 204: a body where the contract has none']);
+    expect(responseIssues(del, 204, { ok: true })).toEqual([
+      'DELETE /api/shorten 204: a body where the contract has none',
+    ]);
   });
 });

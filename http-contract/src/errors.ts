@@ -67,11 +67,12 @@ export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /** Every error answer: a sentence safe to show and a stable code. */
-export const ErrorBody = z
-  .strictObject({
-    error: z.string().describe('A sentence safe to show; clients translate by `code`'),
-    code: ErrorCode,
-    reason: z.enum(['expired', 'removed']).optional().describe('With 410 `gone`: whether the link ran out or its sender removed it'),
-  });
+export const ErrorBody = z.strictObject({
+  error: z.string().describe('A sentence safe to show; clients translate by `code`'),
+  code: ErrorCode,
+  reason: z
+    .enum(['expired', 'removed'])
+    .optional()
+    .describe('With 410 `gone`: whether the link ran out or its sender removed it'),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;
-

@@ -25,12 +25,19 @@ export type ShortenBody = z.input<typeof ShortenBody>;
 
 /** PATCH /api/shorten, PATCH /api/shortlink, POST /api/shorten/update: extend a link (by one day without expiresAt). */
 export const ExtendBody = z
-  .object({ slug: text, shortId: text.describe('Alias of slug'), expiresAt: instant('expiresAt'), owner: text.describe('Ignored') })
+  .object({
+    slug: text,
+    shortId: text.describe('Alias of slug'),
+    expiresAt: instant('expiresAt'),
+    owner: text.describe('Ignored'),
+  })
   .transform((b) => ({ slug: firstOf(b.slug, b.shortId), expiresAt: b.expiresAt }));
 export type ExtendBody = z.input<typeof ExtendBody>;
 
 /** DELETE /api/shorten: delete a link record. */
-export const DeleteBody = z.object({ slug: text, shortId: text.describe('Alias of slug') }).transform((b) => ({ slug: firstOf(b.slug, b.shortId) }));
+export const DeleteBody = z
+  .object({ slug: text, shortId: text.describe('Alias of slug') })
+  .transform((b) => ({ slug: firstOf(b.slug, b.shortId) }));
 export type DeleteBody = z.input<typeof DeleteBody>;
 
 /** `?slug=`: the slug of a link, when the body does not carry it. */
@@ -59,16 +66,32 @@ export type ShortlinkBody = z.input<typeof ShortlinkBody>;
 
 /** GET /api/s: one of `dl`, `probe` or `meta` about a link code. */
 export const ShareQuery = z
-  .object({ slug: text, id: text.describe('Alias of slug'), dl: flag, probe: flag, meta: flag, ts: text.describe('Cache buster, ignored') })
-  .transform((q) => ({ code: q.slug ?? q.id, dl: q.dl !== undefined, probe: q.probe !== undefined, meta: q.meta !== undefined }));
+  .object({
+    slug: text,
+    id: text.describe('Alias of slug'),
+    dl: flag,
+    probe: flag,
+    meta: flag,
+    ts: text.describe('Cache buster, ignored'),
+  })
+  .transform((q) => ({
+    code: q.slug ?? q.id,
+    dl: q.dl !== undefined,
+    probe: q.probe !== undefined,
+    meta: q.meta !== undefined,
+  }));
 export type ShareQuery = z.input<typeof ShareQuery>;
 
 /** POST /api/s?invalidate=1&slug=: drop the gateway's cached copy of a link. */
-export const InvalidateQuery = z.object({ slug: text, invalidate: flag }).transform((q) => ({ slug: q.slug, invalidate: q.invalidate !== undefined }));
+export const InvalidateQuery = z
+  .object({ slug: text, invalidate: flag })
+  .transform((q) => ({ slug: q.slug, invalidate: q.invalidate !== undefined }));
 export type InvalidateQuery = z.input<typeof InvalidateQuery>;
 
 /** GET /api/resolve and /api/download: `id` (or `slug`) is a link code. */
-export const CodeQuery = z.object({ id: text, slug: text.describe('Alias of id') }).transform((q) => ({ code: q.id ?? q.slug }));
+export const CodeQuery = z
+  .object({ id: text, slug: text.describe('Alias of id') })
+  .transform((q) => ({ code: q.id ?? q.slug }));
 export type CodeQuery = z.input<typeof CodeQuery>;
 
 /** GET /api/size: a link code or a drive file id, and on the root host the owner's subdomain. */
@@ -77,7 +100,10 @@ export type SizeQuery = z.input<typeof SizeQuery>;
 
 /** POST /api/telemetry (navigator.sendBeacon: JSON, also as text/plain). */
 export const TelemetryBody = z
-  .object({ slug: text, ts: z.union([z.number(), z.string()]).optional().catch(undefined).describe('Client time (ISO 8601 or epoch ms)') })
+  .object({
+    slug: text,
+    ts: z.union([z.number(), z.string()]).optional().catch(undefined).describe('Client time (ISO 8601 or epoch ms)'),
+  })
   .transform((b) => {
     const at = b.ts === undefined ? undefined : new Date(b.ts);
     return { slug: firstOf(b.slug), clientTime: at && !Number.isNaN(at.getTime()) ? at : undefined };
@@ -85,24 +111,25 @@ export const TelemetryBody = z
 export type TelemetryBody = z.input<typeof TelemetryBody>;
 
 /** GET /api/links: one page of the caller's links. */
-export const LinksQuery = z.object({ pageToken: text }).transform((q) => ({ pageToken: q.pageToken && /^\d{1,9}$/.test(q.pageToken) ? q.pageToken : '' }));
+export const LinksQuery = z
+  .object({ pageToken: text })
+  .transform((q) => ({ pageToken: q.pageToken && /^\d{1,9}$/.test(q.pageToken) ? q.pageToken : '' }));
 export type LinksQuery = z.input<typeof LinksQuery>;
 
 // ---- responses -----------------------------------------------------------------------------
 
-export const ShortenResponse = z
-  .strictObject({
-    shortId: z.string(),
-    slug: z.string(),
-    shortUrl: z.url(),
-    downloadUrl: z.url(),
-    ownerSubdomain: z.string(),
-    owner_subdomain: z.string(),
-    owner: z.string(),
-    fileName: z.string(),
-    size: z.number().int().nonnegative(),
-    expiresAt: isoTime,
-  });
+export const ShortenResponse = z.strictObject({
+  shortId: z.string(),
+  slug: z.string(),
+  shortUrl: z.url(),
+  downloadUrl: z.url(),
+  ownerSubdomain: z.string(),
+  owner_subdomain: z.string(),
+  owner: z.string(),
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  expiresAt: isoTime,
+});
 export type ShortenResponse = z.infer<typeof ShortenResponse>;
 
 export const ExtendResponse = z.strictObject({ ok: z.literal(true), slug: z.string(), expiresAt: isoTime });
@@ -111,51 +138,60 @@ export type ExtendResponse = z.infer<typeof ExtendResponse>;
 export const ShortlinkResponse = z.strictObject({ url: z.url(), expiresAt: isoTime.optional() });
 export type ShortlinkResponse = z.infer<typeof ShortlinkResponse>;
 
-export const DownloadCountResponse = z
-  .strictObject({ count: z.number().int().nonnegative(), downloads: z.number().int(), dlCount: z.number().int(), dl: z.strictObject({ count: z.number().int() }) });
+export const DownloadCountResponse = z.strictObject({
+  count: z.number().int().nonnegative(),
+  downloads: z.number().int(),
+  dlCount: z.number().int(),
+  dl: z.strictObject({ count: z.number().int() }),
+});
 export type DownloadCountResponse = z.infer<typeof DownloadCountResponse>;
 
 /** Spec §3 share info: what the download page shows. */
-export const ShareInfoResponse = z
-  .strictObject({
-    fileName: z.string(),
-    name: z.string(),
-    size: z.number().int().nonnegative(),
-    bytes: z.number().int(),
-    sizeBytes: z.number().int(),
-    expiresAt: isoTime,
-    expiresAtMs: z.number().int(),
-    downloadUrl: z.url(),
-    directUrl: z.url().optional().describe('The file on the drive, when it can be served directly'),
-    senderEmail: z.string(),
-    ownerEmail: z.string(),
-    ownerSubdomain: z.string(),
-    owner_subdomain: z.string(),
-    unverifiable: z.boolean(),
-  });
+export const ShareInfoResponse = z.strictObject({
+  fileName: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  bytes: z.number().int(),
+  sizeBytes: z.number().int(),
+  expiresAt: isoTime,
+  expiresAtMs: z.number().int(),
+  downloadUrl: z.url(),
+  directUrl: z.url().optional().describe('The file on the drive, when it can be served directly'),
+  senderEmail: z.string(),
+  ownerEmail: z.string(),
+  ownerSubdomain: z.string(),
+  owner_subdomain: z.string(),
+  unverifiable: z.boolean(),
+});
 export type ShareInfoResponse = z.infer<typeof ShareInfoResponse>;
 
-export const ResolveResponse = z
-  .strictObject({ ownerSubdomain: z.string(), owner_subdomain: z.string(), slug: z.string(), expiresAt: isoTime });
+export const ResolveResponse = z.strictObject({
+  ownerSubdomain: z.string(),
+  owner_subdomain: z.string(),
+  slug: z.string(),
+  expiresAt: isoTime,
+});
 export type ResolveResponse = z.infer<typeof ResolveResponse>;
 
-export const SizeResponse = z
-  .strictObject({ size: z.number().int().nonnegative(), bytes: z.number().int(), sizeBytes: z.number().int() });
+export const SizeResponse = z.strictObject({
+  size: z.number().int().nonnegative(),
+  bytes: z.number().int(),
+  sizeBytes: z.number().int(),
+});
 export type SizeResponse = z.infer<typeof SizeResponse>;
 
-export const LinkRecord = z
-  .strictObject({
-    slug: z.string(),
-    shortId: z.string(),
-    shortUrl: z.url(),
-    fileId: z.string(),
-    fileName: z.string(),
-    size: z.number().int().nonnegative(),
-    expiresAt: isoTime,
-    createdAt: isoTime.describe('Its 30-day life counts from here'),
-    downloads: z.number().int().nonnegative(),
-    ownerSubdomain: z.string(),
-  });
+export const LinkRecord = z.strictObject({
+  slug: z.string(),
+  shortId: z.string(),
+  shortUrl: z.url(),
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  expiresAt: isoTime,
+  createdAt: isoTime.describe('Its 30-day life counts from here'),
+  downloads: z.number().int().nonnegative(),
+  ownerSubdomain: z.string(),
+});
 export type LinkRecord = z.infer<typeof LinkRecord>;
 
 export const LinksResponse = z.strictObject({ links: z.array(LinkRecord), nextPageToken: z.string().optional() });

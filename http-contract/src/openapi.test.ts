@@ -27,8 +27,18 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents requests as clients send them, with their aliases', () => {
-    const doc = openApiDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>> };
+    const doc = openApiDocument() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }
+        >
+      >;
+    };
     const shorten = doc.paths['/api/shorten']!.post!.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(shorten.properties)).toEqual(expect.arrayContaining(['fileId', 'id', 'expiresAt', 'senderTimeZone']));
+    expect(Object.keys(shorten.properties)).toEqual(
+      expect.arrayContaining(['fileId', 'id', 'expiresAt', 'senderTimeZone']),
+    );
   });
 });

@@ -7,7 +7,11 @@ const COMPONENT = (id: string) => `#/components/schemas/${id}`;
 
 /** Request schemas are documented as clients send them (before the gateway normalises aliases). */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonObject;
   return rest;
 }
 
@@ -22,7 +26,10 @@ function parameters(schema: z.ZodType, where: 'query' | 'path'): JsonObject[] {
 }
 
 function operation(route: ApiRoute): JsonObject {
-  const params = [...(route.params ? parameters(route.params, 'path') : []), ...(route.query ? parameters(route.query, 'query') : [])];
+  const params = [
+    ...(route.params ? parameters(route.params, 'path') : []),
+    ...(route.query ? parameters(route.query, 'query') : []),
+  ];
   const responses: JsonObject = {};
   for (const [status, r] of Object.entries(route.responses)) {
     responses[status] = {
@@ -40,7 +47,14 @@ function operation(route: ApiRoute): JsonObject {
     summary: route.summary,
     ...(route.auth ? { security: [{ bearer: [] }] } : {}),
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body ? { requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: false,
+            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -52,11 +66,17 @@ export function openApiDocument(info: { version: string; serverUrl?: string } = 
   const errorBody = jsonSchema(ErrorBody, 'output') as { properties: JsonObject };
   return {
     openapi: '3.1.0',
-    info: { title: 'Ferry HTTP API', version: info.version, description: 'The public API of the Ferry gateway (product spec §7).' },
+    info: {
+      title: 'Ferry HTTP API',
+      version: info.version,
+      description: 'The public API of the Ferry gateway (product spec §7).',
+    },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An access token from the sign-in flow' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An access token from the sign-in flow' },
+      },
       schemas: {
         ErrorCode: jsonSchema(ErrorCode, 'output'),
         ErrorBody: { ...errorBody, properties: { ...errorBody.properties, code: { $ref: COMPONENT('ErrorCode') } } },

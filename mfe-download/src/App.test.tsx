@@ -10,7 +10,9 @@ import App from './App';
 import { NAMESPACE } from './i18n';
 
 let answer: { status: number; body?: unknown } = { status: 200, body: {} };
-const fetchMock = vi.fn(async () => new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status }));
+const fetchMock = vi.fn(
+  async () => new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status }),
+);
 
 beforeEach(() => {
   answer = { status: 500 };
@@ -104,22 +106,25 @@ describe('download App', () => {
     { status: 404, body: { code: 'not_found' }, reason: 'missing' as const },
     { status: 410, body: { code: 'gone', reason: 'expired' }, reason: 'expired' as const },
     { status: 410, body: { code: 'gone', reason: 'removed' }, reason: 'removed' as const },
-  ])('says in one heading and one message why there is no file ($reason), and stops resolving that slug', async ({ status, body, reason }) => {
-    answer = { status, body };
-    const slug = `gone${reason}`.padEnd(10, '1');
-    const container = await renderAt(`/r/${slug}`);
-    expect(await screen.findByRole('heading', { name: en.notFound[reason].title })).toBeTruthy();
-    expect(container.querySelectorAll('h1, h2, h3')).toHaveLength(1);
-    expect(screen.getByText(en.notFound[reason].text)).toBeTruthy();
-    expect(screen.queryByText('Link niet gevonden')).toBeNull();
-    expect(screen.queryByText(en.title)).toBeNull();
-    expect(screen.queryByText(en.help)).toBeNull();
-    cleanup();
-    fetchMock.mockClear();
-    await renderAt(`/r/${slug}`);
-    expect(screen.getByRole('heading', { name: en.notFound[reason].title })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  ])(
+    'says in one heading and one message why there is no file ($reason), and stops resolving that slug',
+    async ({ status, body, reason }) => {
+      answer = { status, body };
+      const slug = `gone${reason}`.padEnd(10, '1');
+      const container = await renderAt(`/r/${slug}`);
+      expect(await screen.findByRole('heading', { name: en.notFound[reason].title })).toBeTruthy();
+      expect(container.querySelectorAll('h1, h2, h3')).toHaveLength(1);
+      expect(screen.getByText(en.notFound[reason].text)).toBeTruthy();
+      expect(screen.queryByText('Link niet gevonden')).toBeNull();
+      expect(screen.queryByText(en.title)).toBeNull();
+      expect(screen.queryByText(en.help)).toBeNull();
+      cleanup();
+      fetchMock.mockClear();
+      await renderAt(`/r/${slug}`);
+      expect(screen.getByRole('heading', { name: en.notFound[reason].title })).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 
   it('says "Download started" for 1.2 s and ignores a second click within 2 s', async () => {
     answer = { status: 200, body: shareInfo() };

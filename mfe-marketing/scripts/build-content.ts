@@ -13,7 +13,11 @@ const SUPPORTED_LANGUAGES = readdirSync(new URL('../public/locales/', import.met
 
 rmSync(out, { recursive: true, force: true });
 for (const page of CONTENT_PAGES) {
-  const english = parseContent(readFileSync(new URL(`${FALLBACK_LANGUAGE}/${page}.md`, source), 'utf8'), page, FALLBACK_LANGUAGE);
+  const english = parseContent(
+    readFileSync(new URL(`${FALLBACK_LANGUAGE}/${page}.md`, source), 'utf8'),
+    page,
+    FALLBACK_LANGUAGE,
+  );
   for (const language of SUPPORTED_LANGUAGES) {
     const file = new URL(`${language}/${page}.md`, source);
     const doc = existsSync(file) ? parseContent(readFileSync(file, 'utf8'), page, language) : english;

@@ -36,7 +36,12 @@ describe('marketing App', () => {
     }
     expect(screen.getAllByRole('button', { name: en.hero.try })[0]?.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('€2 per month')).toBeTruthy();
-    for (const text of [...Object.values(en.benefits.text), ...Object.values(en.safety.text), ...Object.values(en.integrations.text), en.cta.text]) {
+    for (const text of [
+      ...Object.values(en.benefits.text),
+      ...Object.values(en.safety.text),
+      ...Object.values(en.integrations.text),
+      en.cta.text,
+    ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: en.hero.goToProduct }).getAttribute('href')).toBe('/upload');

@@ -21,7 +21,12 @@ const CONTENT_PENDING: readonly string[] = [];
 
 describe(`${NAMESPACE} locales`, () => {
   it('every supported language is complete: same keys as English, its own plural forms, placeholders kept', () => {
-    const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
+    const files = Object.fromEntries(
+      readdirSync(root).map((language) => [
+        language,
+        JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown,
+      ]),
+    );
     expect(localeProblems(files)).toEqual([]);
   });
 });
@@ -40,8 +45,11 @@ describe('content (FAQ, privacy, terms)', () => {
 
   it('is written only in supported languages, each with all three pages', () => {
     const problems: string[] = [];
-    for (const language of readdirSync(contentRoot, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
-      if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) problems.push(`${language}: not a supported language`);
+    for (const language of readdirSync(contentRoot, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)) {
+      if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language))
+        problems.push(`${language}: not a supported language`);
       const missing = CONTENT_PAGES.filter((page) => !existsSync(`${contentRoot}${language}/${page}.md`));
       if (missing.length > 0) problems.push(`${language}: missing ${missing.join(', ')}`);
     }

@@ -57,7 +57,8 @@ const bench = {
   async readOnly(piece = 1024 * 1024) {
     return measure(async () => {
       let n = 0;
-      for (const f of files()) for (let p = 0; p < f.size; p += piece) n += (await f.slice(p, p + piece).arrayBuffer()).byteLength;
+      for (const f of files())
+        for (let p = 0; p < f.size; p += piece) n += (await f.slice(p, p + piece).arrayBuffer()).byteLength;
       return n;
     });
   },
@@ -110,7 +111,10 @@ const bench = {
       blob = new Blob([data]);
     }
     const drive = new DriveClient({ rootUrl, getToken: () => token });
-    const session = await drive.startResumable({ name: `bench-${which}-${mib}.bin`, parents: ['root'], mimeType: 'application/octet-stream' }, blob.size);
+    const session = await drive.startResumable(
+      { name: `bench-${which}-${mib}.bin`, parents: ['root'], mimeType: 'application/octet-stream' },
+      blob.size,
+    );
     const perRequest: number[] = [];
     const t0 = performance.now();
     let id: string;
@@ -125,12 +129,31 @@ const bench = {
         perRequest.push(performance.now() - s0);
         return r;
       };
-      id = (await uploadResumable({ sessionUrl: session, source: blobSource(blob), signal: new AbortController().signal, fetch: timed, chunkSize })).id;
+      id = (
+        await uploadResumable({
+          sessionUrl: session,
+          source: blobSource(blob),
+          signal: new AbortController().signal,
+          fetch: timed,
+          chunkSize,
+        })
+      ).id;
     }
     const ms = performance.now() - t0;
     await drive.delete(id);
     const sorted = [...perRequest].sort((a, b) => a - b);
-    return { ms, mibPerS: mib / (ms / 1000), requests: sorted.length, medianRequestMs: sorted[sorted.length >> 1] ?? 0, maxRequestMs: sorted[sorted.length - 1] ?? 0, sumRequestMs: perRequest.reduce((a, b) => a + b, 0), slowest: perRequest.map((t, i) => [i, Math.round(t)]).sort((a, b) => b[1]! - a[1]!).slice(0, 6) };
+    return {
+      ms,
+      mibPerS: mib / (ms / 1000),
+      requests: sorted.length,
+      medianRequestMs: sorted[sorted.length >> 1] ?? 0,
+      maxRequestMs: sorted[sorted.length - 1] ?? 0,
+      sumRequestMs: perRequest.reduce((a, b) => a + b, 0),
+      slowest: perRequest
+        .map((t, i) => [i, Math.round(t)])
+        .sort((a, b) => b[1]! - a[1]!)
+        .slice(0, 6),
+    };
   },
 };
 

@@ -6,7 +6,16 @@
 //   3. the same pair against a byte-counting sink (sink-server.ts): the ceiling of that ratio here.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -46,7 +55,8 @@ mkdirSync(src);
 const paths: string[] = [];
 let left = ZIP_MIB * MiB;
 for (let i = 0; i < ZIP_FILES; i++) {
-  const size = i === ZIP_FILES - 1 ? left : Math.floor(((ZIP_MIB * MiB) / ZIP_FILES) * (0.5 + ((i * 7919) % 100) / 100));
+  const size =
+    i === ZIP_FILES - 1 ? left : Math.floor(((ZIP_MIB * MiB) / ZIP_FILES) * (0.5 + ((i * 7919) % 100) / 100));
   left -= size;
   const p = join(src, `file-${String(i).padStart(3, '0')}.bin`);
   writeFileSync(p, randomFillSync(Buffer.alloc(size)));
@@ -68,10 +78,16 @@ try {
   await page.locator('#files').setInputFiles(paths);
   const ferry = await page.evaluate(() => window.ferryBench.zipFerry());
   const jszip = await page.evaluate(() => window.ferryBench.zipJszip());
-  console.log(`[bench] zip ${ZIP_FILES} files / ${ZIP_MIB} MiB on ${readdirSync(src).length} files; node ${process.version}; chromium ${browser.version()}`);
+  console.log(
+    `[bench] zip ${ZIP_FILES} files / ${ZIP_MIB} MiB on ${readdirSync(src).length} files; node ${process.version}; chromium ${browser.version()}`,
+  );
   console.log(`[bench] zip -0 (Info-ZIP)          ${zipMs.toFixed(0)} ms (${(zipBytes / MiB).toFixed(1)} MiB archive)`);
-  console.log(`[bench] Ferry zip stream            ${ferry.ms.toFixed(0)} ms = ${(ferry.ms / zipMs).toFixed(2)} × zip -0, heap growth ${ferry.heapGrowthMiB.toFixed(1)} MiB, ${(ferry.result / MiB).toFixed(1)} MiB produced`);
-  console.log(`[bench] JSZip generateInternalStream ${jszip.ms.toFixed(0)} ms = ${(jszip.ms / zipMs).toFixed(2)} × zip -0, heap growth ${jszip.heapGrowthMiB.toFixed(1)} MiB, ${(jszip.result / MiB).toFixed(1)} MiB produced`);
+  console.log(
+    `[bench] Ferry zip stream            ${ferry.ms.toFixed(0)} ms = ${(ferry.ms / zipMs).toFixed(2)} × zip -0, heap growth ${ferry.heapGrowthMiB.toFixed(1)} MiB, ${(ferry.result / MiB).toFixed(1)} MiB produced`,
+  );
+  console.log(
+    `[bench] JSZip generateInternalStream ${jszip.ms.toFixed(0)} ms = ${(jszip.ms / zipMs).toFixed(2)} × zip -0, heap growth ${jszip.heapGrowthMiB.toFixed(1)} MiB, ${(jszip.result / MiB).toFixed(1)} MiB produced`,
+  );
   // The upload source is a file on disk, picked as a user would.
   const bigFile = join(dir, 'upload.bin');
   writeFileSync(bigFile, randomFillSync(Buffer.alloc(UPLOAD_MIB * MiB)));
@@ -100,25 +116,43 @@ try {
   await page.evaluate(([root, t]) => window.ferryBench.upload(root!, t!, 16, 'code'), [config.driveRootUrl, token]); // warm-up
   const runs: { which: string; ms: number; mibPerS: number }[] = [];
   for (const which of Array.from({ length: UPLOAD_RUNS }, () => ['raw', 'code'] as const).flat()) {
-    const r = await page.evaluate(([root, t, w, mib]) => window.ferryBench.upload(root as string, t as string, mib as number, w as 'raw' | 'code'), [config.driveRootUrl, token, which, UPLOAD_MIB] as const);
+    const r = await page.evaluate(
+      ([root, t, w, mib]) => window.ferryBench.upload(root as string, t as string, mib as number, w as 'raw' | 'code'),
+      [config.driveRootUrl, token, which, UPLOAD_MIB] as const,
+    );
     runs.push({ which, ...r });
-    console.log(`[bench] upload ${UPLOAD_MIB} MiB ${which.padEnd(4)} ${r.ms.toFixed(0)} ms, ${r.mibPerS.toFixed(1)} MiB/s${r.requests ? ` (${r.requests} PUTs, median ${r.medianRequestMs.toFixed(0)} ms, max ${r.maxRequestMs.toFixed(0)} ms, sum ${r.sumRequestMs!.toFixed(0)} ms, slowest [index, ms] ${JSON.stringify(r.slowest)})` : ''}`);
+    console.log(
+      `[bench] upload ${UPLOAD_MIB} MiB ${which.padEnd(4)} ${r.ms.toFixed(0)} ms, ${r.mibPerS.toFixed(1)} MiB/s${r.requests ? ` (${r.requests} PUTs, median ${r.medianRequestMs.toFixed(0)} ms, max ${r.maxRequestMs.toFixed(0)} ms, sum ${r.sumRequestMs!.toFixed(0)} ms, slowest [index, ms] ${JSON.stringify(r.slowest)})` : ''}`,
+    );
   }
   const best = (rs: typeof runs, w: string) => Math.max(...rs.filter((r) => r.which === w).map((r) => r.mibPerS));
   /** code ÷ raw of each alternating pair, for the spread a single figure hides. */
-  const pairs = (rs: typeof runs) => rs.flatMap((r, i) => (r.which === 'code' && rs[i - 1]?.which === 'raw' ? [r.mibPerS / rs[i - 1]!.mibPerS] : [])).map((x) => x.toFixed(2)).join(', ');
-  console.log(`[bench] upload code / raw PUT (best of ${UPLOAD_RUNS} each, alternating): ${(best(runs, 'code') / best(runs, 'raw')).toFixed(2)} (goal ≥ 0.8); pairs ${pairs(runs)}`);
+  const pairs = (rs: typeof runs) =>
+    rs
+      .flatMap((r, i) => (r.which === 'code' && rs[i - 1]?.which === 'raw' ? [r.mibPerS / rs[i - 1]!.mibPerS] : []))
+      .map((x) => x.toFixed(2))
+      .join(', ');
+  console.log(
+    `[bench] upload code / raw PUT (best of ${UPLOAD_RUNS} each, alternating): ${(best(runs, 'code') / best(runs, 'raw')).toFixed(2)} (goal ≥ 0.8); pairs ${pairs(runs)}`,
+  );
 
   // The same pair against a server that only counts bytes: the ceiling this browser and machine allow.
   const sink = await startSinkServer();
   try {
     const sinkRuns: typeof runs = [];
     for (const which of Array.from({ length: UPLOAD_RUNS }, () => ['raw', 'code'] as const).flat()) {
-      const r = await page.evaluate(([root, w, mib]) => window.ferryBench.upload(root as string, 'sink', mib as number, w as 'raw' | 'code'), [sink.rootUrl, which, UPLOAD_MIB] as const);
+      const r = await page.evaluate(
+        ([root, w, mib]) => window.ferryBench.upload(root as string, 'sink', mib as number, w as 'raw' | 'code'),
+        [sink.rootUrl, which, UPLOAD_MIB] as const,
+      );
       sinkRuns.push({ which, ...r });
-      console.log(`[bench] sink upload ${UPLOAD_MIB} MiB ${which.padEnd(4)} ${r.ms.toFixed(0)} ms, ${r.mibPerS.toFixed(1)} MiB/s`);
+      console.log(
+        `[bench] sink upload ${UPLOAD_MIB} MiB ${which.padEnd(4)} ${r.ms.toFixed(0)} ms, ${r.mibPerS.toFixed(1)} MiB/s`,
+      );
     }
-    console.log(`[bench] ceiling: upload code / raw PUT against a byte-counting sink (no disk, no hashing): ${(best(sinkRuns, 'code') / best(sinkRuns, 'raw')).toFixed(2)}; pairs ${pairs(sinkRuns)}`);
+    console.log(
+      `[bench] ceiling: upload code / raw PUT against a byte-counting sink (no disk, no hashing): ${(best(sinkRuns, 'code') / best(sinkRuns, 'raw')).toFixed(2)}; pairs ${pairs(sinkRuns)}`,
+    );
   } finally {
     sink.close();
   }

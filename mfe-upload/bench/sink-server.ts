@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 const CORS = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, content-range, x-upload-content-type, x-upload-content-length',
+  'access-control-allow-headers':
+    'authorization, content-type, content-range, x-upload-content-type, x-upload-content-length',
   'access-control-expose-headers': 'location, range',
   'access-control-max-age': '3600',
 };
@@ -36,10 +37,13 @@ export async function startSinkServer(): Promise<SinkServer> {
     for await (const chunk of req) n += (chunk as Buffer).length;
     received.set(id, n);
     const total = /\/(\d+)$/.exec(req.headers['content-range'] ?? '')?.[1];
-    if (total !== undefined && n < Number(total)) return void res.writeHead(308, { ...cors, range: `bytes=0-${n - 1}`, 'content-length': 0 }).end();
+    if (total !== undefined && n < Number(total))
+      return void res.writeHead(308, { ...cors, range: `bytes=0-${n - 1}`, 'content-length': 0 }).end();
     received.delete(id);
     const body = JSON.stringify({ id, size: String(n) });
-    res.writeHead(200, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    res
+      .writeHead(200, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+      .end(body);
   };
   const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
   await new Promise<void>((r) => server.listen(0, r));

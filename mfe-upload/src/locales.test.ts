@@ -9,13 +9,21 @@ const root = fileURLToPath(new URL('../public/locales/', import.meta.url));
 
 describe(`${NAMESPACE} locales`, () => {
   it('every supported language is complete: same keys as English, its own plural forms, placeholders kept', () => {
-    const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
+    const files = Object.fromEntries(
+      readdirSync(root).map((language) => [
+        language,
+        JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown,
+      ]),
+    );
     expect(localeProblems(files)).toEqual([]);
   });
 
   it('never names removing from the queue with the word of the destructive delete', () => {
     for (const language of readdirSync(root)) {
-      const file = JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as { queue: { remove: string }; list?: { delete?: string } } & Record<string, unknown>;
+      const file = JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as {
+        queue: { remove: string };
+        list?: { delete?: string };
+      } & Record<string, unknown>;
       const del = JSON.stringify(file).match(/"delete":"([^"]+)"/)?.[1];
       expect(del, language).toBeDefined();
       expect(file.queue.remove, language).not.toBe(del);
@@ -23,7 +31,11 @@ describe(`${NAMESPACE} locales`, () => {
   });
 
   it('says one and two in Arabic by the noun alone: "ملفان", never "2 ملفان"', () => {
-    const ar = JSON.parse(readFileSync(`${root}ar/${NAMESPACE}.json`, 'utf8')) as { queue: Record<string, string>; uploadButton_two: string; list: Record<string, string> };
+    const ar = JSON.parse(readFileSync(`${root}ar/${NAMESPACE}.json`, 'utf8')) as {
+      queue: Record<string, string>;
+      uploadButton_two: string;
+      list: Record<string, string>;
+    };
     expect(ar.queue.count_two).toBe('ملفان');
     expect(ar.queue.count_one).toBe('ملف واحد');
     expect(ar.uploadButton_two).toBe('رفع ملفين');

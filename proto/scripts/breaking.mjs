@@ -14,7 +14,9 @@ function git(...args) {
 }
 
 // A local branch `main` in a normal clone; CI clones may only have origin/main.
-const mainRef = ['refs/heads/main', 'refs/remotes/origin/main'].find((ref) => git('rev-parse', '--verify', '--quiet', ref) !== null);
+const mainRef = ['refs/heads/main', 'refs/remotes/origin/main'].find(
+  (ref) => git('rev-parse', '--verify', '--quiet', ref) !== null,
+);
 if (!mainRef) {
   console.log('buf breaking: no main branch in this clone; nothing to compare against');
   process.exit(0);
@@ -29,12 +31,12 @@ if (protoFilesOnMain.length === 0) {
 
 // buf reads the repository through its .git directory (a file in linked worktrees).
 const dotGit = path.join(protoDir, '..', '.git');
-const gitDir = existsSync(dotGit) && statSync(dotGit).isDirectory()
-  ? '../.git'
-  : path.resolve(protoDir, git('rev-parse', '--git-common-dir'));
-const against = mainRef === 'refs/heads/main'
-  ? `${gitDir}#branch=main,subdir=proto`
-  : `${gitDir}#ref=${mainRef},subdir=proto`;
+const gitDir =
+  existsSync(dotGit) && statSync(dotGit).isDirectory()
+    ? '../.git'
+    : path.resolve(protoDir, git('rev-parse', '--git-common-dir'));
+const against =
+  mainRef === 'refs/heads/main' ? `${gitDir}#branch=main,subdir=proto` : `${gitDir}#ref=${mainRef},subdir=proto`;
 
 const buf = path.join(protoDir, '..', 'node_modules', '.bin', 'buf');
 try {

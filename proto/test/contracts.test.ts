@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { bufBin, protoDir } from './generate.global-setup.js';
 import { LinkServiceService, Link, LinkStatus, RecordDownloadsRequest } from '../src/gen/ferry/link/v1/link.js';
 import { NotificationServiceService } from '../src/gen/ferry/notification/v1/notification.js';
-import { BillingServiceService, GetAccessStatusResponse, Phase, Plan, State } from '../src/gen/ferry/billing/v1/billing.js';
+import {
+  BillingServiceService,
+  GetAccessStatusResponse,
+  Phase,
+  Plan,
+  State,
+} from '../src/gen/ferry/billing/v1/billing.js';
 import { HealthService } from '../src/gen/grpc/health/v1/health.js';
 
 function run(cmd: string, args: string[]) {
@@ -52,8 +58,13 @@ describe('generated code', () => {
   it('round-trips an access status', () => {
     const msg = {
       status: {
-        phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_YEARLY, remainingDays: 30, totalDays: 90, paidUntil: new Date('2027-02-22T00:00:00.000Z'),
-        state: State.STATE_SCHEDULED, startsAt: new Date('2027-02-22T00:00:00.000Z'),
+        phase: Phase.PHASE_TRIAL,
+        plan: Plan.PLAN_YEARLY,
+        remainingDays: 30,
+        totalDays: 90,
+        paidUntil: new Date('2027-02-22T00:00:00.000Z'),
+        state: State.STATE_SCHEDULED,
+        startsAt: new Date('2027-02-22T00:00:00.000Z'),
       },
     };
     expect(GetAccessStatusResponse.decode(GetAccessStatusResponse.encode(msg).finish())).toEqual(msg);
@@ -63,10 +74,16 @@ describe('generated code', () => {
     expect(LinkServiceService.resolveLink.path).toBe('/ferry.link.v1.LinkService/ResolveLink');
     expect(LinkServiceService.recordDownloads.requestStream).toBe(true);
     expect(LinkServiceService.recordDownloads.responseStream).toBe(false);
-    expect(NotificationServiceService.recordFirstDownload.path).toBe('/ferry.notification.v1.NotificationService/RecordFirstDownload');
+    expect(NotificationServiceService.recordFirstDownload.path).toBe(
+      '/ferry.notification.v1.NotificationService/RecordFirstDownload',
+    );
     expect(BillingServiceService.getAccessStatus.path).toBe('/ferry.billing.v1.BillingService/GetAccessStatus');
-    expect(BillingServiceService.createCheckoutSession.path).toBe('/ferry.billing.v1.BillingService/CreateCheckoutSession');
-    expect(NotificationServiceService.sendAccountNotice.path).toBe('/ferry.notification.v1.NotificationService/SendAccountNotice');
+    expect(BillingServiceService.createCheckoutSession.path).toBe(
+      '/ferry.billing.v1.BillingService/CreateCheckoutSession',
+    );
+    expect(NotificationServiceService.sendAccountNotice.path).toBe(
+      '/ferry.notification.v1.NotificationService/SendAccountNotice',
+    );
     expect(HealthService.check.path).toBe('/grpc.health.v1.Health/Check');
   });
 });

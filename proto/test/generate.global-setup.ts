@@ -20,7 +20,10 @@ function newestMtime(dir: string, suffix: string): number {
 // unconditionally would race with a concurrent `npm run build`, whose buf.gen.yaml cleans src/gen.)
 export default function setup(): void {
   const marker = path.join(protoDir, 'src/gen/ferry/link/v1/link.ts');
-  const newestProto = Math.max(newestMtime(path.join(protoDir, 'ferry'), '.proto'), newestMtime(path.join(protoDir, 'grpc'), '.proto'));
+  const newestProto = Math.max(
+    newestMtime(path.join(protoDir, 'ferry'), '.proto'),
+    newestMtime(path.join(protoDir, 'grpc'), '.proto'),
+  );
   if (existsSync(marker) && statSync(marker).mtimeMs >= newestProto) return;
   execFileSync(bufBin, ['generate'], { cwd: protoDir, stdio: 'inherit' });
 }

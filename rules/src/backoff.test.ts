@@ -32,7 +32,13 @@ describe('backoffDelay', () => {
   });
 
   it('reaches the cap and stays there, however many attempts', () => {
-    fc.assert(fc.property(capped, fc.integer({ min: 60, max: Number.MAX_SAFE_INTEGER }), (options, n) => backoffDelay(n, options) === options.maxMs));
+    fc.assert(
+      fc.property(
+        capped,
+        fc.integer({ min: 60, max: Number.MAX_SAFE_INTEGER }),
+        (options, n) => backoffDelay(n, options) === options.maxMs,
+      ),
+    );
     expect(backoffDelay(Number.POSITIVE_INFINITY, { baseMs: 100, maxMs: 5_000 })).toBe(5_000);
   });
 
@@ -56,22 +62,37 @@ describe('backoffDelay', () => {
   });
 
   it('treats a negative, fractional or NaN attempt as the nearest whole attempt at or below it, at least 0', () => {
-    fc.assert(fc.property(capped, fc.double({ min: -1e6, max: 0, noNaN: true }), (options, n) => backoffDelay(n, options) === options.baseMs || backoffDelay(n, options) === options.maxMs));
+    fc.assert(
+      fc.property(
+        capped,
+        fc.double({ min: -1e6, max: 0, noNaN: true }),
+        (options, n) => backoffDelay(n, options) === options.baseMs || backoffDelay(n, options) === options.maxMs,
+      ),
+    );
     expect(backoffDelay(Number.NaN, { baseMs: 250 })).toBe(250);
     expect(backoffDelay(2.9, { baseMs: 250 })).toBe(1_000);
   });
 
   it('is finite even without a cap', () => {
-    fc.assert(fc.property(base, fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (baseMs, n) => Number.isFinite(backoffDelay(n, { baseMs }))));
+    fc.assert(
+      fc.property(base, fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (baseMs, n) =>
+        Number.isFinite(backoffDelay(n, { baseMs })),
+      ),
+    );
   });
 });
 
 describe('retryDelay', () => {
   it('is the longer of the backoff and the Retry-After', () => {
     fc.assert(
-      fc.property(capped, attempt, fc.option(fc.integer({ min: 0, max: 86_400_000 }), { nil: undefined }), (options, n, after) => {
-        expect(retryDelay(n, options, after)).toBe(Math.max(backoffDelay(n, options), after ?? 0));
-      }),
+      fc.property(
+        capped,
+        attempt,
+        fc.option(fc.integer({ min: 0, max: 86_400_000 }), { nil: undefined }),
+        (options, n, after) => {
+          expect(retryDelay(n, options, after)).toBe(Math.max(backoffDelay(n, options), after ?? 0));
+        },
+      ),
     );
   });
 });

@@ -8,7 +8,12 @@ const tokenChar = fc.constantFrom(...SLUG_CHARS, '.', '~');
 
 describe('classifyCode', () => {
   it('reads every 8 to 16 character string of the URL-safe set as a slug', () => {
-    fc.assert(fc.property(fc.string({ unit: slugChar, minLength: 8, maxLength: 16 }), (s) => classifyCode(s) === 'slug' && isSlug(s)));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: slugChar, minLength: 8, maxLength: 16 }),
+        (s) => classifyCode(s) === 'slug' && isSlug(s),
+      ),
+    );
   });
 
   it('reads 17 to 63 safe characters as a token code unless it starts with a dot or holds ".."', () => {
@@ -23,7 +28,12 @@ describe('classifyCode', () => {
 
   it('refuses anything shorter than 8 or longer than 63', () => {
     fc.assert(fc.property(fc.string({ unit: tokenChar, maxLength: 7 }), (s) => classifyCode(s) === 'invalid'));
-    fc.assert(fc.property(fc.string({ unit: slugChar, minLength: LINK_CODE_MAX + 1, maxLength: 3000 }), (s) => classifyCode(s) === 'invalid'));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: slugChar, minLength: LINK_CODE_MAX + 1, maxLength: 3000 }),
+        (s) => classifyCode(s) === 'invalid',
+      ),
+    );
   });
 
   it('refuses every code holding a character outside the URL-safe set', () => {
@@ -36,10 +46,18 @@ describe('classifyCode', () => {
     );
   });
 
-  it.each(['uc', 'UC', 'faq', 'upload', '../../../../etc/passwd', '.hidden_token_code_x', 'token..code_longer_than', '%2Fabcdefgh', 'ünïcödé1', ''])(
-    'refuses %s',
-    (v) => expect(isLinkCode(v)).toBe(false),
-  );
+  it.each([
+    'uc',
+    'UC',
+    'faq',
+    'upload',
+    '../../../../etc/passwd',
+    '.hidden_token_code_x',
+    'token..code_longer_than',
+    '%2Fabcdefgh',
+    'ünïcödé1',
+    '',
+  ])('refuses %s', (v) => expect(isLinkCode(v)).toBe(false));
   it('sets the slug/token boundary at 16', () => {
     expect(classifyCode('AbCdEfGhIjKlMnOp')).toBe('slug');
     expect(classifyCode('AbCdEfGhIjKlMnOpQ')).toBe('token');

@@ -43,11 +43,35 @@ describe('formatCountdown', () => {
   });
 
   it('never throws and never returns an empty string, for any time and language', () => {
-    const languages = ['nl', 'en', 'de', 'fr', 'es', 'it', 'pt', 'sv', 'pl', 'tr', 'uk', 'ja', 'ar', 'bn', 'he', 'hi', 'id', 'xx'];
+    const languages = [
+      'nl',
+      'en',
+      'de',
+      'fr',
+      'es',
+      'it',
+      'pt',
+      'sv',
+      'pl',
+      'tr',
+      'uk',
+      'ja',
+      'ar',
+      'bn',
+      'he',
+      'hi',
+      'id',
+      'xx',
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: -DAY, max: 60 * DAY }), fc.constantFrom(...languages), fc.constantFrom('full', 'label', 'words') as fc.Arbitrary<'full' | 'label' | 'words'>, (ms, lang, p) => {
-        expect(formatCountdown(ms, lang, p).length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.integer({ min: -DAY, max: 60 * DAY }),
+        fc.constantFrom(...languages),
+        fc.constantFrom('full', 'label', 'words') as fc.Arbitrary<'full' | 'label' | 'words'>,
+        (ms, lang, p) => {
+          expect(formatCountdown(ms, lang, p).length).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 });

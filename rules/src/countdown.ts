@@ -11,7 +11,13 @@ type Display = 'narrow' | 'short' | 'long';
  * Japanese ('6d23h'), 's' for both saat and saniye in Turkish, 'T'/'h' mixed in German. There the short
  * units read naturally.
  */
-const COMPACT_DISPLAY: Partial<Record<LanguageCode, Display>> = { ja: 'short', de: 'short', tr: 'short', uk: 'short', pl: 'short' };
+const COMPACT_DISPLAY: Partial<Record<LanguageCode, Display>> = {
+  ja: 'short',
+  de: 'short',
+  tr: 'short',
+  uk: 'short',
+  pl: 'short',
+};
 
 const SECOND = 1_000;
 const UNIT_SECONDS: Record<Unit, number> = { day: 86_400, hour: 3_600, minute: 60, second: 1 };

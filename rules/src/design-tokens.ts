@@ -40,7 +40,8 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLo
 export function designTokenProperties(tokens: DesignTokens = DESIGN_TOKENS): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [group, values] of Object.entries(tokens)) {
-    for (const [name, value] of Object.entries(values as Record<string, string>)) out[group === 'color' ? `--ferry-${kebab(name)}` : `--ferry-${kebab(group)}-${kebab(name)}`] = value;
+    for (const [name, value] of Object.entries(values as Record<string, string>))
+      out[group === 'color' ? `--ferry-${kebab(name)}` : `--ferry-${kebab(group)}-${kebab(name)}`] = value;
   }
   return out;
 }

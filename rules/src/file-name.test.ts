@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_FILE_NAME, MAX_DISPLAY_LENGTH, displayFileName, hasUnsafeNameCharacter, storedFileName } from './file-name.js';
+import {
+  FALLBACK_FILE_NAME,
+  MAX_DISPLAY_LENGTH,
+  displayFileName,
+  hasUnsafeNameCharacter,
+  storedFileName,
+} from './file-name.js';
 
 const length = (s: string) => Array.from(s).length;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
@@ -8,13 +14,37 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 
 /** Names with the characters that matter mixed in often enough to meet each other. */
 const hostileChar = fc.oneof(
-  fc.constantFrom('\u0000', '\r', '\n', '\t', '\u0085', '\u007F', '\u2028', '\u202E', '\u202D', '\u2066', '\u2069', '\u200F', '\u061C', '\uD800', '\uDC00', ' ', '.', '\u00A0'),
+  fc.constantFrom(
+    '\u0000',
+    '\r',
+    '\n',
+    '\t',
+    '\u0085',
+    '\u007F',
+    '\u2028',
+    '\u202E',
+    '\u202D',
+    '\u2066',
+    '\u2069',
+    '\u200F',
+    '\u061C',
+    '\uD800',
+    '\uDC00',
+    ' ',
+    '.',
+    '\u00A0',
+  ),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
 );
 const hostileName = fc.oneof(
   fc.array(hostileChar, { maxLength: 40 }).map((a) => a.join('')),
-  fc.tuple(fc.string({ unit: 'binary', minLength: 200, maxLength: 400 }), fc.constantFrom('', '.pdf', '.tar.gz', '.a-very-long-extension-indeed')).map(([a, b]) => a + b),
+  fc
+    .tuple(
+      fc.string({ unit: 'binary', minLength: 200, maxLength: 400 }),
+      fc.constantFrom('', '.pdf', '.tar.gz', '.a-very-long-extension-indeed'),
+    )
+    .map(([a, b]) => a + b),
   fc.string({ unit: 'binary', maxLength: 600 }),
 );
 
@@ -110,11 +140,15 @@ describe('file-name properties', () => {
 
   it('a displayed name that had to be shortened keeps a short extension', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme-ascii', minLength: 260, maxLength: 500 }), fc.stringMatching(/^\.[a-z0-9]{1,8}$/), (stem, ext) => {
-        fc.pre(/\S$/.test(stem));
-        const shown = displayFileName(stem + ext);
-        expect(shown.endsWith(`…${ext}`)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme-ascii', minLength: 260, maxLength: 500 }),
+        fc.stringMatching(/^\.[a-z0-9]{1,8}$/),
+        (stem, ext) => {
+          fc.pre(/\S$/.test(stem));
+          const shown = displayFileName(stem + ext);
+          expect(shown.endsWith(`…${ext}`)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -54,6 +54,9 @@ function elideMiddle(name: string, max: number): string {
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
   const tail = ext.length > 1 && ext.length <= MAX_KEPT_EXTENSION && !/\s/.test(name.slice(dot)) ? ext : [];
-  const head = chars.slice(0, max - 1 - tail.length).join('').trimEnd();
+  const head = chars
+    .slice(0, max - 1 - tail.length)
+    .join('')
+    .trimEnd();
   return `${head}…${tail.join('')}`;
 }

@@ -2,19 +2,53 @@
 export { classifyCode, isLinkCode, isSlug, LINK_CODE_MAX, SHORT_ID_MAX, type CodeKind } from './codes.js';
 export { isSubdomain, numberedSubdomain, senderSubdomain, subdomainOfHost, SUBDOMAIN_MAX } from './subdomain.js';
 export { parseScopedCode, scopedCode, type ScopedCode } from './scoped-code.js';
-export { FALLBACK_FILE_NAME, MAX_DISPLAY_LENGTH, displayFileName, hasUnsafeNameCharacter, storedFileName } from './file-name.js';
+export {
+  FALLBACK_FILE_NAME,
+  MAX_DISPLAY_LENGTH,
+  displayFileName,
+  hasUnsafeNameCharacter,
+  storedFileName,
+} from './file-name.js';
 export { backoffDelay, retryDelay, type BackoffOptions, type Jitter } from './backoff.js';
 export { isMailAddress, MAIL_ADDRESS_MAX, normalizeAddress } from './mail-address.js';
 export { INVALID_RECIPIENTS_MESSAGE, parseRecipients, type RecipientsResult } from './recipients.js';
 export { RETURN_PATH_MAX, safeReturnPath } from './return-path.js';
-export { FALLBACK_LANGUAGE, isSupportedLanguage, normaliseLanguage, RTL_LANGUAGES, SUPPORTED_LANGUAGES, textDirection, type LanguageCode } from './languages.js';
+export {
+  FALLBACK_LANGUAGE,
+  isSupportedLanguage,
+  normaliseLanguage,
+  RTL_LANGUAGES,
+  SUPPORTED_LANGUAGES,
+  textDirection,
+  type LanguageCode,
+} from './languages.js';
 export { sizeLabel, sizeUnits } from './size-label.js';
 export { MAX_SHARE_MESSAGE_LENGTH, shareMessageProblem } from './share-message.js';
 export { hasLineBreakOrControl } from './one-line.js';
-export { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, EXTENSION_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
+export {
+  canExtend,
+  DAY_MS,
+  DEFAULT_VALIDITY_DAYS,
+  EXTENSION_DAYS,
+  extendedExpiry,
+  lifeCap,
+  MAX_LINK_LIFE_DAYS,
+  type LinkLife,
+} from './link-life.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';
 export { formatCountdown, type CountdownPrecision } from './countdown.js';
-export { classifyHost, defaultRootDomain, downloadSlugOf, MARKETING_PATHS, PRERENDER_SLUG, resolveRoute, type RouteDecision, type RouteHost, type RouteInput, type RouteRemote } from './routes.js';
+export {
+  classifyHost,
+  defaultRootDomain,
+  downloadSlugOf,
+  MARKETING_PATHS,
+  PRERENDER_SLUG,
+  resolveRoute,
+  type RouteDecision,
+  type RouteHost,
+  type RouteInput,
+  type RouteRemote,
+} from './routes.js';
 export { chooseLanguage, LANGUAGE_COOKIE } from './language-choice.js';
 export { feedbackProblem, MAX_FEEDBACK_LENGTH } from './feedback.js';
 export { pageViewPath, pageViewUrl } from './page-view.js';

@@ -11,7 +11,11 @@ function acceptedLanguages(header: string): string[] {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase().split(/[-_]/)[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+      return {
+        tag: tag.trim().toLowerCase().split(/[-_]/)[0] ?? '',
+        quality: Number.isFinite(quality) ? quality : 0,
+        index,
+      };
     })
     .filter((entry) => entry.tag !== '' && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index)
@@ -34,7 +38,9 @@ export function chooseLanguage(input: { query?: string; cookie?: string; acceptL
   return (
     supported(input.query) ??
     supported(input.cookie) ??
-    acceptedLanguages(input.acceptLanguage ?? '').map(supported).find((l) => l !== undefined) ??
+    acceptedLanguages(input.acceptLanguage ?? '')
+      .map(supported)
+      .find((l) => l !== undefined) ??
     FALLBACK_LANGUAGE
   );
 }

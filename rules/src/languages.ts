@@ -1,6 +1,22 @@
 /** Every interface and mail language Ferry supports (spec §9). */
 export const SUPPORTED_LANGUAGES = [
-  'nl', 'en', 'de', 'fr', 'es', 'it', 'pt', 'sv', 'pl', 'tr', 'uk', 'ja', 'ar', 'bn', 'he', 'hi', 'id',
+  'nl',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'sv',
+  'pl',
+  'tr',
+  'uk',
+  'ja',
+  'ar',
+  'bn',
+  'he',
+  'hi',
+  'id',
 ] as const;
 
 export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canExtend, DAY_MS, DEFAULT_VALIDITY_DAYS, extendedExpiry, lifeCap, MAX_LINK_LIFE_DAYS, type LinkLife } from './link-life.js';
+import {
+  canExtend,
+  DAY_MS,
+  DEFAULT_VALIDITY_DAYS,
+  extendedExpiry,
+  lifeCap,
+  MAX_LINK_LIFE_DAYS,
+  type LinkLife,
+} from './link-life.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const createdAt = fc.integer({ min: T0, max: T0 + 3650 * DAY_MS });
@@ -20,7 +28,9 @@ describe('lifeCap', () => {
 
 describe('extendedExpiry', () => {
   it('is defined exactly when canExtend says so', () => {
-    fc.assert(fc.property(moment, ({ life, now }) => (extendedExpiry(life, now) !== undefined) === canExtend(life, now)));
+    fc.assert(
+      fc.property(moment, ({ life, now }) => (extendedExpiry(life, now) !== undefined) === canExtend(life, now)),
+    );
   });
 
   it('never passes the cap and always gives more time than the link has', () => {
@@ -47,7 +57,8 @@ describe('extendedExpiry', () => {
   it('refuses expired links and links at or past the cap', () => {
     fc.assert(
       fc.property(moment, ({ life, now }) => {
-        if (now >= life.expiresAtMs || life.expiresAtMs >= lifeCap(life.createdAtMs)) return extendedExpiry(life, now) === undefined;
+        if (now >= life.expiresAtMs || life.expiresAtMs >= lifeCap(life.createdAtMs))
+          return extendedExpiry(life, now) === undefined;
         return extendedExpiry(life, now) !== undefined;
       }),
     );

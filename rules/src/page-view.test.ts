@@ -14,7 +14,9 @@ describe('pageViewPath', () => {
   });
   it('maps a counted path to itself (the browser and the gateway both reduce)', () => {
     for (const p of ['/r/:code', '/d/:code', '/:code', '/404', '/faq']) expect(pageViewPath(pageViewPath(p))).toBe(p);
-    expect(pageViewUrl(pageViewUrl('https://ferry.example/r/Ab3dEf9h?lng=ar')!)).toBe('https://ferry.example/r/:code?lng=ar');
+    expect(pageViewUrl(pageViewUrl('https://ferry.example/r/Ab3dEf9h?lng=ar')!)).toBe(
+      'https://ferry.example/r/:code?lng=ar',
+    );
   });
   it('counts anything else as /404 (the visitor may have typed anything)', () => {
     expect(pageViewPath('/alice@example.com')).toBe('/404');

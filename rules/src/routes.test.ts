@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { downloadSlugOf, resolveRoute, type RouteHost } from './routes.js';
 
 const root: RouteHost = { kind: 'root' };
-const route = (pathname: string, host: RouteHost = root) => resolveRoute({ pathname, search: '', host, rootOrigin: 'https://ferry.app' });
+const route = (pathname: string, host: RouteHost = root) =>
+  resolveRoute({ pathname, search: '', host, rootOrigin: 'https://ferry.app' });
 
 describe('resolveRoute', () => {
   it('maps the pages to their remotes and everything else on the root host to not-found', () => {

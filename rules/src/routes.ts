@@ -25,7 +25,20 @@ export interface RouteInput {
 export const MARKETING_PATHS: readonly string[] = ['/', '/faq', '/privacy', '/terms'];
 const marketingPaths: ReadonlySet<string> = new Set(MARKETING_PATHS);
 /** First path segments that are never a slug (pages, API and static folders). */
-const RESERVED = new Set(['upload', 'account', 'faq', 'privacy', 'terms', '404', 'api', 'locales', 'remotes', 'static', 'd', 'r']);
+const RESERVED = new Set([
+  'upload',
+  'account',
+  'faq',
+  'privacy',
+  'terms',
+  '404',
+  'api',
+  'locales',
+  'remotes',
+  'static',
+  'd',
+  'r',
+]);
 
 function apiDownload(slug: string, search: string): RouteDecision {
   return { kind: 'redirect', url: `/api/d/${slug}${search}` };
@@ -69,7 +82,8 @@ export function resolveRoute({ pathname, search, host, rootOrigin }: RouteInput)
 /** The slug of a download page's path (`/r/<slug>` or `/<slug>`), when the route is one. */
 export function downloadSlugOf(pathname: string): string | undefined {
   const segments = pathname.split('/').filter(Boolean);
-  const code = segments.length === 2 && segments[0] === 'r' ? segments[1] : segments.length === 1 ? segments[0] : undefined;
+  const code =
+    segments.length === 2 && segments[0] === 'r' ? segments[1] : segments.length === 1 ? segments[0] : undefined;
   return code !== undefined && classifyCode(code) === 'slug' ? code : undefined;
 }
 

@@ -10,12 +10,15 @@ const code = fc.string({ unit: fc.constantFrom(...'ABCxyz019_-~.'), minLength: 8
 
 describe('scoped codes', () => {
   it('round-trips every subdomain and code', () => {
-    fc.assert(fc.property(label, code, (s, c) => {
-      expect(parseScopedCode(scopedCode(s, c))).toEqual({ subdomain: s, code: c });
-    }));
+    fc.assert(
+      fc.property(label, code, (s, c) => {
+        expect(parseScopedCode(scopedCode(s, c))).toEqual({ subdomain: s, code: c });
+      }),
+    );
   });
   it('reads a bare code as unscoped and refuses malformed keys', () => {
     expect(parseScopedCode('AbCdEfGh12')).toEqual({ subdomain: '', code: 'AbCdEfGh12' });
-    for (const bad of ['alice/', '/AbCdEfGh12', 'Alice/AbCdEfGh12', 'alice/AbCd/EfGh12', 'alice/../etc/passwd']) expect(parseScopedCode(bad)).toBeUndefined();
+    for (const bad of ['alice/', '/AbCdEfGh12', 'Alice/AbCdEfGh12', 'alice/AbCd/EfGh12', 'alice/../etc/passwd'])
+      expect(parseScopedCode(bad)).toBeUndefined();
   });
 });

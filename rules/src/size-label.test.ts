@@ -14,29 +14,40 @@ function bytesOf(label: string): number {
 
 describe('sizeLabel (spec §5)', () => {
   it('is within rounding of the size: at most 0.5% off above 1 KB, half a byte below', () => {
-    fc.assert(fc.property(size, (bytes) => {
-      const back = bytesOf(sizeLabel(bytes));
-      return bytes < 1024 ? Math.abs(back - bytes) <= 0.5 : Math.abs(back - bytes) / bytes <= 0.005;
-    }));
+    fc.assert(
+      fc.property(size, (bytes) => {
+        const back = bytesOf(sizeLabel(bytes));
+        return bytes < 1024 ? Math.abs(back - bytes) <= 0.5 : Math.abs(back - bytes) / bytes <= 0.005;
+      }),
+    );
   });
   it('never shows 1024 or more of a unit below PB, and at most three significant figures', () => {
-    fc.assert(fc.property(size, (bytes) => {
-      const [number, unit] = sizeLabel(bytes).split(' ');
-      const digits = number!.replace('.', '').replace(/^0+/, '');
-      return (unit === 'B' || unit === 'PB' || Number(number) < 1024) && (unit === 'B' || Number(number) >= 1000 || digits.length <= 3);
-    }));
+    fc.assert(
+      fc.property(size, (bytes) => {
+        const [number, unit] = sizeLabel(bytes).split(' ');
+        const digits = number!.replace('.', '').replace(/^0+/, '');
+        return (
+          (unit === 'B' || unit === 'PB' || Number(number) < 1024) &&
+          (unit === 'B' || Number(number) >= 1000 || digits.length <= 3)
+        );
+      }),
+    );
   });
   it('grows with the size', () => {
-    fc.assert(fc.property(size, size, (a, b) => {
-      const [lo, hi] = a <= b ? [a, b] : [b, a];
-      return bytesOf(sizeLabel(lo)) <= bytesOf(sizeLabel(hi));
-    }));
+    fc.assert(
+      fc.property(size, size, (a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        return bytesOf(sizeLabel(lo)) <= bytesOf(sizeLabel(hi));
+      }),
+    );
   });
   it('in every language is one number without grouping, a space, and one of its six units', () => {
-    fc.assert(fc.property(size, language, (bytes, lang) => {
-      const parts = sizeLabel(bytes, lang).split(' ');
-      return parts.length === 2 && sizeUnits(lang).includes(parts[1]!);
-    }));
+    fc.assert(
+      fc.property(size, language, (bytes, lang) => {
+        const parts = sizeLabel(bytes, lang).split(' ');
+        return parts.length === 2 && sizeUnits(lang).includes(parts[1]!);
+      }),
+    );
   });
 
   it.each([

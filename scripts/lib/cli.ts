@@ -20,7 +20,9 @@ export async function main(args: string[]): Promise<void> {
       process.exit(await buildAll(true));
       break;
     case 'dev-token':
-      process.exit(await run('npm', ['run', '--silent', 'token', '-w', '@ferry/dev-identity', '--', ...rest], { cwd: root }));
+      process.exit(
+        await run('npm', ['run', '--silent', 'token', '-w', '@ferry/dev-identity', '--', ...rest], { cwd: root }),
+      );
       break;
     default:
       console.error(usage);

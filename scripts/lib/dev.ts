@@ -23,7 +23,9 @@ export async function dev(): Promise<void> {
   for (const name of ['shell', ...remoteNames.map((remote) => `mfe-${remote}`)]) {
     frontEnds.push(startManaged(name, 'npm', ['run', 'dev'], { cwd: join(root, name), env }));
   }
-  console.log(`\n[ferry] dev servers: shell http://localhost:${ports.SHELL_DEV_PORT} (remotes on ${ports.UPLOAD_DEV_PORT}-${ports.MARKETING_DEV_PORT}); gateway ${stack.baseUrl}\n`);
+  console.log(
+    `\n[ferry] dev servers: shell http://localhost:${ports.SHELL_DEV_PORT} (remotes on ${ports.UPLOAD_DEV_PORT}-${ports.MARKETING_DEV_PORT}); gateway ${stack.baseUrl}\n`,
+  );
   const shutdown = async () => {
     await Promise.all(frontEnds.map((p) => p.stop()));
     await stack.stop();

@@ -66,7 +66,9 @@ export function startManaged(
   args: string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; logFile?: string },
 ): ManagedProcess {
-  const sink: WriteStream | undefined = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+  const sink: WriteStream | undefined = options.logFile
+    ? createWriteStream(options.logFile, { flags: 'a' })
+    : undefined;
   const events = new EventEmitter<{ restart: [RestartEvent]; spawn: [ChildProcess] }>();
   let policy: RestartPolicy | undefined;
   let stopping = false;
@@ -170,7 +172,12 @@ export function startManaged(
 }
 
 /** Polls `probe` until it is true, or fails after `timeoutMs`. */
-export async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+export async function waitUntil(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  isAlive: () => boolean = () => true,
+): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (!isAlive()) throw new Error(`${what}: the process exited`);
@@ -185,7 +192,10 @@ export async function waitUntil(what: string, probe: () => Promise<boolean>, tim
 }
 
 /** True when an HTTP GET answers at all (any status) — "the server is listening". */
-export async function httpAnswers(url: string, acceptStatus: (status: number) => boolean = () => true): Promise<boolean> {
+export async function httpAnswers(
+  url: string,
+  acceptStatus: (status: number) => boolean = () => true,
+): Promise<boolean> {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
   await response.body?.cancel();
   return acceptStatus(response.status);

@@ -32,7 +32,8 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
     const value = env[name];
     if (value === undefined || value === '') continue;
     const port = Number(value);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new Error(`${name} must be a port number, got "${value}"`);
     ports[name] = port;
   }
   return ports;

@@ -51,7 +51,10 @@ function lowerPriority(pid: number): void {
 function localSecrets(dataDir: string): { gatewayClientSecret: string; driveClientSecret: string } {
   const file = join(dataDir, 'local-secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { gatewayClientSecret: randomBytes(24).toString('base64url'), driveClientSecret: randomBytes(24).toString('base64url') };
+  const secrets = {
+    gatewayClientSecret: randomBytes(24).toString('base64url'),
+    driveClientSecret: randomBytes(24).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
@@ -63,8 +66,12 @@ function localSecrets(dataDir: string): { gatewayClientSecret: string; driveClie
 function localStripeKeys(dataDir: string): { stripeSecretKey: string; stripeWebhookSecret: string } {
   const file = join(dataDir, 'local-secrets.json');
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-  if (stored.stripeSecretKey && stored.stripeWebhookSecret) return { stripeSecretKey: stored.stripeSecretKey, stripeWebhookSecret: stored.stripeWebhookSecret };
-  const keys = { stripeSecretKey: `sk_test_${randomBytes(24).toString('hex')}`, stripeWebhookSecret: `whsec_${randomBytes(24).toString('hex')}` };
+  if (stored.stripeSecretKey && stored.stripeWebhookSecret)
+    return { stripeSecretKey: stored.stripeSecretKey, stripeWebhookSecret: stored.stripeWebhookSecret };
+  const keys = {
+    stripeSecretKey: `sk_test_${randomBytes(24).toString('hex')}`,
+    stripeWebhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
+  };
   writeFileSync(file, JSON.stringify({ ...stored, ...keys }, null, 2), { mode: 0o600 });
   return keys;
 }
@@ -80,10 +87,15 @@ interface KeyPairPem {
  */
 function callerAssertionKeys(dataDir: string): { gateway: KeyPairPem; link: KeyPairPem; billing: KeyPairPem } {
   const file = join(dataDir, 'caller-assertion-keys.json');
-  const stored: Partial<Record<'gateway' | 'link' | 'billing', KeyPairPem>> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const stored: Partial<Record<'gateway' | 'link' | 'billing', KeyPairPem>> = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : {};
   if (stored.gateway && stored.link && stored.billing) return stored as Required<typeof stored>;
   const pair = (): KeyPairPem =>
-    generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    generateKeyPairSync('ed25519', {
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
   const keys = { gateway: stored.gateway ?? pair(), link: stored.link ?? pair(), billing: stored.billing ?? pair() };
   writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
   return keys;
@@ -102,7 +114,10 @@ function tokenEncryptionKeys(dataDir: string): string {
 }
 
 /** Each process's keys: its own private key if it signs, the public keys of the callers it accepts. */
-function callerAssertionEnv(name: DataService | 'gateway', keys: ReturnType<typeof callerAssertionKeys>): Record<string, string> {
+function callerAssertionEnv(
+  name: DataService | 'gateway',
+  keys: ReturnType<typeof callerAssertionKeys>,
+): Record<string, string> {
   const gatewayPublic = { GATEWAY_ASSERTION_PUBLIC_KEY: keys.gateway.publicKey };
   switch (name) {
     case 'gateway':
@@ -110,7 +125,11 @@ function callerAssertionEnv(name: DataService | 'gateway', keys: ReturnType<type
     case 'link':
       return { CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey, ...gatewayPublic };
     case 'notification':
-      return { ...gatewayPublic, LINK_ASSERTION_PUBLIC_KEY: keys.link.publicKey, BILLING_ASSERTION_PUBLIC_KEY: keys.billing.publicKey };
+      return {
+        ...gatewayPublic,
+        LINK_ASSERTION_PUBLIC_KEY: keys.link.publicKey,
+        BILLING_ASSERTION_PUBLIC_KEY: keys.billing.publicKey,
+      };
     case 'billing':
       return { CALLER_ASSERTION_PRIVATE_KEY: keys.billing.privateKey, ...gatewayPublic };
     default:
@@ -119,7 +138,11 @@ function callerAssertionEnv(name: DataService | 'gateway', keys: ReturnType<type
 }
 
 /** The identity provider's clients: the gateway (confidential), the browser (public, PKCE) and the Drive stand-in (introspection). */
-function identityClients(publicOrigin: string, shellDevOrigin: string, secrets: ReturnType<typeof localSecrets>): string {
+function identityClients(
+  publicOrigin: string,
+  shellDevOrigin: string,
+  secrets: ReturnType<typeof localSecrets>,
+): string {
   return JSON.stringify([
     {
       client_id: 'ferry-gateway',
@@ -192,7 +215,13 @@ function remotesManifest(): { manifest: object; mounts: string } {
   return { manifest: { remotes }, mounts: mounts.join(',') };
 }
 
-function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, string>, manifestFile: string, mounts: string): ProcessSpec[] {
+function processSpecs(
+  ports: Ports,
+  dataDir: string,
+  defaults: Record<string, string>,
+  manifestFile: string,
+  mounts: string,
+): ProcessSpec[] {
   const grpcReady = async () => true; // the gateway's /api/health is the readiness signal for gRPC services
   const keys = callerAssertionKeys(dataDir);
   const specs: ProcessSpec[] = [];
@@ -235,7 +264,11 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
     specs.push({
       name: 'mail',
       dir: mailDir,
-      env: { SMTP_PORT: String(ports.SMTP_PORT), MAIL_INBOX_PORT: String(ports.MAIL_INBOX_PORT), MAIL_DATA_DIR: join(dataDir, 'mail') },
+      env: {
+        SMTP_PORT: String(ports.SMTP_PORT),
+        MAIL_INBOX_PORT: String(ports.MAIL_INBOX_PORT),
+        MAIL_DATA_DIR: join(dataDir, 'mail'),
+      },
       ready: () => httpAnswers(`http://127.0.0.1:${ports.MAIL_INBOX_PORT}/api/smtp`, (s) => s === 200),
       background: true,
     });
@@ -264,7 +297,9 @@ function processSpecs(ports: Ports, dataDir: string, defaults: Record<string, st
         [`${prefix}_PORT`]: String(ports[`${prefix}_PORT` as keyof Ports]),
         [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]!,
         ...callerAssertionEnv(service, keys),
-        ...(service === 'link' ? { TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir) } : {}),
+        ...(service === 'link'
+          ? { TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir) }
+          : {}),
       },
       ready: grpcReady,
       background: true,
@@ -333,7 +368,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (options.supervise !== false) managed.supervise();
     }
     const baseUrl = `http://localhost:${ports.GATEWAY_PORT}`;
-    await waitUntil('every backend to be SERVING (/api/health)', () => httpAnswers(`${baseUrl}/api/health`, (s) => s === 200), 60_000);
+    await waitUntil(
+      'every backend to be SERVING (/api/health)',
+      () => httpAnswers(`${baseUrl}/api/health`, (s) => s === 200),
+      60_000,
+    );
     return { baseUrl, processes, manifestFile, defaults, stop };
   } catch (error) {
     await stop();

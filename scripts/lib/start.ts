@@ -15,17 +15,25 @@ export async function start(): Promise<void> {
   }
   const stack = await startStack({ ports, dataDir });
   const printable = Object.entries(stack.defaults)
-    .map(([key, value]) => `    ${key}=${/SECRET|CLIENTS/.test(key) ? '(generated, in ' + dataDir + '/local-secrets.json)' : value}`)
+    .map(
+      ([key, value]) =>
+        `    ${key}=${/SECRET|CLIENTS/.test(key) ? '(generated, in ' + dataDir + '/local-secrets.json)' : value}`,
+    )
     .join('\n');
   console.log(
     [
       '',
       '[ferry] single-machine mode with embedded defaults (override any of them in the environment):',
       '    databases: embedded PGlite under ' + dataDir + ' (set <SERVICE>_DATABASE_URL=postgresql://… for PostgreSQL)',
-      '    redis: ' + (stack.defaults.REDIS_URL ? stack.defaults.REDIS_URL : 'none — in-process cache (set REDIS_URL=redis://… for Redis)'),
+      '    redis: ' +
+        (stack.defaults.REDIS_URL
+          ? stack.defaults.REDIS_URL
+          : 'none — in-process cache (set REDIS_URL=redis://… for Redis)'),
       printable,
       '',
-      ...(stack.processes.has('mail') ? [`[ferry] mail stand-in inbox (every mail Ferry sends): ${stack.defaults.MAIL_INBOX_URL}`] : []),
+      ...(stack.processes.has('mail')
+        ? [`[ferry] mail stand-in inbox (every mail Ferry sends): ${stack.defaults.MAIL_INBOX_URL}`]
+        : []),
       `[ferry] Ferry is running at ${stack.baseUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything)`,
       '',
     ].join('\n'),

@@ -26,7 +26,9 @@ interface VitestJson {
 export function vitestTally(reportFile: string, exitCode: number): Tally {
   if (!existsSync(reportFile)) return { passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
-  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
   const tally = {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles,
@@ -45,7 +47,11 @@ interface PlaywrightJson {
 export function playwrightTally(reportFile: string, exitCode: number): Tally {
   if (!existsSync(reportFile)) return { passed: 0, failed: 1, skipped: 0 };
   const { stats, errors } = JSON.parse(readFileSync(reportFile, 'utf8')) as PlaywrightJson;
-  const tally = { passed: stats.expected + stats.flaky, failed: stats.unexpected + (errors?.length ?? 0), skipped: stats.skipped };
+  const tally = {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected + (errors?.length ?? 0),
+    skipped: stats.skipped,
+  };
   if (exitCode !== 0 && tally.failed === 0) tally.failed = 1;
   return tally;
 }

@@ -53,7 +53,12 @@ export interface TestOptions {
 
 /** The workspaces turbo counts as changed against main, with their dependents. */
 function affectedWorkspaces(): Set<string> {
-  const out = execFileSync('turbo', ['ls', '--affected', '--output=json'], { cwd: root, env: turboEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync('turbo', ['ls', '--affected', '--output=json'], {
+    cwd: root,
+    env: turboEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const parsed = JSON.parse(out) as { packages: { items: Array<{ name: string }> } };
   return new Set(parsed.packages.items.map((item) => item.name));
 }
@@ -63,7 +68,17 @@ function unitSuite(workspace: { name: string; dir: string }, env: NodeJS.Process
   return async () => {
     const report = join(root, workspace.dir, UNIT_REPORT);
     rmSync(report, { force: true });
-    const args = ['run', 'test', `--filter=${workspace.name}`, '--only', '--output-logs=full', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`];
+    const args = [
+      'run',
+      'test',
+      `--filter=${workspace.name}`,
+      '--only',
+      '--output-logs=full',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${UNIT_REPORT}`,
+    ];
     const code = await run('turbo', args, { cwd: root, env: { ...turboEnv(), ...env } });
     return vitestTally(report, code);
   };
@@ -79,17 +94,27 @@ export async function test(options: TestOptions = {}): Promise<void> {
   const reports = mkdtempSync(join(tmpdir(), 'ferry-test-reports-'));
   const total = emptyTally();
 
-  const built = await timed('build (turbo run build)', () => check('turbo', ['run', 'build', '--concurrency=2'], turboEnv()));
+  const built = await timed('build (turbo run build)', () =>
+    check('turbo', ['run', 'build', '--concurrency=2'], turboEnv()),
+  );
   if (built.failed === 0) {
-    await timed('typecheck (turbo run typecheck)', () => check('turbo', ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only'], turboEnv()));
+    await timed('typecheck (turbo run typecheck)', () =>
+      check('turbo', ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only'], turboEnv()),
+    );
     await timed('typecheck scripts/', () => check('tsc', ['-p', 'scripts/tsconfig.json']));
     await timed('contracts: buf lint', () => check('npm', ['run', '--silent', 'lint', '-w', '@ferry/contracts']));
-    await timed('contracts: buf breaking against main', () => check('npm', ['run', '--silent', 'breaking', '-w', '@ferry/contracts']));
+    await timed('contracts: buf breaking against main', () =>
+      check('npm', ['run', '--silent', 'breaking', '-w', '@ferry/contracts']),
+    );
 
     const { startPostgres, startRedis } = await import(join(root, 'services/testkit/dist/index.js'));
     const postgres = await startPostgres();
     const redis = await startRedis();
-    const testEnv: NodeJS.ProcessEnv = { ...process.env, FERRY_TEST_PG_URL: postgres.url, FERRY_TEST_REDIS_URL: redis.url };
+    const testEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      FERRY_TEST_PG_URL: postgres.url,
+      FERRY_TEST_REDIS_URL: redis.url,
+    };
     console.log(`[ferry test] PostgreSQL ${postgres.url}, Redis ${redis.url}`);
     const affected = options.affected ? affectedWorkspaces() : undefined;
     if (affected) console.log(`[ferry test] --affected: ${[...affected].join(', ') || 'nothing changed'}`);
@@ -109,7 +134,9 @@ export async function test(options: TestOptions = {}): Promise<void> {
   console.log('\n[ferry test] summary');
   for (const step of steps) {
     const mark = step.tally.failed > 0 ? 'FAIL' : 'ok  ';
-    console.log(`  ${mark} ${step.name.padEnd(48)} ${String(step.tally.passed).padStart(4)} passed ${String(step.tally.failed).padStart(3)} failed  ${step.seconds.toFixed(1)} s`);
+    console.log(
+      `  ${mark} ${step.name.padEnd(48)} ${String(step.tally.passed).padStart(4)} passed ${String(step.tally.failed).padStart(3)} failed  ${step.seconds.toFixed(1)} s`,
+    );
   }
   console.log(`[ferry test] total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   rmSync(reports, { recursive: true, force: true });
@@ -140,14 +167,30 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
       FERRY_IDENTITY_ISSUER: stack.defaults.IDENTITY_ISSUER,
       FERRY_DRIVE_ROOT_URL: stack.defaults.DRIVE_ROOT_URL,
       FERRY_MAIL_INBOX_URL: stack.defaults.MAIL_INBOX_URL,
-      FERRY_GRPC_ADDRS: [stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(','),
+      FERRY_GRPC_ADDRS: [stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(
+        ',',
+      ),
       FERRY_STRIPE_API_URL: stack.defaults.STRIPE_API_URL,
       FERRY_STRIPE_SECRET_KEY: stack.defaults.STRIPE_SECRET_KEY,
       FERRY_STRIPE_WEBHOOK_SECRET: stack.defaults.STRIPE_WEBHOOK_SECRET,
     };
     const report = join(reports, 'tests.json');
     await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {
-      const code = await run('npm', ['run', '--silent', 'test', '-w', '@ferry/tests', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env: stackEnv });
+      const code = await run(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'test',
+          '-w',
+          '@ferry/tests',
+          '--',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+        ],
+        { cwd: root, env: stackEnv },
+      );
       return vitestTally(report, code);
     });
     const e2eReport = join(reports, 'playwright.json');

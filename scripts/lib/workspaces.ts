@@ -10,7 +10,8 @@ export interface Workspace {
 
 /** Every npm workspace of the repository, in the order the root package.json lists them. */
 export function listWorkspaces(): Workspace[] {
-  const patterns = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  const patterns = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] })
+    .workspaces;
   const dirs: string[] = [];
   for (const pattern of patterns) {
     if (pattern.endsWith('/*')) {
@@ -23,7 +24,10 @@ export function listWorkspaces(): Workspace[] {
   return dirs
     .filter((dir) => existsSync(join(root, dir, 'package.json')))
     .map((dir) => {
-      const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
+      const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as {
+        name: string;
+        scripts?: Record<string, string>;
+      };
       return { name: pkg.name, dir, scripts: pkg.scripts ?? {} };
     });
 }

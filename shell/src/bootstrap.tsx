@@ -41,4 +41,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 // Privacy-first page views: off with Do Not Track / Global Privacy Control or when the gateway counts none.
 const pageViews = createPageViews(browserPageViewEnvironment());
-createRoot(container).render(<ShellApp i18n={i18next} manifest={manifest} loader={loader} auth={auth} pageViews={pageViews} />);
+createRoot(container).render(
+  <ShellApp i18n={i18next} manifest={manifest} loader={loader} auth={auth} pageViews={pageViews} />,
+);

@@ -1,7 +1,11 @@
 import type { Browser, CDPSession } from '@playwright/test';
 
 /** Chromium's slow 4G as the issue names it: 150 ms round trip, 1.6 Mbit/s down, 750 Kbit/s up. */
-export const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 /** What "usable" means on each page: the control a visitor came for is live in the app (not the pre-rendered copy). */
 export const USABLE = {
@@ -31,7 +35,10 @@ interface Seen {
   bytes?: number;
 }
 
-function initiatorUrl(initiator: { url?: string; stack?: { callFrames: { url: string }[]; parent?: unknown } }): string | undefined {
+function initiatorUrl(initiator: {
+  url?: string;
+  stack?: { callFrames: { url: string }[]; parent?: unknown };
+}): string | undefined {
   if (initiator.url) return initiator.url;
   const frames = initiator.stack?.callFrames ?? [];
   return frames.find((f) => f.url)?.url;
@@ -67,12 +74,18 @@ export async function measureFirstVisit(
       if (s) Object.assign(s, { done: e.timestamp, bytes: e.encodedDataLength });
     });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('h1')).some((h) => h.textContent?.trim() && h.getClientRects().length > 0), undefined, { polling: 'raf', timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('h1')).some((h) => h.textContent?.trim() && h.getClientRects().length > 0),
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
     const mainTextMs = await page.evaluate(() => performance.now());
     await page.waitForSelector(usable, { timeout: 60_000 });
     const usableMs = await page.evaluate(() => performance.now());
     const finished = [...seen.values()].filter((s) => s.done !== undefined);
-    if (process.env.BENCH_DEBUG) for (const s of finished) console.log(`${s.type} ${s.bytes} ${s.url} <- ${s.parent ?? ''}`);
+    if (process.env.BENCH_DEBUG)
+      for (const s of finished) console.log(`${s.type} ${s.bytes} ${s.url} <- ${s.parent ?? ''}`);
     const js = finished.filter((s) => s.type === 'Script');
     const depth = new Map<string, number>();
     const depthOf = (s: Seen, guard = 0): number => {

@@ -31,9 +31,12 @@ try {
   for (const p of pages) await measureFirstVisit(browser, p.url, p.usable);
   const rows: (FirstVisit & { name: string })[] = [];
   for (let run = 0; run < RUNS; run++) {
-    for (const p of pages) rows.push({ name: p.name, ...(await measureFirstVisit(browser, p.url, p.usable, { throttle: SLOW_4G })) });
+    for (const p of pages)
+      rows.push({ name: p.name, ...(await measureFirstVisit(browser, p.url, p.usable, { throttle: SLOW_4G })) });
   }
-  console.log(`first visit on slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 Kbit/s up), Chromium ${browser.version()}, Node ${process.version}`);
+  console.log(
+    `first visit on slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 Kbit/s up), Chromium ${browser.version()}, Node ${process.version}`,
+  );
   console.log('page       main text   usable    JS before usable      requests  round trips');
   for (const r of rows) {
     console.log(
@@ -41,7 +44,11 @@ try {
     );
   }
   const missed = rows.filter((r) => r.mainTextMs > 1500 || r.usableMs > 2500 || r.jsBytes > 120 * 1024);
-  console.log(missed.length === 0 ? 'goals met: main text ≤ 1.5 s, usable ≤ 2.5 s, JS ≤ 120 KB' : `goals missed on: ${[...new Set(missed.map((r) => r.name))].join(', ')}`);
+  console.log(
+    missed.length === 0
+      ? 'goals met: main text ≤ 1.5 s, usable ≤ 2.5 s, JS ≤ 120 KB'
+      : `goals missed on: ${[...new Set(missed.map((r) => r.name))].join(', ')}`,
+  );
 } finally {
   await browser.close();
   await stack.stop();

@@ -41,22 +41,25 @@ describe('product API of spec §7 on the running gateway', () => {
   }, 180_000);
   afterAll(async () => stack?.stop(), 60_000);
 
-  it.each(calls)('$method $path exists and refuses a bad or anonymous call with a 4xx', async ({ method, path, body }) => {
-    const response = await fetch(`${stack.baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
-    expect(response.status, `${method} ${path}`).toBeLessThan(500);
-    expect(response.headers.get('location')).toBeNull();
-    if (method === 'HEAD') return;
-    const answer = (await response.json()) as { error?: unknown; code?: unknown };
-    expect(typeof answer.error, `${method} ${path} answers {error}`).toBe('string');
-    const unknownRoute = response.status === 404 && answer.error === 'Not found' && answer.code === 'not_found';
-    expect(unknownRoute, `${method} ${path} is not a route of the gateway`).toBe(false);
-  });
+  it.each(calls)(
+    '$method $path exists and refuses a bad or anonymous call with a 4xx',
+    async ({ method, path, body }) => {
+      const response = await fetch(`${stack.baseUrl}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect(response.headers.get('location')).toBeNull();
+      if (method === 'HEAD') return;
+      const answer = (await response.json()) as { error?: unknown; code?: unknown };
+      expect(typeof answer.error, `${method} ${path} answers {error}`).toBe('string');
+      const unknownRoute = response.status === 404 && answer.error === 'Not found' && answer.code === 'not_found';
+      expect(unknownRoute, `${method} ${path} is not a route of the gateway`).toBe(false);
+    },
+  );
 
   it('answers an unknown /api route with the JSON 404', async () => {
     const response = await fetch(`${stack.baseUrl}/api/no-such-route`);

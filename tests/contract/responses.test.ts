@@ -21,7 +21,12 @@ describe('HTTP API answers match the contract', () => {
   const checked: string[] = [];
 
   /** Calls `url` and checks the answer against the contract of `METHOD path` (path in OpenAPI form). */
-  async function call(method: string, path: string, url: string, init: { body?: unknown; auth?: boolean; token?: string } = {}): Promise<Answer> {
+  async function call(
+    method: string,
+    path: string,
+    url: string,
+    init: { body?: unknown; auth?: boolean; token?: string } = {},
+  ): Promise<Answer> {
     const route = findRoute(method, path);
     expect(route, `${method} ${path} is in the contract`).toBeDefined();
     const headers: Record<string, string> = {};
@@ -35,8 +40,12 @@ describe('HTTP API answers match the contract', () => {
     });
     const text = await res.text();
     // The contract is about JSON: another body (a redirect's "Found." line) reads as none.
-    const body: unknown = res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined;
-    expect(responseIssues(route!, res.status, body), `${method} ${url} → ${res.status} ${text.slice(0, 300)}`).toEqual([]);
+    const body: unknown = res.headers.get('content-type')?.startsWith('application/json')
+      ? JSON.parse(text)
+      : undefined;
+    expect(responseIssues(route!, res.status, body), `${method} ${url} → ${res.status} ${text.slice(0, 300)}`).toEqual(
+      [],
+    );
     checked.push(`${method} ${path} ${res.status}`);
     return { status: res.status, body };
   }
@@ -62,7 +71,10 @@ describe('HTTP API answers match the contract', () => {
     expect((await call('GET', '/api/me', '/api/me', { auth: true })).status).toBe(200);
     const fileId = await uploadSharedFile(ep, token, 'contract.txt', Buffer.from('the contract of the HTTP API'));
 
-    const shortened = await call('POST', '/api/shorten', '/api/shorten', { auth: true, body: { fileId, fileName: 'contract.txt' } });
+    const shortened = await call('POST', '/api/shorten', '/api/shorten', {
+      auth: true,
+      body: { fileId, fileName: 'contract.txt' },
+    });
     expect(shortened.status).toBe(201);
     const { slug } = shortened.body as { slug: string };
 
@@ -76,8 +88,18 @@ describe('HTTP API answers match the contract', () => {
     expect((await call('GET', '/api/d/{slug}', `/api/d/${slug}`)).status).toBe(302);
     expect((await call('POST', '/api/s', `/api/s?slug=${slug}&invalidate=1`, { auth: true })).status).toBe(204);
 
-    expect((await call('POST', '/api/share-email', '/api/share-email', { auth: true, body: { via: 'copy', link: `${stack.baseUrl}/r/${slug}` } })).status).toBe(200);
-    const shared = await call('POST', '/api/share-email', '/api/share-email', { auth: true, body: { slug, recipients: 'bob@example.com', message: 'For you' } });
+    expect(
+      (
+        await call('POST', '/api/share-email', '/api/share-email', {
+          auth: true,
+          body: { via: 'copy', link: `${stack.baseUrl}/r/${slug}` },
+        })
+      ).status,
+    ).toBe(200);
+    const shared = await call('POST', '/api/share-email', '/api/share-email', {
+      auth: true,
+      body: { slug, recipients: 'bob@example.com', message: 'For you' },
+    });
     expect(shared.status).toBe(200);
     expect((shared.body as { recipients: string[] }).recipients).toEqual(['bob@example.com']);
 
@@ -87,33 +109,50 @@ describe('HTTP API answers match the contract', () => {
   });
 
   it('the account: trial and status', async () => {
-    expect((await call('POST', '/api/trial/start', '/api/trial/start', { auth: true, body: { email: owner } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/trial/start', '/api/trial/start', { auth: true, body: { email: owner } })).status,
+    ).toBe(200);
     expect((await call('POST', '/api/access/status', '/api/access/status', { auth: true, body: {} })).status).toBe(200);
   });
 
   it('billing: plans, Checkout, portal, resume, the dev clock and the 402 on new links', async () => {
     const plans = await call('GET', '/api/billing/plans', '/api/billing/plans');
     expect(plans.status).toBe(200);
-    expect((plans.body as { plans: Array<{ plan: string }> }).plans.map((p) => p.plan).sort()).toEqual(['monthly', 'yearly']);
+    expect((plans.body as { plans: Array<{ plan: string }> }).plans.map((p) => p.plan).sort()).toEqual([
+      'monthly',
+      'yearly',
+    ]);
 
     // Another account, whose clock this test moves.
     const payer = await devToken(ep, `contract-billing-${Date.now().toString(36)}@example.com`);
     const as = { auth: true, token: payer };
     expect((await call('POST', '/api/trial/start', '/api/trial/start', { ...as, body: {} })).status).toBe(200);
     // The Stripe customer is made with the first Checkout: before it there is no portal.
-    expect(await call('POST', '/api/billing/portal', '/api/billing/portal', { ...as, body: {} })).toEqual({ status: 409, body: { error: expect.any(String), code: 'no_billing_account' } });
-    const checkout = await call('POST', '/api/billing/checkout', '/api/billing/checkout', { ...as, body: { plan: 'yearly' } });
+    expect(await call('POST', '/api/billing/portal', '/api/billing/portal', { ...as, body: {} })).toEqual({
+      status: 409,
+      body: { error: expect.any(String), code: 'no_billing_account' },
+    });
+    const checkout = await call('POST', '/api/billing/checkout', '/api/billing/checkout', {
+      ...as,
+      body: { plan: 'yearly' },
+    });
     expect(checkout.status).toBe(200);
     expect(new URL((checkout.body as { url: string }).url).protocol).toMatch(/^https?:$/);
     const portal = await call('POST', '/api/billing/portal', '/api/billing/portal', { ...as, body: {} });
     expect(portal.status).toBe(200);
-    expect(await call('POST', '/api/billing/resume', '/api/billing/resume', { ...as, body: {} })).toEqual({ status: 409, body: { error: expect.any(String), code: 'nothing_to_resume' } });
+    expect(await call('POST', '/api/billing/resume', '/api/billing/resume', { ...as, body: {} })).toEqual({
+      status: 409,
+      body: { error: expect.any(String), code: 'nothing_to_resume' },
+    });
 
     const fileId = await uploadSharedFile(ep, payer, 'late.txt', Buffer.from('after the trial'));
     const moved = await call('POST', '/api/dev/clock/advance', '/api/dev/clock/advance', { ...as, body: { days: 91 } });
     expect(moved.status).toBe(200);
     expect((moved.body as { state: string }).state).toBe('expired');
-    expect(await call('POST', '/api/shorten', '/api/shorten', { ...as, body: { fileId } })).toEqual({ status: 402, body: { error: expect.any(String), code: 'subscription_expired' } });
+    expect(await call('POST', '/api/shorten', '/api/shorten', { ...as, body: { fileId } })).toEqual({
+      status: 402,
+      body: { error: expect.any(String), code: 'subscription_expired' },
+    });
   });
 
   it('errors carry a known code: bad input, no sign-in, share refusals, unknown links', async () => {
@@ -121,16 +160,58 @@ describe('HTTP API answers match the contract', () => {
       ['POST', '/api/shorten', '/api/shorten', { auth: true, body: { fileId: 'x' } }, 400, 'invalid_argument'],
       ['POST', '/api/shorten', '/api/shorten', { body: { fileId: 'x' } }, 401, 'unauthenticated'],
       ['GET', '/api/me', '/api/me', {}, 401, 'unauthenticated'],
-      ['POST', '/api/share-email', '/api/share-email', { auth: true, body: { slug: 'AbCdEfGh12', recipients: 'not an address' } }, 400, 'invalid_recipients'],
-      ['POST', '/api/share-email', '/api/share-email', { auth: true, body: { recipients: 'bob@example.com' } }, 400, 'url_unknown'],
+      [
+        'POST',
+        '/api/share-email',
+        '/api/share-email',
+        { auth: true, body: { slug: 'AbCdEfGh12', recipients: 'not an address' } },
+        400,
+        'invalid_recipients',
+      ],
+      [
+        'POST',
+        '/api/share-email',
+        '/api/share-email',
+        { auth: true, body: { recipients: 'bob@example.com' } },
+        400,
+        'url_unknown',
+      ],
       ['GET', '/api/s', '/api/s?slug=NoSuchLink1&meta=1', {}, 404, 'not_found'],
       ['POST', '/api/feedback', '/api/feedback', { body: { message: '  ' } }, 400, 'invalid_argument'],
-      ['POST', '/api/feedback', '/api/feedback', { body: { message: 'hi', replyTo: 'not an address' } }, 400, 'invalid_argument'],
+      [
+        'POST',
+        '/api/feedback',
+        '/api/feedback',
+        { body: { message: 'hi', replyTo: 'not an address' } },
+        400,
+        'invalid_argument',
+      ],
       ['GET', '/api/s', '/api/s?slug=AbCdEfGh12', {}, 400, 'invalid_argument'],
       ['GET', '/api/d/{slug}', '/api/d/not%20a%20code', {}, 400, 'invalid_slug'],
-      ['POST', '/api/access/status', '/api/access/status', { auth: true, body: { email: 'someone-else@example.com' } }, 403, 'permission_denied'],
-      ['POST', '/api/billing/checkout', '/api/billing/checkout', { auth: true, body: { plan: 'trial' } }, 400, 'invalid_argument'],
-      ['POST', '/api/dev/clock/advance', '/api/dev/clock/advance', { auth: true, body: { days: -1 } }, 400, 'invalid_argument'],
+      [
+        'POST',
+        '/api/access/status',
+        '/api/access/status',
+        { auth: true, body: { email: 'someone-else@example.com' } },
+        403,
+        'permission_denied',
+      ],
+      [
+        'POST',
+        '/api/billing/checkout',
+        '/api/billing/checkout',
+        { auth: true, body: { plan: 'trial' } },
+        400,
+        'invalid_argument',
+      ],
+      [
+        'POST',
+        '/api/dev/clock/advance',
+        '/api/dev/clock/advance',
+        { auth: true, body: { days: -1 } },
+        400,
+        'invalid_argument',
+      ],
     ];
     for (const [method, path, url, init, status, code] of cases) {
       const answer = await call(method, path, url, init);
@@ -139,7 +220,9 @@ describe('HTTP API answers match the contract', () => {
   });
 
   it('feedback from a visitor (no sign-in) is queued; the answer is the contract’s', async () => {
-    const sent = await call('POST', '/api/feedback', '/api/feedback', { body: { message: 'Contract check', page: '/faq', language: 'en' } });
+    const sent = await call('POST', '/api/feedback', '/api/feedback', {
+      body: { message: 'Contract check', page: '/faq', language: 'en' },
+    });
     expect(sent.status).toBe(200);
   });
 
@@ -148,8 +231,12 @@ describe('HTTP API answers match the contract', () => {
     const { driveRootUrl: _dropped, ...drifted } = config.body as Record<string, unknown>;
     const route = findRoute('GET', '/api/config')!;
     expect(responseIssues(route, 200, drifted)).toEqual([expect.stringContaining('driveRootUrl')]);
-    expect(responseIssues(route, 200, { ...(config.body as object), extra: 1 })).toEqual([expect.stringContaining('extra')]);
-    expect(responseIssues(route, 500, { error: 'Internal error', code: 'made_up' })).toEqual([expect.stringContaining('code')]);
+    expect(responseIssues(route, 200, { ...(config.body as object), extra: 1 })).toEqual([
+      expect.stringContaining('extra'),
+    ]);
+    expect(responseIssues(route, 500, { error: 'Internal error', code: 'made_up' })).toEqual([
+      expect.stringContaining('code'),
+    ]);
     expect(checked.length).toBeGreaterThan(25);
   });
 });

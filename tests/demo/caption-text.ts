@@ -1,7 +1,16 @@
 import type { LanguageCode } from '@ferry/rules';
 
 /** The demo's steps, in the order the recording plays them; each becomes one caption cue. */
-export const DEMO_STEPS = ['landing', 'signedIn', 'dropFolder', 'uploading', 'copyLink', 'recipient', 'download', 'counted'] as const;
+export const DEMO_STEPS = [
+  'landing',
+  'signedIn',
+  'dropFolder',
+  'uploading',
+  'copyLink',
+  'recipient',
+  'download',
+  'counted',
+] as const;
 export type DemoStep = (typeof DEMO_STEPS)[number];
 
 /**

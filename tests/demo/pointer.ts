@@ -11,19 +11,54 @@ export function installPointer(): void {
     const pointer = document.createElement('div');
     pointer.id = 'ferry-demo-pointer';
     pointer.setAttribute('aria-hidden', 'true');
-    Object.assign(pointer.style, { position: 'fixed', left: '0', top: '0', zIndex: '2147483647', pointerEvents: 'none', transform: 'translate(-100px, -100px)', direction: 'ltr' });
+    Object.assign(pointer.style, {
+      position: 'fixed',
+      left: '0',
+      top: '0',
+      zIndex: '2147483647',
+      pointerEvents: 'none',
+      transform: 'translate(-100px, -100px)',
+      direction: 'ltr',
+    });
     pointer.innerHTML =
       '<svg width="22" height="28" viewBox="0 0 22 28"><path d="M2 2 L2 22 L7.5 17 L11 26 L14.5 24.5 L11 16 L19 16 Z" fill="#111" stroke="#fff" stroke-width="1.6" stroke-linejoin="round"/></svg>';
     const label = document.createElement('div');
-    Object.assign(label.style, { position: 'absolute', left: '22px', top: '20px', padding: '6px 10px', borderRadius: '8px', background: '#a61e4d', color: '#fff', font: '600 14px system-ui, sans-serif', whiteSpace: 'nowrap', boxShadow: '0 4px 14px rgba(0,0,0,.25)', display: 'none' });
+    Object.assign(label.style, {
+      position: 'absolute',
+      left: '22px',
+      top: '20px',
+      padding: '6px 10px',
+      borderRadius: '8px',
+      background: '#a61e4d',
+      color: '#fff',
+      font: '600 14px system-ui, sans-serif',
+      whiteSpace: 'nowrap',
+      boxShadow: '0 4px 14px rgba(0,0,0,.25)',
+      display: 'none',
+    });
     pointer.appendChild(label);
     document.documentElement.appendChild(pointer);
-    window.addEventListener('mousemove', (e) => (pointer.style.transform = `translate(${e.clientX - 2}px, ${e.clientY - 2}px)`), true);
+    window.addEventListener(
+      'mousemove',
+      (e) => (pointer.style.transform = `translate(${e.clientX - 2}px, ${e.clientY - 2}px)`),
+      true,
+    );
     window.addEventListener(
       'mousedown',
       (e) => {
         const ring = document.createElement('div');
-        Object.assign(ring.style, { position: 'fixed', left: `${e.clientX - 18}px`, top: `${e.clientY - 18}px`, width: '36px', height: '36px', borderRadius: '50%', border: '3px solid #a61e4d', zIndex: '2147483646', pointerEvents: 'none', transition: 'transform .45s ease-out, opacity .45s ease-out' });
+        Object.assign(ring.style, {
+          position: 'fixed',
+          left: `${e.clientX - 18}px`,
+          top: `${e.clientY - 18}px`,
+          width: '36px',
+          height: '36px',
+          borderRadius: '50%',
+          border: '3px solid #a61e4d',
+          zIndex: '2147483646',
+          pointerEvents: 'none',
+          transition: 'transform .45s ease-out, opacity .45s ease-out',
+        });
         document.documentElement.appendChild(ring);
         requestAnimationFrame(() => Object.assign(ring.style, { transform: 'scale(1.6)', opacity: '0' }));
         setTimeout(() => ring.remove(), 600);
@@ -65,5 +100,8 @@ export async function glideAndClick(page: Page, target: Locator): Promise<void> 
 
 /** Shows (or hides, with null) a label carried beside the pointer. */
 export async function carry(page: Page, text: string | null): Promise<void> {
-  await page.evaluate((t) => (window as unknown as { ferryDemoCarry?(text: string | null): void }).ferryDemoCarry?.(t), text);
+  await page.evaluate(
+    (t) => (window as unknown as { ferryDemoCarry?(text: string | null): void }).ferryDemoCarry?.(t),
+    text,
+  );
 }

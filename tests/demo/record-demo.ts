@@ -37,7 +37,12 @@ const mediaModule = join(repo, 'mfe-marketing', 'src', 'components', 'demo', 'de
 const pause = (ms = PAUSE_MS) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function newViewer(browser: Browser, permissions: string[] = []): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: VIDEO.width, height: VIDEO.height }, locale: 'en-US', permissions, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: VIDEO.width, height: VIDEO.height },
+    locale: 'en-US',
+    permissions,
+    acceptDownloads: true,
+  });
   await context.addInitScript(installPointer);
   return context.newPage();
 }
@@ -46,12 +51,22 @@ async function newViewer(browser: Browser, permissions: string[] = []): Promise<
 function demoFolder(): string {
   const folder = join(mkdtempSync(join(tmpdir(), 'ferry-demo-folder-')), 'summer-trip');
   mkdirSync(folder);
-  for (const [name, size] of Object.entries({ 'beach.jpg': 240_000, 'sunset.jpg': 310_000, 'itinerary.pdf': 85_000, 'notes.txt': 3_000 })) writeFileSync(join(folder, name), randomBytes(size));
+  for (const [name, size] of Object.entries({
+    'beach.jpg': 240_000,
+    'sunset.jpg': 310_000,
+    'itinerary.pdf': 85_000,
+    'notes.txt': 3_000,
+  }))
+    writeFileSync(join(folder, name), randomBytes(size));
   return folder;
 }
 
 /** The journey, recorded; returns the video's length and when its poster frame is (seconds). */
-async function perform(browser: Browser, baseUrl: string, rec: ScreencastRecorder<DemoStep>): Promise<{ posterAt: number; length: number }> {
+async function perform(
+  browser: Browser,
+  baseUrl: string,
+  rec: ScreencastRecorder<DemoStep>,
+): Promise<{ posterAt: number; length: number }> {
   const owner = await newViewer(browser, ['clipboard-read', 'clipboard-write']);
   await owner.goto(`${baseUrl}/?lng=en`);
   const marketing = owner.locator('[data-remote="marketing"]');
@@ -179,7 +194,10 @@ function writeCaptions(steps: Record<DemoStep, number>, length: number): Record<
   for (const old of readdirSync(outDir).filter((f) => /^captions\..+\.vtt$/.test(f))) rmSync(join(outDir, old));
   const captions = {} as Record<LanguageCode, string>;
   for (const lng of SUPPORTED_LANGUAGES) {
-    const cues = cuesFromSteps(DEMO_STEPS.map((step) => ({ at: steps[step], text: CAPTION_TEXT[lng][step] })), length);
+    const cues = cuesFromSteps(
+      DEMO_STEPS.map((step) => ({ at: steps[step], text: CAPTION_TEXT[lng][step] })),
+      length,
+    );
     captions[lng] = writeHashed(`captions.${lng}`, 'vtt', webVtt(cues));
   }
   return captions;
@@ -204,7 +222,10 @@ async function record(): Promise<void> {
   const marks = new Map(rec.steps.map((s) => [s.step, s.at]));
   const missing = DEMO_STEPS.filter((s) => !marks.has(s));
   if (missing.length) throw new Error(`steps not recorded: ${missing.join(', ')}`);
-  const steps = Object.fromEntries(DEMO_STEPS.map((step) => [step, round(marks.get(step)!)])) as Record<DemoStep, number>;
+  const steps = Object.fromEntries(DEMO_STEPS.map((step) => [step, round(marks.get(step)!)])) as Record<
+    DemoStep,
+    number
+  >;
 
   const work = mkdtempSync(join(tmpdir(), 'ferry-demo-'));
   try {
@@ -227,7 +248,9 @@ async function record(): Promise<void> {
     };
     writeFileSync(mediaModule, mediaSource(media));
     const kb = (path: string) => `${Math.round(statSync(join(publicDir, path)).size / 1024)} KB`;
-    console.log(`[demo] ${length.toFixed(1)} s, ${rec.frames.length} frames → ${media.video} (${kb(media.video)}), poster ${media.poster} (${kb(media.poster)}), ${SUPPORTED_LANGUAGES.length} caption files`);
+    console.log(
+      `[demo] ${length.toFixed(1)} s, ${rec.frames.length} frames → ${media.video} (${kb(media.video)}), poster ${media.poster} (${kb(media.poster)}), ${SUPPORTED_LANGUAGES.length} caption files`,
+    );
     for (const step of DEMO_STEPS) console.log(`[demo]   ${steps[step].toFixed(1).padStart(5)} s  ${step}`);
   } finally {
     rmSync(work, { recursive: true, force: true });

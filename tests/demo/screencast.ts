@@ -52,7 +52,13 @@ export class ScreencastRecorder<Step extends string> {
       this.frames.push({ jpeg: Buffer.from(data, 'base64'), at });
     });
     this.runningSince ??= nowSeconds();
-    await session.send('Page.startScreencast', { format: 'jpeg', quality: 92, maxWidth: this.size.width, maxHeight: this.size.height, everyNthFrame: 1 });
+    await session.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: 92,
+      maxWidth: this.size.width,
+      maxHeight: this.size.height,
+      everyNthFrame: 1,
+    });
   }
 
   /** Stops the clock until the next `follow`. */

@@ -13,7 +13,9 @@ function timestamp(seconds: number): string {
 
 /** A WebVTT file of these cues (numbered from 1). */
 export function webVtt(cues: readonly Cue[]): string {
-  const blocks = cues.map((cue, i) => `${i + 1}\n${timestamp(cue.start)} --> ${timestamp(cue.end)}\n${cue.text.replace(/\n+/g, ' ')}`);
+  const blocks = cues.map(
+    (cue, i) => `${i + 1}\n${timestamp(cue.start)} --> ${timestamp(cue.end)}\n${cue.text.replace(/\n+/g, ' ')}`,
+  );
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 

@@ -51,7 +51,8 @@ describe.each(overlays)('overlay %s', (overlay) => {
   });
 
   it.each(['notification', 'billing'])('gives %s the same PUBLIC_ORIGIN as the gateway (links in mails)', (service) => {
-    const origin = (n: string) => containerEnv(mainContainer(find<Deployment>(objects, 'Deployment', n)), maps).env.PUBLIC_ORIGIN;
+    const origin = (n: string) =>
+      containerEnv(mainContainer(find<Deployment>(objects, 'Deployment', n)), maps).env.PUBLIC_ORIGIN;
     expect(origin(service)).toBeDefined();
     expect(origin(service)).toBe(origin(gateway.name));
   });
@@ -68,12 +69,15 @@ describe('the drift check itself', () => {
   const objects = renderOverlay('production');
   const gw = () => mainContainer(find<Deployment>(objects, 'Deployment', gateway.name));
 
-  it.each(['PUBLIC_ORIGIN', 'OIDC_CLIENT_SECRET', 'LINK_ADDR'])('names %s when the gateway manifest lacks it', async (variable) => {
-    const { env } = containerEnv(gw(), configMaps(objects));
-    delete env[variable];
-    const problems = await serviceConfig(gateway.name).validate(env);
-    expect(problems.join('\n')).toContain(variable);
-  });
+  it.each(['PUBLIC_ORIGIN', 'OIDC_CLIENT_SECRET', 'LINK_ADDR'])(
+    'names %s when the gateway manifest lacks it',
+    async (variable) => {
+      const { env } = containerEnv(gw(), configMaps(objects));
+      delete env[variable];
+      const problems = await serviceConfig(gateway.name).validate(env);
+      expect(problems.join('\n')).toContain(variable);
+    },
+  );
 
   it('names a variable dev-drive needs (a loader that exits instead of throwing)', async () => {
     const problems = await serviceConfig('dev-drive').validate({});
@@ -81,8 +85,12 @@ describe('the drift check itself', () => {
   });
 
   it('reads the variables of every schema, optional ones included', async () => {
-    expect(await serviceConfig(gateway.name).variables()).toEqual(expect.arrayContaining(['CSP_CONNECT_ORIGINS', 'UPLOAD_FOLDER_THRESHOLD_BYTES']));
-    expect(await serviceConfig('dev-drive').variables()).toEqual(expect.arrayContaining(['DRIVE_QUOTA_BYTES', 'DRIVE_PUBLIC_URL']));
+    expect(await serviceConfig(gateway.name).variables()).toEqual(
+      expect.arrayContaining(['CSP_CONNECT_ORIGINS', 'UPLOAD_FOLDER_THRESHOLD_BYTES']),
+    );
+    expect(await serviceConfig('dev-drive').variables()).toEqual(
+      expect.arrayContaining(['DRIVE_QUOTA_BYTES', 'DRIVE_PUBLIC_URL']),
+    );
   });
 });
 

@@ -75,7 +75,9 @@ describe.each(kinds)('$file', ({ file, arg, workspaces }) => {
 
   if (file === 'Dockerfile.service') {
     it.each(workspaces)('%s: the image CMD is the package start script', (dir) => {
-      const cmd = finalStage(all).filter((x) => x.keyword === 'CMD').at(-1)!;
+      const cmd = finalStage(all)
+        .filter((x) => x.keyword === 'CMD')
+        .at(-1)!;
       expect(pkg(dir).scripts?.start).toBe((JSON.parse(cmd.args) as string[]).join(' '));
     });
   }
@@ -88,7 +90,8 @@ it('the Dockerfile linter reports a broken Dockerfile', () => {
 describe.each(overlays)('overlay %s', (overlay) => {
   it('every `npm run <script> -w <workspace>` in a container exists in that workspace', () => {
     const workspaceDirs = new Map<string, string>();
-    for (const dir of [...serviceImages.map((s) => `services/${s}`), ...webImages]) workspaceDirs.set(pkg(dir).name, dir);
+    for (const dir of [...serviceImages.map((s) => `services/${s}`), ...webImages])
+      workspaceDirs.set(pkg(dir).name, dir);
     let seen = 0;
     for (const d of deployments(renderOverlay(overlay))) {
       for (const c of allContainers(d)) {
@@ -98,7 +101,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
         const ws = cmd[cmd.indexOf('-w') + 1]!;
         const dir = workspaceDirs.get(ws);
         expect(dir, `${d.metadata.name}/${c.name}: unknown workspace ${ws}`).toBeDefined();
-        expect(pkg(dir!).scripts?.[cmd[2]!], `${ws} has no "${cmd[2]}" script (${d.metadata.name}/${c.name})`).toBeDefined();
+        expect(
+          pkg(dir!).scripts?.[cmd[2]!],
+          `${ws} has no "${cmd[2]}" script (${d.metadata.name}/${c.name})`,
+        ).toBeDefined();
       }
     }
     expect(seen).toBeGreaterThanOrEqual(3);
@@ -111,7 +117,13 @@ describe('layout-site.sh (the web image lays out its static site)', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   /** Prepares an input dir like Dockerfile.web's site stage and runs the script. */
-  function layout(app: string, version: string, previous: string[], keep = 5, files: Record<string, string> = { 'remoteEntry.js': 'entry' }) {
+  function layout(
+    app: string,
+    version: string,
+    previous: string[],
+    keep = 5,
+    files: Record<string, string> = { 'remoteEntry.js': 'entry' },
+  ) {
     const dir = mkdtempSync(join(work, 'case-'));
     const input = join(dir, 'in');
     mkdirSync(join(input, 'dist'), { recursive: true });
@@ -127,7 +139,8 @@ describe('layout-site.sh (the web image lays out its static site)', () => {
     const out = join(dir, 'out');
     // Relative paths, as a Dockerfile's WORKDIR-relative call could pass them.
     const run = spawnSync('sh', [script, app, 'in', 'out', String(keep)], { cwd: dir, encoding: 'utf8' });
-    const versions = (name: string) => (existsSync(join(out, 'html', 'remotes', name)) ? readdirSync(join(out, 'html', 'remotes', name)).sort() : []);
+    const versions = (name: string) =>
+      existsSync(join(out, 'html', 'remotes', name)) ? readdirSync(join(out, 'html', 'remotes', name)).sort() : [];
     return { status: run.status, stderr: run.stderr, out, versions };
   }
 
@@ -136,14 +149,18 @@ describe('layout-site.sh (the web image lays out its static site)', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(readFileSync(join(r.out, 'html', 'remotes', 'upload', '0.1.0', 'remoteEntry.js'), 'utf8')).toBe('entry');
-    expect(readFileSync(join(r.out, 'default.conf'), 'utf8')).toBe(readFileSync(join(dockerDir, 'web', 'nginx-remote.conf'), 'utf8'));
+    expect(readFileSync(join(r.out, 'default.conf'), 'utf8')).toBe(
+      readFileSync(join(dockerDir, 'web', 'nginx-remote.conf'), 'utf8'),
+    );
   });
 
   it('carries the versions of the previous image forward, so a release needs only remotes.json', () => {
     const r = layout('mfe-download', '0.2.0', ['0.1.0']);
     expect(r.status).toBe(0);
     expect(r.versions('download')).toEqual(['0.1.0', '0.2.0']);
-    expect(readFileSync(join(r.out, 'html', 'remotes', 'download', '0.1.0', 'remoteEntry.js'), 'utf8')).toBe('entry 0.1.0');
+    expect(readFileSync(join(r.out, 'html', 'remotes', 'download', '0.1.0', 'remoteEntry.js'), 'utf8')).toBe(
+      'entry 0.1.0',
+    );
   });
 
   it('refuses to overwrite a published version', () => {
@@ -168,7 +185,9 @@ describe('layout-site.sh (the web image lays out its static site)', () => {
     const r = layout('shell', '0.1.0', [], 5, { 'index.html': '<html>shell</html>' });
     expect(r.status).toBe(0);
     expect(readFileSync(join(r.out, 'html', 'index.html'), 'utf8')).toBe('<html>shell</html>');
-    expect(readFileSync(join(r.out, 'default.conf'), 'utf8')).toBe(readFileSync(join(dockerDir, 'web', 'nginx-shell.conf'), 'utf8'));
+    expect(readFileSync(join(r.out, 'default.conf'), 'utf8')).toBe(
+      readFileSync(join(dockerDir, 'web', 'nginx-shell.conf'), 'utf8'),
+    );
     expect(existsSync(join(r.out, 'html', 'remotes'))).toBe(false);
   });
 });
@@ -203,11 +222,16 @@ describe('nginx configs', () => {
 
   it("remote: serves each version's locales/ (the shell loads a remote's strings from beside its entry) revalidated, with CORS", () => {
     // nginx: the first regex location that matches wins over the /remotes/ prefix location.
-    const regexBlocks = [...remote.matchAll(/location ~ (\S+) \{([^}]*)\}/g)].map((m) => ({ re: new RegExp(m[1]!), body: m[2]! }));
+    const regexBlocks = [...remote.matchAll(/location ~ (\S+) \{([^}]*)\}/g)].map((m) => ({
+      re: new RegExp(m[1]!),
+      body: m[2]!,
+    }));
     const servedBy = (path: string) => regexBlocks.find((b) => b.re.test(path))?.body;
     const locales = servedBy('/remotes/upload/0.2.0/locales/nl/upload.json');
     expect(locales, 'no location serves /remotes/<name>/<version>/locales/').toBeDefined();
-    expect(locales).toMatch(/add_header Cache-Control "(no-cache|[^"]*max-age=([0-9]|[1-9][0-9]|[1-2][0-9][0-9]|300)\b[^"]*)" always;/);
+    expect(locales).toMatch(
+      /add_header Cache-Control "(no-cache|[^"]*max-age=([0-9]|[1-9][0-9]|[1-2][0-9][0-9]|300)\b[^"]*)" always;/,
+    );
     expect(locales).not.toMatch(/immutable/);
     expect(locales).toMatch(/add_header Access-Control-Allow-Origin "\*" always;/);
     expect(locales).toMatch(/try_files \$uri =404;/);
@@ -221,7 +245,7 @@ describe('nginx configs', () => {
     expect(build).toMatch(/^ENV PUBLIC_SESSION_MAX_AGE_HOURS=\$\{PUBLIC_SESSION_MAX_AGE_HOURS\}$/m);
   });
 
-  it('the shell build reads nothing from the remotes\' folders (no pruned-tree workaround needed)', () => {
+  it("the shell build reads nothing from the remotes' folders (no pruned-tree workaround needed)", () => {
     expect(existsSync(join(dockerDir, 'web', 'add-pruned-inputs.sh'))).toBe(false);
     expect(readFileSync(join(repoRoot, 'shell', 'rsbuild.config.ts'), 'utf8')).not.toMatch(/mfe-|public\/locales/);
   });

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { devStandIns, gateway, google, k8sDir, overlays, serviceImages, webImages } from './lib/inventory.js';
 import { find, renderOverlay, type K8sObject } from './lib/render.js';
-import { allContainers, configMaps, deployments, mainContainer, plainEnv, type Deployment, type Service } from './lib/workload.js';
+import {
+  allContainers,
+  configMaps,
+  deployments,
+  mainContainer,
+  plainEnv,
+  type Deployment,
+  type Service,
+} from './lib/workload.js';
 
 interface Kustomization {
   images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
@@ -23,7 +31,9 @@ describe.each(overlays)('overlay %s', (overlay) => {
     const images = kustomization(overlay).images ?? [];
     for (const name of ferryImages) {
       const pin = images.find((i) => i.name === `ferry/${name}`);
-      expect(pin?.newTag ?? pin?.digest, `ferry/${name} has no tag in overlays/${overlay}`).toMatch(/^(v?\d+\.\d+\.\d+.*|sha256:[0-9a-f]{64})$/);
+      expect(pin?.newTag ?? pin?.digest, `ferry/${name} has no tag in overlays/${overlay}`).toMatch(
+        /^(v?\d+\.\d+\.\d+.*|sha256:[0-9a-f]{64})$/,
+      );
     }
     for (const d of deployments(objects)) {
       for (const c of allContainers(d)) expect(c.image, `${d.metadata.name}/${c.name}`).not.toMatch(/^ferry\/[^:]+$/);
@@ -36,12 +46,14 @@ describe.each(overlays)('overlay %s', (overlay) => {
         find(objects, 'Deployment', name);
         find(objects, 'Service', name);
       }
-      const hosts = (find(objects, 'Ingress', 'dev-stand-ins') as K8sObject & { spec: { rules: Array<{ host: string }> } }).spec.rules.map(
-        (r) => r.host,
-      );
+      const hosts = (
+        find(objects, 'Ingress', 'dev-stand-ins') as K8sObject & { spec: { rules: Array<{ host: string }> } }
+      ).spec.rules.map((r) => r.host);
       expect(new URL(gwEnv('OIDC_ISSUER')!).host).toBe('dev-identity.localtest.me');
       expect(new URL(gwEnv('DRIVE_ROOT_URL')!).host).toBe('dev-drive.localtest.me');
-      expect(hosts).toEqual(expect.arrayContaining(['dev-identity.localtest.me', 'dev-drive.localtest.me', 'dev-mail.localtest.me']));
+      expect(hosts).toEqual(
+        expect.arrayContaining(['dev-identity.localtest.me', 'dev-drive.localtest.me', 'dev-mail.localtest.me']),
+      );
       expect(gwEnv('OIDC_PROVIDER')).toBe('local');
       const identity = mainContainer(find<Deployment>(objects, 'Deployment', 'dev-identity'));
       expect(identity.env?.find((e) => e.name === 'IDENTITY_ISSUER')?.value).toBe(gwEnv('OIDC_ISSUER'));

@@ -10,7 +10,13 @@ import { containerEnv, serviceConfig } from './lib/service-config.js';
 import { configMaps, mainContainer, plainEnv, type Deployment } from './lib/workload.js';
 
 interface Certificate extends K8sObject {
-  spec: { secretName: string; dnsNames: string[]; usages: string[]; issuerRef: { group: string; kind: string; name: string }; privateKey?: { rotationPolicy?: string } };
+  spec: {
+    secretName: string;
+    dnsNames: string[];
+    usages: string[];
+    issuerRef: { group: string; kind: string; name: string };
+    privateKey?: { rotationPolicy?: string };
+  };
 }
 
 const tlsWorkloads = [gateway.name, ...grpcServices.map((s) => s.name)];
@@ -44,11 +50,14 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
     it("mounts the certificate's Secret read-only where GRPC_TLS_* point", () => {
       const pod = d().spec.template.spec;
-      const volume = (pod.volumes ?? []).find((v) => v.name === 'grpc-tls') as { secret?: { secretName: string } } | undefined;
+      const volume = (pod.volumes ?? []).find((v) => v.name === 'grpc-tls') as
+        | { secret?: { secretName: string } }
+        | undefined;
       expect(volume?.secret?.secretName).toBe(`${name}-grpc-tls`);
       const c = mainContainer(d());
       expect(c.volumeMounts).toContainEqual({ name: 'grpc-tls', mountPath, readOnly: true });
-      for (const [variable, key] of Object.entries(files)) expect(plainEnv(c, cms, variable), variable).toBe(`${mountPath}/${key}`);
+      for (const [variable, key] of Object.entries(files))
+        expect(plainEnv(c, cms, variable), variable).toBe(`${mountPath}/${key}`);
     });
 
     it('would refuse to start in plaintext under NODE_ENV=production (what the images set)', async () => {
@@ -60,10 +69,17 @@ describe.each(overlays)('overlay %s', (overlay) => {
     });
   });
 
-  it.each(grpcServices.map((s) => [s.name, s] as const))("%s: the certificate names the host its clients dial", (name, svc) => {
-    const target = plainEnv(mainContainer(find<Deployment>(objects, 'Deployment', gateway.name)), cms, `${svc.prefix}_ADDR`)!;
-    const host = /^dns:\/\/\/([^:]+):\d+$/.exec(target)?.[1];
-    expect(host).toBe(`${name}.${ns}.svc.cluster.local`);
-    expect(find<Certificate>(objects, 'Certificate', `${name}-grpc-tls`).spec.dnsNames).toContain(host);
-  });
+  it.each(grpcServices.map((s) => [s.name, s] as const))(
+    '%s: the certificate names the host its clients dial',
+    (name, svc) => {
+      const target = plainEnv(
+        mainContainer(find<Deployment>(objects, 'Deployment', gateway.name)),
+        cms,
+        `${svc.prefix}_ADDR`,
+      )!;
+      const host = /^dns:\/\/\/([^:]+):\d+$/.exec(target)?.[1];
+      expect(host).toBe(`${name}.${ns}.svc.cluster.local`);
+      expect(find<Certificate>(objects, 'Certificate', `${name}-grpc-tls`).spec.dnsNames).toContain(host);
+    },
+  );
 });

@@ -19,7 +19,9 @@ const read = (file: string) => readFileSync(join(dockerDir, file), 'utf8');
 const buildSteps = ['turbo prune', 'npm-install-locked.sh', 'turbo run build --filter', 'npm prune --omit=dev'];
 
 describe.each(['Dockerfile.service', 'Dockerfile.web'])('%s', (file) => {
-  const runs = instructions(read(file)).filter((x) => x.keyword === 'RUN').map((x) => x.args);
+  const runs = instructions(read(file))
+    .filter((x) => x.keyword === 'RUN')
+    .map((x) => x.args);
 
   it('installs through npm-install-locked.sh, never a bare npm install or npm ci', () => {
     expect(runs.filter((r) => r.includes('npm-install-locked.sh'))).toHaveLength(1);
@@ -28,18 +30,27 @@ describe.each(['Dockerfile.service', 'Dockerfile.web'])('%s', (file) => {
 
   it('runs only steps the rehearsal runs too', () => {
     const rehearsal = read('rehearse-build.sh');
-    for (const step of buildSteps.filter((s) => runs.some((r) => r.includes(s)))) expect(rehearsal, step).toContain(step);
+    for (const step of buildSteps.filter((s) => runs.some((r) => r.includes(s))))
+      expect(rehearsal, step).toContain(step);
   });
 });
 
 describe('lockfile-check.mjs', () => {
-  const lock = (packages: Record<string, object>) => JSON.stringify({ lockfileVersion: 3, packages: { '': { name: 'x' }, ...packages } });
+  const lock = (packages: Record<string, object>) =>
+    JSON.stringify({ lockfileVersion: 3, packages: { '': { name: 'x' }, ...packages } });
   const pinned = { 'node_modules/a': { version: '1.0.0', resolved: 'https://r/a-1.0.0.tgz', integrity: 'sha512-a' } };
   const check = (after: Record<string, object>, rootChange = false) => {
     const dir = mkdtempSync(join(scratch, 'lock-'));
     writeFileSync(join(dir, 'before.json'), lock(pinned));
-    writeFileSync(join(dir, 'after.json'), rootChange ? JSON.stringify({ packages: { '': { name: 'y', workspaces: ['z'] }, ...after } }) : lock(after));
-    return spawnSync(process.execPath, [join(dockerDir, 'lockfile-check.mjs'), join(dir, 'before.json'), join(dir, 'after.json')], { encoding: 'utf8' });
+    writeFileSync(
+      join(dir, 'after.json'),
+      rootChange ? JSON.stringify({ packages: { '': { name: 'y', workspaces: ['z'] }, ...after } }) : lock(after),
+    );
+    return spawnSync(
+      process.execPath,
+      [join(dockerDir, 'lockfile-check.mjs'), join(dir, 'before.json'), join(dir, 'after.json')],
+      { encoding: 'utf8' },
+    );
   };
 
   it('passes when every package is as pinned (the root entry and the layout may differ)', () => {
@@ -49,8 +60,16 @@ describe('lockfile-check.mjs', () => {
   it.each([
     ['added', { ...pinned, 'node_modules/b': { version: '2.0.0' } }, /added node_modules\/b@2\.0\.0/],
     ['dropped', {}, /dropped node_modules\/a@1\.0\.0/],
-    ['changed', { 'node_modules/a': { ...pinned['node_modules/a'], version: '1.0.1' } }, /changed node_modules\/a: 1\.0\.0 → 1\.0\.1/],
-    ['re-resolved', { 'node_modules/a': { ...pinned['node_modules/a'], integrity: 'sha512-other' } }, /changed node_modules\/a/],
+    [
+      'changed',
+      { 'node_modules/a': { ...pinned['node_modules/a'], version: '1.0.1' } },
+      /changed node_modules\/a: 1\.0\.0 → 1\.0\.1/,
+    ],
+    [
+      're-resolved',
+      { 'node_modules/a': { ...pinned['node_modules/a'], integrity: 'sha512-other' } },
+      /changed node_modules\/a/,
+    ],
   ])('fails when a package was %s, naming it', (_, after, message) => {
     const result = check(after);
     expect(result.status).toBe(1);
@@ -63,10 +82,25 @@ describe('npm-install-locked.sh', () => {
     const dir = mkdtempSync(join(scratch, 'drift-'));
     mkdirSync(join(dir, 'dep'));
     writeFileSync(join(dir, 'dep', 'package.json'), JSON.stringify({ name: 'dep', version: '1.0.0' }));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'drift', version: '1.0.0', dependencies: { dep: 'file:./dep' } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'drift', version: '1.0.0', dependencies: { dep: 'file:./dep' } }),
+    );
     // A lockfile written before the dependency was added.
-    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: 'drift', version: '1.0.0', lockfileVersion: 3, requires: true, packages: { '': { name: 'drift', version: '1.0.0' } } }));
-    const result = spawnSync('sh', [join(dockerDir, 'npm-install-locked.sh'), '--offline'], { cwd: dir, encoding: 'utf8' });
+    writeFileSync(
+      join(dir, 'package-lock.json'),
+      JSON.stringify({
+        name: 'drift',
+        version: '1.0.0',
+        lockfileVersion: 3,
+        requires: true,
+        packages: { '': { name: 'drift', version: '1.0.0' } },
+      }),
+    );
+    const result = spawnSync('sh', [join(dockerDir, 'npm-install-locked.sh'), '--offline'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(result.status, result.stdout + result.stderr).toBe(1);
     expect(result.stderr).toMatch(/npm install changed the lockfile \(\d+\)[\s\S]*added dep@1\.0\.0/);
   });
@@ -74,7 +108,8 @@ describe('npm-install-locked.sh', () => {
 
 describe('build-images.sh', () => {
   const text = read('build-images.sh');
-  const list = (name: string) => (new RegExp(`^${name}="([^"]*)"`, 'm').exec(text)?.[1] ?? '').split(/\s+/).filter(Boolean);
+  const list = (name: string) =>
+    (new RegExp(`^${name}="([^"]*)"`, 'm').exec(text)?.[1] ?? '').split(/\s+/).filter(Boolean);
 
   it('builds every image, each with its own docker build', () => {
     expect(list('services').sort()).toEqual([...serviceImages].sort());
@@ -90,7 +125,11 @@ describe('an image build, rehearsed without Docker', () => {
     const dir = join(scratch, 'rehearsal');
     const out = execFileSync('sh', [join(dockerDir, 'rehearse-build.sh'), 'service', 'dev-mail'], {
       encoding: 'utf8',
-      env: { ...process.env, REHEARSE_DIR: dir, PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH}` },
+      env: {
+        ...process.env,
+        REHEARSE_DIR: dir,
+        PATH: `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     expect(out).toMatch(/lockfile unchanged: \d+ packages as pinned/);

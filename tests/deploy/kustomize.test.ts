@@ -45,7 +45,10 @@ it('the schema validator rejects a broken object and an unknown kind', () => {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: 'x' },
-    spec: { selector: {}, template: { spec: { containers: [{ name: 'x', readinessProbe: { grpc: { port: 'grpc' } } }] } } },
+    spec: {
+      selector: {},
+      template: { spec: { containers: [{ name: 'x', readinessProbe: { grpc: { port: 'grpc' } } }] } },
+    },
   };
   expect(schemaErrors(broken).join()).toMatch(/grpc\/port must be integer/);
   expect(schemaErrors({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' } })).toEqual([

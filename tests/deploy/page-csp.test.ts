@@ -11,7 +11,11 @@ describe.each(overlays)('overlay %s: the pages carry a strict Content-Security-P
   const cm = findGenerated(objects, 'ConfigMap', 'page-csp') as ConfigMap;
   const header = cm.data['page-csp.conf'] ?? '';
   const policy = /add_header Content-Security-Policy "([^"]+)" always;/.exec(header)?.[1] ?? '';
-  const directive = (name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+  const directive = (name: string) =>
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
 
   it('allows scripts only from the own origin: no inline script, no eval', () => {
     expect(directive('script-src')).toBe("script-src 'self'");
@@ -52,7 +56,8 @@ describe('nginx-shell.conf: the pages refuse framing and switch off unused brows
   it('sends a Permissions-Policy that grants nothing to other origins', () => {
     const policy = /add_header Permissions-Policy "([^"]+)" always;/.exec(pages)?.[1] ?? '';
     const features = new Map(policy.split(',').map((p) => p.trim().split('=') as [string, string]));
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'browsing-topics']) expect(features.get(feature), feature).toBe('()');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'browsing-topics'])
+      expect(features.get(feature), feature).toBe('()');
     expect([...features.values()].every((v) => v === '()' || v === '(self)')).toBe(true);
   });
 });

@@ -32,7 +32,8 @@ describe('no secret values in deploy/', () => {
   it('no file holds a credential', () => {
     for (const file of all) {
       const text = readFileSync(file, 'utf8');
-      for (const pattern of SECRET_VALUE) expect(text, `${relative(deployDir, file)} matches ${pattern}`).not.toMatch(pattern);
+      for (const pattern of SECRET_VALUE)
+        expect(text, `${relative(deployDir, file)} matches ${pattern}`).not.toMatch(pattern);
     }
   });
 

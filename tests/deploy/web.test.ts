@@ -11,9 +11,17 @@ interface RemotesManifest {
 }
 interface IngressRule {
   host: string;
-  http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }> };
+  http: {
+    paths: Array<{
+      path: string;
+      pathType: string;
+      backend: { service: { name: string; port: { name?: string; number?: number } } };
+    }>;
+  };
 }
-type Ingress = K8sObject & { spec: { ingressClassName?: string; rules: IngressRule[]; tls?: Array<{ hosts: string[]; secretName: string }> } };
+type Ingress = K8sObject & {
+  spec: { ingressClassName?: string; rules: IngressRule[]; tls?: Array<{ hosts: string[]; secretName: string }> };
+};
 
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
@@ -37,7 +45,9 @@ function routeOf(rule: IngressRule, path: string): string | undefined {
 
 describe.each(overlays)('overlay %s', (overlay) => {
   const objects = renderOverlay(overlay);
-  const manifest = JSON.parse(readFileSync(join(k8sDir, 'overlays', overlay, 'remotes.json'), 'utf8')) as RemotesManifest;
+  const manifest = JSON.parse(
+    readFileSync(join(k8sDir, 'overlays', overlay, 'remotes.json'), 'utf8'),
+  ) as RemotesManifest;
 
   describe('the remotes manifest (remotes.json)', () => {
     it('names the four remotes, each at /remotes/<name>/<version>/remoteEntry.js', () => {
@@ -74,7 +84,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
         const image = mainContainer(find<Deployment>(objects, 'Deployment', `mfe-${name}`)).image;
         const tag = image.split(':').pop()!;
         expect(tag, `mfe-${name} image tag`).toMatch(SEMVER);
-        expect(compareSemver(r.version, tag), `${name} ${r.version} is newer than its image ${tag}`).toBeLessThanOrEqual(0);
+        expect(
+          compareSemver(r.version, tag),
+          `${name} ${r.version} is newer than its image ${tag}`,
+        ).toBeLessThanOrEqual(0);
       }
     });
   });
@@ -83,36 +96,65 @@ describe.each(overlays)('overlay %s', (overlay) => {
     const ingress = find<Ingress>(objects, 'Ingress', 'ferry');
     const rules = ingress.spec.rules;
 
-    it('serves the root host and the senders\' subdomains the same way', () => {
+    it("serves the root host and the senders' subdomains the same way", () => {
       expect(rules).toHaveLength(2);
       expect(rules[1]!.host).toBe(`*.${rules[0]!.host}`);
       expect(rules[1]!.http).toEqual(rules[0]!.http);
     });
 
-    it.each([0, 1])('rule %i routes the shell\'s static files to the shell, /remotes/<name>/ to each remote and every page and /api to the gateway', (i) => {
-      const rule = rules[i]!;
-      expect(routeOf(rule, '/api/health')).toBe(gateway.name);
-      expect(routeOf(rule, '/api')).toBe(gateway.name);
-      for (const r of remotes) expect(routeOf(rule, `/remotes/${r}/0.1.0/remoteEntry.js`)).toBe(`mfe-${r}`);
-      // The gateway writes every page (route, language, preloads, og tags) and answers unknown paths with 404.
-      for (const path of ['/', '/upload', '/d/abc', '/r/abc', '/abcdef', '/account', '/faq', '/no/such/page', '/remotes.json', '/robots.txt', '/sitemap.xml', '/apix']) {
-        expect(routeOf(rule, path), path).toBe(gateway.name);
-      }
-      for (const path of ['/static/js/index.0123abcd.js', '/locales/en/shell.json', '/favicon.ico', '/icon.svg', '/apple-touch-icon.png', '/manifest.webmanifest']) {
-        expect(routeOf(rule, path), path).toBe('shell');
-      }
-    });
+    it.each([0, 1])(
+      "rule %i routes the shell's static files to the shell, /remotes/<name>/ to each remote and every page and /api to the gateway",
+      (i) => {
+        const rule = rules[i]!;
+        expect(routeOf(rule, '/api/health')).toBe(gateway.name);
+        expect(routeOf(rule, '/api')).toBe(gateway.name);
+        for (const r of remotes) expect(routeOf(rule, `/remotes/${r}/0.1.0/remoteEntry.js`)).toBe(`mfe-${r}`);
+        // The gateway writes every page (route, language, preloads, og tags) and answers unknown paths with 404.
+        for (const path of [
+          '/',
+          '/upload',
+          '/d/abc',
+          '/r/abc',
+          '/abcdef',
+          '/account',
+          '/faq',
+          '/no/such/page',
+          '/remotes.json',
+          '/robots.txt',
+          '/sitemap.xml',
+          '/apix',
+        ]) {
+          expect(routeOf(rule, path), path).toBe(gateway.name);
+        }
+        for (const path of [
+          '/static/js/index.0123abcd.js',
+          '/locales/en/shell.json',
+          '/favicon.ico',
+          '/icon.svg',
+          '/apple-touch-icon.png',
+          '/manifest.webmanifest',
+        ]) {
+          expect(routeOf(rule, path), path).toBe('shell');
+        }
+      },
+    );
 
     it('lets the gateway read the builds it writes pages from: the web servers and the remotes manifest', () => {
       const deployment = find<Deployment>(objects, 'Deployment', gateway.name);
       const container = mainContainer(deployment);
       const env = (name: string) => plainEnv(container, configMaps(objects), name);
       expect(env('WEB_SHELL_URL')).toBe('http://shell');
-      const urls = Object.fromEntries(env('WEB_REMOTE_URLS')!.split(',').map((item) => item.split('=') as [string, string]));
+      const urls = Object.fromEntries(
+        env('WEB_REMOTE_URLS')!
+          .split(',')
+          .map((item) => item.split('=') as [string, string]),
+      );
       for (const r of remotes) expect(urls[r], r).toBe(`http://mfe-${r}`);
       const manifestFile = env('WEB_REMOTES_MANIFEST')!;
       const mount = container.volumeMounts?.find((m) => manifestFile.startsWith(`${m.mountPath}/`));
-      const volume = deployment.spec.template.spec.volumes?.find((v) => v.name === mount?.name) as { configMap?: { name: string } } | undefined;
+      const volume = deployment.spec.template.spec.volumes?.find((v) => v.name === mount?.name) as
+        | { configMap?: { name: string } }
+        | undefined;
       expect(volume?.configMap?.name).toMatch(/^remotes-/);
     });
 
@@ -123,7 +165,7 @@ describe.each(overlays)('overlay %s', (overlay) => {
       }
     });
 
-    it('uses the same origin as the gateway\'s PUBLIC_ORIGIN, with TLS outside dev', () => {
+    it("uses the same origin as the gateway's PUBLIC_ORIGIN, with TLS outside dev", () => {
       const gw = mainContainer(find<Deployment>(objects, 'Deployment', gateway.name));
       const origin = new URL(plainEnv(gw, configMaps(objects), 'PUBLIC_ORIGIN')!);
       expect(origin.host).toBe(rules[0]!.host);

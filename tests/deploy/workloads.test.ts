@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { gateway, grpcServices, namespaces, overlays, serviceShutdownGraceSeconds } from './lib/inventory.js';
 import { find, maybeFind, renderOverlay, type K8sObject } from './lib/render.js';
-import { allContainers, configMaps, deployments, mainContainer, plainEnv, type Container, type Deployment, type Service } from './lib/workload.js';
+import {
+  allContainers,
+  configMaps,
+  deployments,
+  mainContainer,
+  plainEnv,
+  type Container,
+  type Deployment,
+  type Service,
+} from './lib/workload.js';
 
 const cpuMillis = (q: string) => (q.endsWith('m') ? Number(q.slice(0, -1)) : Number(q) * 1000);
 const memBytes = (q: string) => {
@@ -45,7 +54,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
         expect(sc?.runAsUser ?? pod.securityContext?.runAsUser, c.name).not.toBe(0);
         const tmp = c.volumeMounts?.find((m) => m.mountPath === '/tmp');
         expect(tmp, `${c.name} mounts no /tmp`).toBeDefined();
-        expect(pod.volumes?.find((v) => v.name === tmp!.name)?.emptyDir, `${c.name}: /tmp is not an emptyDir`).toBeDefined();
+        expect(
+          pod.volumes?.find((v) => v.name === tmp!.name)?.emptyDir,
+          `${c.name}: /tmp is not an emptyDir`,
+        ).toBeDefined();
       }
     });
 
@@ -101,11 +113,15 @@ describe.each(overlays)('overlay %s', (overlay) => {
       expect(m.workingDir).toBe('/app');
       const url = m.env?.find((e) => e.name === `${svc.prefix}_DATABASE_URL`);
       expect(url?.valueFrom?.secretKeyRef?.name).toBe(`${name}-secrets`);
-      expect(mainContainer(d).env?.find((e) => e.name === `${svc.prefix}_DATABASE_URL`)?.valueFrom?.secretKeyRef).toBeDefined();
+      expect(
+        mainContainer(d).env?.find((e) => e.name === `${svc.prefix}_DATABASE_URL`)?.valueFrom?.secretKeyRef,
+      ).toBeDefined();
     });
 
     it('has a PodDisruptionBudget that never blocks a drain', () => {
-      const pdb = find(objects, 'PodDisruptionBudget', name) as K8sObject & { spec: { maxUnavailable?: number; selector: object } };
+      const pdb = find(objects, 'PodDisruptionBudget', name) as K8sObject & {
+        spec: { maxUnavailable?: number; selector: object };
+      };
       expect(pdb.spec.maxUnavailable).toBe(1);
       expect(pdb.spec.selector).toEqual({ matchLabels: d.spec.selector.matchLabels });
     });
@@ -129,13 +145,18 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
     it('autoscales with at least two pods and keeps one up outside dev', () => {
       const hpa = maybeFind(objects, 'HorizontalPodAutoscaler', gateway.name) as
-        | (K8sObject & { spec: { minReplicas: number; maxReplicas: number; scaleTargetRef: { kind: string; name: string } } })
+        | (K8sObject & {
+            spec: { minReplicas: number; maxReplicas: number; scaleTargetRef: { kind: string; name: string } };
+          })
         | undefined;
       const pdb = maybeFind(objects, 'PodDisruptionBudget', gateway.name);
       expect(d.spec.replicas, 'replicas belong to the HPA').toBeUndefined();
       if (overlay === 'dev') {
         expect(hpa).toBeUndefined();
-        expect((pdb as K8sObject & { spec: { maxUnavailable: number } }).spec.maxUnavailable, 'a one-pod dev gateway must not block a drain').toBe(1);
+        expect(
+          (pdb as K8sObject & { spec: { maxUnavailable: number } }).spec.maxUnavailable,
+          'a one-pod dev gateway must not block a drain',
+        ).toBe(1);
         return;
       }
       expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: gateway.name });

@@ -29,9 +29,17 @@ test.beforeAll(async () => {
   test.setTimeout(60_000);
   const ep = endpointsFromEnv();
   const token = await devToken(ep, 'a11y-owner@example.com');
-  const found = await shorten(ep, token, await uploadSharedFile(ep, token, 'quarterly-report.pdf', Buffer.alloc(2048, 'a')));
-  const soon = await shorten(ep, token, await uploadSharedFile(ep, token, 'gone.txt', Buffer.from('gone\n')), { expiresAt: new Date(Date.now() + 2_000).toISOString() });
-  await expect.poll(async () => (await fetch(`${ep.baseUrl}/api/s?slug=${soon.shortId}&probe=1`)).status, { timeout: 10_000 }).toBe(410);
+  const found = await shorten(
+    ep,
+    token,
+    await uploadSharedFile(ep, token, 'quarterly-report.pdf', Buffer.alloc(2048, 'a')),
+  );
+  const soon = await shorten(ep, token, await uploadSharedFile(ep, token, 'gone.txt', Buffer.from('gone\n')), {
+    expiresAt: new Date(Date.now() + 2_000).toISOString(),
+  });
+  await expect
+    .poll(async () => (await fetch(`${ep.baseUrl}/api/s?slug=${soon.shortId}&probe=1`)).status, { timeout: 10_000 })
+    .toBe(410);
   links = { found: found.shortId, expired: soon.shortId, missing: 'zz9nothere' };
 });
 
@@ -53,7 +61,8 @@ class Findings {
   /** Runs every check on the page as it is now; `state` names it in the report. */
   async check(state: string): Promise<void> {
     const found = [...(await axeProblems(this.page))];
-    if (this.size.name === 'phone') found.push(...(await horizontalScrollProblems(this.page)), ...(await touchTargetProblems(this.page)));
+    if (this.size.name === 'phone')
+      found.push(...(await horizontalScrollProblems(this.page)), ...(await touchTargetProblems(this.page)));
     for (const p of found) this.problems.push(`[${state}] ${p}`);
   }
 }
@@ -102,7 +111,10 @@ for (const lng of LANGUAGES) {
         expect(findings.problems).toEqual([]);
       });
 
-      test('signed in: upload empty/queued/uploading/finished, share modal, account trial/cancelled/expired', async ({ browser, baseURL }) => {
+      test('signed in: upload empty/queued/uploading/finished, share modal, account trial/cancelled/expired', async ({
+        browser,
+        baseURL,
+      }) => {
         const page = await newPage(browser, lng, size);
         const findings = new Findings(page, size);
         await page.goto(`/?lng=${lng}`);
@@ -147,7 +159,10 @@ for (const lng of LANGUAGES) {
         await account.getByRole('button', { name: accountText(lng, 'cancel') }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await findings.check('account cancel dialog');
-        await page.getByRole('dialog').getByRole('button', { name: accountText(lng, 'cancel') }).click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: accountText(lng, 'cancel') })
+          .click();
         await expect(account.getByRole('status')).toBeVisible();
         await findings.check('account cancelled');
 
@@ -179,7 +194,9 @@ for (const lng of LANGUAGES) {
         await page.waitForURL((url) => url.origin === new URL(baseURL!).origin && url.pathname === '/account');
         await expect(account.getByTestId('checkout-notice')).toBeVisible({ timeout: 30_000 });
         // The plan is paid once the badge no longer reads the trial's.
-        await expect(account.getByTestId('subscription-badge')).not.toHaveText(accountText(lng, 'badge.trial'), { timeout: 30_000 });
+        await expect(account.getByTestId('subscription-badge')).not.toHaveText(accountText(lng, 'badge.trial'), {
+          timeout: 30_000,
+        });
         await settled(page, lng);
         await findings.check('account paid');
         await page.context().close();
@@ -190,11 +207,18 @@ for (const lng of LANGUAGES) {
 }
 
 test('a touch screen is not asked to drag files', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   await signInAt(page, baseURL!, '/upload', uniqueEmail('a11y-touch'));
   await expect(page.getByTestId('dropzone')).toHaveAttribute('aria-disabled', 'false', { timeout: 30_000 });
-  await expect(page.getByTestId('dropzone')).toContainText('Choose files or a whole folder to send', { useInnerText: true });
+  await expect(page.getByTestId('dropzone')).toContainText('Choose files or a whole folder to send', {
+    useInnerText: true,
+  });
   await expect(page.getByTestId('dropzone')).not.toContainText(/drag/i, { useInnerText: true });
   await expect(page.locator('main')).not.toContainText(/\b(drag|drop)\b/i, { useInnerText: true });
   await context.close();

@@ -6,7 +6,8 @@ import { signInAt } from './support/auth.ts';
  * once per tab session, /account shows it, cancel asks first (the product's dialog, no native alert), keeps access and shows the cancelled text.
  * Each test signs in as a fresh user so the billing rows never carry over between runs.
  */
-const uniqueEmail = (tag: string) => `acct-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `acct-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 const CANCELLED = 'Your subscription has been cancelled. Access remains until the end of the current period.';
 
@@ -39,7 +40,10 @@ test.describe('account page', () => {
     expect(trialStarts).toHaveLength(1);
 
     await account.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your subscription?' })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
     await expect(account.getByText(CANCELLED)).toBeVisible();
     await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
@@ -54,7 +58,10 @@ test.describe('account page', () => {
     await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   });
 
-  test('a never-subscribed user (trial start skipped) sees "No subscription data found."', async ({ page, baseURL }) => {
+  test('a never-subscribed user (trial start skipped) sees "No subscription data found."', async ({
+    page,
+    baseURL,
+  }) => {
     await page.route('**/api/trial/start', (route) => route.abort());
     await signInAt(page, baseURL!, '/account', uniqueEmail('none'));
     const account = accountPage(page);
@@ -64,7 +71,10 @@ test.describe('account page', () => {
 
   test('the Stripe webhook refuses a delivery without a valid signature (400)', async ({ request }) => {
     // The stack runs with a webhook secret (npm start generates one): a forged signature is refused.
-    const res = await request.post('/api/stripe/webhook', { headers: { 'stripe-signature': 't=1,v1=00', 'content-type': 'application/json' }, data: '{"id":"evt_1"}' });
+    const res = await request.post('/api/stripe/webhook', {
+      headers: { 'stripe-signature': 't=1,v1=00', 'content-type': 'application/json' },
+      data: '{"id":"evt_1"}',
+    });
     expect(res.status()).toBe(400);
     expect((await res.json()).code).toBe('invalid_argument');
   });

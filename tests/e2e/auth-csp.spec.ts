@@ -2,7 +2,17 @@ import { expect, test } from '@playwright/test';
 
 test.use({ locale: 'en-US' });
 
-const HTML_PAGES = ['/', '/faq', '/privacy', '/terms', '/upload?x=1', '/account', '/r/abc12345', '/auth/callback', '/no/such/page'];
+const HTML_PAGES = [
+  '/',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/upload?x=1',
+  '/account',
+  '/r/abc12345',
+  '/auth/callback',
+  '/no/such/page',
+];
 
 function directives(header: string | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -28,13 +38,17 @@ test('every HTML page carries a CSP that allows scripts only from Ferry origins'
     expect(csp.get('object-src'), path).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
     expect(res.headers()['x-frame-options'], path).toBe('DENY');
-    const permissions = new Map((res.headers()['permissions-policy'] ?? '').split(',').map((p) => p.trim().split('=') as [string, string]));
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(permissions.get(feature), `${path} ${feature}`).toBe('()');
+    const permissions = new Map(
+      (res.headers()['permissions-policy'] ?? '').split(',').map((p) => p.trim().split('=') as [string, string]),
+    );
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+      expect(permissions.get(feature), `${path} ${feature}`).toBe('()');
     expect(res.headers()['referrer-policy'], path).toBe('no-referrer');
     // The HTML itself has no inline script: every <script> has a src, or is a JSON data block the
     // browser never runs (the remotes manifest the gateway writes into the page).
     const html = await res.text();
-    for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag, path).toMatch(/\ssrc=|\stype="application\/json"/i);
+    for (const tag of html.match(/<script\b[^>]*>/gi) ?? [])
+      expect(tag, path).toMatch(/\ssrc=|\stype="application\/json"/i);
   }
   expect(`${new URL(baseURL!).origin}`).toMatch(/^http/);
 });

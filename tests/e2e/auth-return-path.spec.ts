@@ -11,7 +11,13 @@ for (const next of HOSTILE) {
     const left: string[] = [];
     page.on('framenavigated', (frame) => {
       const url = frame.url();
-      if (frame === page.mainFrame() && !url.startsWith(origin) && !url.startsWith('http://localhost') && !url.startsWith('about:')) left.push(url);
+      if (
+        frame === page.mainFrame() &&
+        !url.startsWith(origin) &&
+        !url.startsWith('http://localhost') &&
+        !url.startsWith('about:')
+      )
+        left.push(url);
     });
     // Remembered by the shell (as if a page had stored it) and sent to the gateway directly.
     await page.goto('/');

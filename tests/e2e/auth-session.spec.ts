@@ -15,7 +15,9 @@ test('logout in one tab signs out a second tab within 2 s', async ({ context, pa
   const started = Date.now();
   await expect(second).toHaveURL((url) => url.pathname === '/', { timeout: 2_000 });
   expect(Date.now() - started).toBeLessThan(2_000);
-  await expect(second.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(
+    second.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }),
+  ).toBeVisible();
   expect(await storedToken(second)).toBeNull();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });

@@ -3,7 +3,10 @@ import { completeProviderSignIn, logoutButton, signInFromHeader, storedToken } f
 
 test.use({ locale: 'en-US' });
 
-test('a visitor opening /upload?x=1 lands on /, signs in through the provider and arrives at /upload?x=1 signed in; reload keeps the session', async ({ page, baseURL }) => {
+test('a visitor opening /upload?x=1 lands on /, signs in through the provider and arrives at /upload?x=1 signed in; reload keeps the session', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/upload?x=1');
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
   await signInFromHeader(page, baseURL!, 'visitor.one@example.com');
@@ -23,7 +26,10 @@ test('a visitor opening /upload?x=1 lands on /, signs in through the provider an
   expect(await storedToken(page)).toBe(token);
 });
 
-test('a signed-in user opening / goes to /upload; the landing Try button is disabled until sign-in is ready, then starts it', async ({ page, baseURL }) => {
+test('a signed-in user opening / goes to /upload; the landing Try button is disabled until sign-in is ready, then starts it', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/');
   const tryButton = page.locator('[data-remote-slot="marketing"]').getByRole('button', { name: /try/i }).first();
   await expect(tryButton).toBeEnabled();
@@ -40,6 +46,8 @@ test('cancelling on the provider page sends the user to / with the error, signed
   await page.waitForURL((url) => url.origin !== new URL(baseURL!).origin);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL((url) => url.origin === new URL(baseURL!).origin && url.pathname === '/');
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }),
+  ).toBeVisible();
   expect(await storedToken(page)).toBeNull();
 });

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accessStatus, accountPage, longDate, payDuringTrial, signInWithTrial, uniqueEmail } from './support/billing.ts';
+import {
+  accessStatus,
+  accountPage,
+  longDate,
+  payDuringTrial,
+  signInWithTrial,
+  uniqueEmail,
+} from './support/billing.ts';
 
 /**
  * Cancel and resume a paid plan on /account: the product's dialog says until when access remains,
@@ -11,7 +18,10 @@ test.describe.configure({ timeout: 120_000 });
 
 const CANCELLED = 'Your subscription has been cancelled. Access remains until the end of the current period.';
 
-test('cancel → confirm → reload shows cancelled with access kept; Resume brings the plan back', async ({ page, baseURL }) => {
+test('cancel → confirm → reload shows cancelled with access kept; Resume brings the plan back', async ({
+  page,
+  baseURL,
+}) => {
   page.on('dialog', (d) => {
     throw new Error(`native ${d.type()} dialog: ${d.message()}`);
   });
@@ -42,11 +52,18 @@ test('cancel → confirm → reload shows cancelled with access kept; Resume bri
 
   await page.goto('/account');
   await account.getByRole('button', { name: 'Resume subscription' }).click();
-  await expect(account.getByTestId('account-message')).toHaveText('Your subscription has been resumed. It renews as before.');
+  await expect(account.getByTestId('account-message')).toHaveText(
+    'Your subscription has been resumed. It renews as before.',
+  );
   await page.reload();
   await expect(account.getByTestId('subscription-badge')).toHaveText('Pro (Monthly)');
   await expect(account.getByTestId('period-date')).not.toContainText('Cancelled');
   await expect(account.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
   const resumed = await accessStatus(page.request, token);
-  expect(resumed).toMatchObject({ state: paid.state, plan: 'monthly', cancelled_at: null, paid_until: paid.paid_until });
+  expect(resumed).toMatchObject({
+    state: paid.state,
+    plan: 'monthly',
+    cancelled_at: null,
+    paid_until: paid.paid_until,
+  });
 });

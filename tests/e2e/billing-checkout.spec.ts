@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { accessStatus, accountPage, advanceClock, checkout, DAY_S, longDate, plusOneYear, signInWithTrial, uniqueEmail } from './support/billing.ts';
+import {
+  accessStatus,
+  accountPage,
+  advanceClock,
+  checkout,
+  DAY_S,
+  longDate,
+  plusOneYear,
+  signInWithTrial,
+  uniqueEmail,
+} from './support/billing.ts';
 
 /**
  * Paying through Stripe Checkout (the Stripe stand-in's hosted page): a trial user picks a plan on
@@ -9,7 +19,10 @@ import { accessStatus, accountPage, advanceClock, checkout, DAY_S, longDate, plu
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 test.describe.configure({ timeout: 120_000 });
 
-test('a trial user chooses yearly, pays with 4242: Pro (Annual) from the trial end, renewing a year later', async ({ page, baseURL }) => {
+test('a trial user chooses yearly, pays with 4242: Pro (Annual) from the trial end, renewing a year later', async ({
+  page,
+  baseURL,
+}) => {
   const token = await signInWithTrial(page, baseURL!, uniqueEmail('yearly'));
   const trial = await accessStatus(page.request, token);
   expect(trial).toMatchObject({ state: 'trial', plan: 'trial', total_days: 90 });
@@ -41,7 +54,10 @@ test('a trial user chooses yearly, pays with 4242: Pro (Annual) from the trial e
   await expect(account.getByTestId('period-date')).toHaveText(`Renews on ${longDate(plusOneYear(trialEnd))}`);
 });
 
-test('a declined card (4000 0000 0000 0002) leaves the trial unchanged, with the message shown', async ({ page, baseURL }) => {
+test('a declined card (4000 0000 0000 0002) leaves the trial unchanged, with the message shown', async ({
+  page,
+  baseURL,
+}) => {
   const token = await signInWithTrial(page, baseURL!, uniqueEmail('declined'));
   const before = await accessStatus(page.request, token);
 

@@ -14,10 +14,18 @@ import { DriveProbe, driveRoot, makeFiles, uploadedRows } from './support/upload
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 test.describe.configure({ timeout: 120_000 });
 
-test('an ended trial: expired upload screen, POST /api/shorten answers 402, an existing link still downloads', async ({ page, browser, baseURL }) => {
+test('an ended trial: expired upload screen, POST /api/shorten answers 402, an existing link still downloads', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const token = await signInWithTrial(page, baseURL!, uniqueEmail('expired'));
   const config = (await (await page.request.get('/api/config')).json()) as { driveRootUrl: string };
-  const ep: FerryEndpoints = { baseUrl: new URL(baseURL!).origin, issuer: '', driveRootUrl: process.env.FERRY_DRIVE_ROOT_URL ?? config.driveRootUrl };
+  const ep: FerryEndpoints = {
+    baseUrl: new URL(baseURL!).origin,
+    issuer: '',
+    driveRootUrl: process.env.FERRY_DRIVE_ROOT_URL ?? config.driveRootUrl,
+  };
   const content = Buffer.from(`made during the trial ${Date.now()}\n`);
   const made = await shorten(ep, token, await uploadSharedFile(ep, token, 'during-trial.txt', content));
 
@@ -32,7 +40,10 @@ test('an ended trial: expired upload screen, POST /api/shorten answers 402, an e
 
   // The browser is not the guard: the gateway refuses a new link itself.
   const another = await uploadSharedFile(ep, token, 'after-the-end.txt', Buffer.from('too late\n'));
-  const refused = await page.request.post('/api/shorten', { headers: { authorization: `Bearer ${token}` }, data: { fileId: another } });
+  const refused = await page.request.post('/api/shorten', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { fileId: another },
+  });
   expect(refused.status()).toBe(402);
   expect(await refused.json()).toMatchObject({ code: 'subscription_expired', error: expect.any(String) });
 
@@ -48,7 +59,10 @@ test('an ended trial: expired upload screen, POST /api/shorten answers 402, an e
     await recipient.close();
   }
   const later = new Date(Date.parse(made.expiresAt) + DAY_S * 1000).toISOString();
-  const extended = await page.request.patch('/api/shorten', { headers: { authorization: `Bearer ${token}` }, data: { slug: made.shortId, expiresAt: later } });
+  const extended = await page.request.patch('/api/shorten', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { slug: made.shortId, expiresAt: later },
+  });
   expect(extended.status()).toBe(200);
 
   // The way to the plans.
@@ -59,12 +73,29 @@ test('an ended trial: expired upload screen, POST /api/shorten answers 402, an e
   expect((await accessStatus(page.request, token)).state).toBe('expired');
 });
 
-test('a 402 from POST /api/shorten during an upload: the expired screen, no fallback link, the file not left public', async ({ page, baseURL }) => {
+test('a 402 from POST /api/shorten during an upload: the expired screen, no fallback link, the file not left public', async ({
+  page,
+  baseURL,
+}) => {
   const token = await signInWithTrial(page, baseURL!, uniqueEmail('gate'));
   await advanceClock(page.request, token, 90 * DAY_S + 3_600);
   // The screen's own check still sees the trial (as a page opened before the end would):
   // the gateway is the guard.
-  await page.route('**/api/access/status', (route) => route.fulfill({ json: { phase: 'trial', plan: 'trial', state: 'trial', remaining_days: 1, total_days: 90, paid_until: new Date(Date.now() + DAY_S * 1000).toISOString(), cancelled_at: null, starts_at: null, grace_until: null } }));
+  await page.route('**/api/access/status', (route) =>
+    route.fulfill({
+      json: {
+        phase: 'trial',
+        plan: 'trial',
+        state: 'trial',
+        remaining_days: 1,
+        total_days: 90,
+        paid_until: new Date(Date.now() + DAY_S * 1000).toISOString(),
+        cancelled_at: null,
+        starts_at: null,
+        grace_until: null,
+      },
+    }),
+  );
   const linkCalls: { url: string; status: number }[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/shorten')) linkCalls.push({ url: new URL(r.url()).pathname, status: r.status() });
@@ -76,7 +107,9 @@ test('a 402 from POST /api/shorten during an upload: the expired screen, no fall
   await page.getByTestId('file-input').setInputFiles(`${dir}/late.bin`);
   await page.getByTestId('upload-button').click();
 
-  await expect(page.getByTestId('upload-expired').getByRole('heading', { name: 'Your trial has ended' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('upload-expired').getByRole('heading', { name: 'Your trial has ended' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('dropzone')).toHaveCount(0);
   expect(linkCalls).toEqual([{ url: '/api/shorten', status: 402 }]);
   await expect(uploadedRows(page)).toHaveCount(0);

@@ -27,14 +27,23 @@ async function textOf(id: string): Promise<string> {
   return ((await (await fetch(`${inbox}/api/messages/${id}`)).json()) as { text: string }).text;
 }
 
-const SUBJECTS = ['Deine Ferry-Testphase endet in 7 Tagen', 'Deine Ferry-Testphase endet morgen', 'Deine Ferry-Testphase ist beendet'];
+const SUBJECTS = [
+  'Deine Ferry-Testphase endet in 7 Tagen',
+  'Deine Ferry-Testphase endet morgen',
+  'Deine Ferry-Testphase ist beendet',
+];
 
-test('the three trial reminders arrive once each, in German, with a link to the account page', async ({ page, baseURL }) => {
+test('the three trial reminders arrive once each, in German, with a link to the account page', async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail('remind');
   const token = await signInWithTrial(page, baseURL!, email);
   expect(await mailsTo(email)).toHaveLength(0);
   // The user reads Ferry in German: the account page's status call tells billing so.
-  const statusInGerman = page.waitForRequest((r) => r.url().endsWith('/api/access/status') && JSON.parse(r.postData() ?? '{}').language === 'de');
+  const statusInGerman = page.waitForRequest(
+    (r) => r.url().endsWith('/api/access/status') && JSON.parse(r.postData() ?? '{}').language === 'de',
+  );
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await expect(accountPage(page).getByTestId('subscription-badge')).toHaveText('Testphase');
   await page.reload();

@@ -31,7 +31,10 @@ test.beforeAll(async () => {
     json: {
       '/remotes.json': {
         remotes: Object.fromEntries(
-          REMOTES.map(({ remote }) => [remote, { entry: `/remotes/${remote}/measured/remoteEntry.js`, version: 'measured' }]),
+          REMOTES.map(({ remote }) => [
+            remote,
+            { entry: `/remotes/${remote}/measured/remoteEntry.js`, version: 'measured' },
+          ]),
         ),
       },
     },

@@ -27,7 +27,11 @@ async function openLanding(page: Page, language: string) {
   return button;
 }
 
-const currentTime = (page: Page) => page.getByTestId('demo-modal').locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+const currentTime = (page: Page) =>
+  page
+    .getByTestId('demo-modal')
+    .locator('video')
+    .evaluate((v: HTMLVideoElement) => v.currentTime);
 
 async function screenshotAtBothSizes(page: Page, testInfo: TestInfo): Promise<void> {
   for (const size of SIZES) {
@@ -42,7 +46,9 @@ async function screenshotAtBothSizes(page: Page, testInfo: TestInfo): Promise<vo
 test.describe('demo video modal', () => {
   test.use({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
 
-  test('loads nothing before it opens; then takes focus, plays with English captions, and Escape gives focus back', async ({ page }, testInfo) => {
+  test('loads nothing before it opens; then takes focus, plays with English captions, and Escape gives focus back', async ({
+    page,
+  }, testInfo) => {
     const media = demoMediaRequests(page);
     const button = await openLanding(page, 'en');
     await expect(button).toHaveText('View demo');
@@ -64,7 +70,12 @@ test.describe('demo video modal', () => {
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(media.some((url) => /\/demo\/ferry-demo\.[0-9a-f]{10}\.webm/.test(url))).toBe(true);
     expect(media.some((url) => /\/demo\/captions\.en\.[0-9a-f]{10}\.vtt/.test(url))).toBe(true);
-    const captions = () => video.evaluate((v: HTMLVideoElement) => ({ language: v.textTracks[0]?.language, mode: v.textTracks[0]?.mode, cues: v.textTracks[0]?.cues?.length ?? 0 }));
+    const captions = () =>
+      video.evaluate((v: HTMLVideoElement) => ({
+        language: v.textTracks[0]?.language,
+        mode: v.textTracks[0]?.mode,
+        cues: v.textTracks[0]?.cues?.length ?? 0,
+      }));
     await expect.poll(async () => (await captions()).cues).toBeGreaterThanOrEqual(6);
     expect(await captions()).toMatchObject({ language: 'en', mode: 'showing' });
     await screenshotAtBothSizes(page, testInfo);

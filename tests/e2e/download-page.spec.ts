@@ -11,7 +11,9 @@ test.use({ locale: 'en-US' });
 
 const OWNER = 'download-journey@example.com';
 
-test('a recipient opens a link, sees name, size, sender and time left, and downloads the same bytes', async ({ browser }) => {
+test('a recipient opens a link, sees name, size, sender and time left, and downloads the same bytes', async ({
+  browser,
+}) => {
   const ep = endpointsFromEnv();
   const token = await devToken(ep, OWNER);
   const stamp = Buffer.from(`Ferry download journey ${Date.now()}\n`);
@@ -56,7 +58,9 @@ test('an expired link shows the not-found screen', async ({ browser }) => {
   const fileId = await uploadSharedFile(ep, token, 'short-lived.txt', Buffer.from('soon gone\n'));
   const expiresAt = new Date(Date.now() + 3_000);
   const { shortId } = await shorten(ep, token, fileId, { expiresAt: expiresAt.toISOString() });
-  await expect.poll(async () => (await fetch(`${ep.baseUrl}/api/s?slug=${shortId}&probe=1`)).status, { timeout: 10_000 }).toBe(410);
+  await expect
+    .poll(async () => (await fetch(`${ep.baseUrl}/api/s?slug=${shortId}&probe=1`)).status, { timeout: 10_000 })
+    .toBe(410);
 
   const context = await browser.newContext({ locale: 'en-US' });
   try {

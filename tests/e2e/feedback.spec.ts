@@ -11,8 +11,15 @@ interface InboxMessage {
 }
 
 async function feedbackMails(): Promise<Array<InboxMessage & { text: string; replyTo: string[] }>> {
-  const { messages } = (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(TEAM)}`)).json()) as { messages: InboxMessage[] };
-  return Promise.all(messages.map(async (m) => ({ ...m, ...((await (await fetch(`${inbox}/api/messages/${m.id}`)).json()) as { text: string; replyTo: string[] }) })));
+  const { messages } = (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(TEAM)}`)).json()) as {
+    messages: InboxMessage[];
+  };
+  return Promise.all(
+    messages.map(async (m) => ({
+      ...m,
+      ...((await (await fetch(`${inbox}/api/messages/${m.id}`)).json()) as { text: string; replyTo: string[] }),
+    })),
+  );
 }
 
 async function openFeedback(page: Page, name: string) {
@@ -21,7 +28,9 @@ async function openFeedback(page: Page, name: string) {
 }
 
 test.describe('the feedback button', () => {
-  test('a message from the footer arrives in the team inbox, with the page and the reply address', async ({ page }, testInfo) => {
+  test('a message from the footer arrives in the team inbox, with the page and the reply address', async ({
+    page,
+  }, testInfo) => {
     const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const text = `The FAQ answered my question about folders (run ${run}).`;
     await page.goto('/faq');
@@ -35,14 +44,24 @@ test.describe('the feedback button', () => {
     await dialog.getByLabel('Your message').fill(text);
     await dialog.getByLabel(/Your e-mail address/).fill('vera@');
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('This e-mail address does not look right. Check it, or leave the field empty.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This e-mail address does not look right. Check it, or leave the field empty.',
+    );
 
     await dialog.getByLabel(/Your e-mail address/).fill(`vera-${run}@example.com`);
-    await testInfo.attach('feedback dialog, filled (1280x800)', { body: await page.screenshot(), contentType: 'image/png' });
+    await testInfo.attach('feedback dialog, filled (1280x800)', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Thank you! Your message has reached the team.');
 
-    await expect.poll(async () => (await feedbackMails()).filter((m) => m.text.includes(run)).length, { timeout: 30_000, message: 'the feedback mail in the inbox' }).toBe(1);
+    await expect
+      .poll(async () => (await feedbackMails()).filter((m) => m.text.includes(run)).length, {
+        timeout: 30_000,
+        message: 'the feedback mail in the inbox',
+      })
+      .toBe(1);
     const mail = (await feedbackMails()).find((m) => m.text.includes(run))!;
     expect(mail.subject).toBe(`Feedback: ${text}`);
     expect(mail.text).toContain('Page: /faq');

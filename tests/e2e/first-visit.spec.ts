@@ -12,7 +12,10 @@ import { devToken, endpointsFromEnv, shorten, uploadSharedFile } from '../load/l
 // Measured 220.4 KB (landing) and 218.7 KB (download) with the Module Federation runtime shipped once.
 const JS_BUDGET_BYTES = 230 * 1024;
 
-test('a first visit to the landing page and a download page stays inside the JavaScript budget', async ({ browser, baseURL }) => {
+test('a first visit to the landing page and a download page stays inside the JavaScript budget', async ({
+  browser,
+  baseURL,
+}) => {
   const ep = endpointsFromEnv();
   const token = await devToken(ep, 'first-visit-budget@example.com');
   const fileId = await uploadSharedFile(ep, token, 'budget.txt', Buffer.from('first visit\n'));

@@ -3,7 +3,11 @@ import { expect, test } from '@playwright/test';
 
 /** The landing's heading in a language, as its remote ships it. */
 const heroTitle = (language: string) =>
-  (JSON.parse(readFileSync(new URL(`../../mfe-marketing/public/locales/${language}/marketing.json`, import.meta.url), 'utf8')) as { hero: { title: string } }).hero.title;
+  (
+    JSON.parse(
+      readFileSync(new URL(`../../mfe-marketing/public/locales/${language}/marketing.json`, import.meta.url), 'utf8'),
+    ) as { hero: { title: string } }
+  ).hero.title;
 
 /** Journey: a visitor picks a language in the header; the choice sticks across reloads. */
 test.use({ locale: 'en-US' });

@@ -5,7 +5,8 @@ test.use({ locale: 'en-US' });
 
 const faq = (page: import('@playwright/test').Page) => page.locator('[data-remote="marketing"] .marketing-faq');
 /** The FAQ once its code runs (the page may arrive pre-rendered, before any JavaScript). */
-const interactiveFaq = (page: import('@playwright/test').Page) => expect(page.locator('.marketing-faq[data-interactive]')).toBeVisible();
+const interactiveFaq = (page: import('@playwright/test').Page) =>
+  expect(page.locator('.marketing-faq[data-interactive]')).toBeVisible();
 
 test('the search finds "15 GB", highlights it, and says so when nothing matches', async ({ page }) => {
   await page.goto('/faq');

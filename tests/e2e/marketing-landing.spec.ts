@@ -6,19 +6,37 @@ test.use({ locale: 'en-US' });
 
 type Strings = Record<string, Record<string, string | Record<string, string>>>;
 const strings = (language: string) =>
-  JSON.parse(readFileSync(new URL(`../../mfe-marketing/public/locales/${language}/marketing.json`, import.meta.url), 'utf8')) as Strings;
+  JSON.parse(
+    readFileSync(new URL(`../../mfe-marketing/public/locales/${language}/marketing.json`, import.meta.url), 'utf8'),
+  ) as Strings;
 
 const landing = (page: Page) => page.locator('#root [data-remote="marketing"] .marketing-landing');
-const text = (tree: Strings, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string;
+const text = (tree: Strings, path: string) =>
+  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string;
 
 /** Every text a section must show, by its heading. */
 function sections(t: Strings): Record<string, string[]> {
   const benefits = ['fastUpload', 'ownStorage', 'notifications', 'security', 'branding', 'shareLinks', 'statistics'];
   return {
-    [text(t, 'benefits.title')]: [...benefits.flatMap((k) => [text(t, `benefits.${k}`), text(t, `benefits.text.${k}`)]), text(t, 'benefits.comingSoon')],
-    [text(t, 'pricing.title')]: [text(t, 'pricing.trial'), text(t, 'pricing.monthly'), text(t, 'pricing.yearly'), text(t, 'pricing.bestValue'), text(t, 'pricing.note')],
-    [text(t, 'integrations.title')]: ['drive', 'more'].flatMap((k) => [text(t, `integrations.${k}`), text(t, `integrations.text.${k}`)]),
-    [text(t, 'safety.title')]: ['privacy', 'noStorage', 'aiFree'].flatMap((k) => [text(t, `safety.${k}`), text(t, `safety.text.${k}`)]),
+    [text(t, 'benefits.title')]: [
+      ...benefits.flatMap((k) => [text(t, `benefits.${k}`), text(t, `benefits.text.${k}`)]),
+      text(t, 'benefits.comingSoon'),
+    ],
+    [text(t, 'pricing.title')]: [
+      text(t, 'pricing.trial'),
+      text(t, 'pricing.monthly'),
+      text(t, 'pricing.yearly'),
+      text(t, 'pricing.bestValue'),
+      text(t, 'pricing.note'),
+    ],
+    [text(t, 'integrations.title')]: ['drive', 'more'].flatMap((k) => [
+      text(t, `integrations.${k}`),
+      text(t, `integrations.text.${k}`),
+    ]),
+    [text(t, 'safety.title')]: ['privacy', 'noStorage', 'aiFree'].flatMap((k) => [
+      text(t, `safety.${k}`),
+      text(t, `safety.text.${k}`),
+    ]),
     [text(t, 'cta.title')]: [text(t, 'cta.text'), text(t, 'hero.try'), text(t, 'hero.goToProduct')],
   };
 }
@@ -29,16 +47,24 @@ for (const language of ['en', 'ar'] as const) {
     await page.goto(`/?lng=${language}`);
     await expect(landing(page).getByRole('heading', { level: 1 })).toHaveText(text(t, 'hero.title'));
     await expect(landing(page).getByText(text(t, 'hero.subtitle'))).toBeVisible();
-    await expect(landing(page).getByRole('button', { name: text(t, 'hero.try') }).first()).toBeEnabled();
+    await expect(
+      landing(page)
+        .getByRole('button', { name: text(t, 'hero.try') })
+        .first(),
+    ).toBeEnabled();
     await expect(landing(page).locator('[data-demo-trigger]')).toHaveText(text(t, 'hero.demo'));
     for (const [title, texts] of Object.entries(sections(t))) {
       const section = landing(page).getByRole('region', { name: title });
       await section.scrollIntoViewIfNeeded();
-      for (const expected of texts) await expect(section.getByText(expected, { exact: true }).first(), `${title}: ${expected}`).toBeVisible();
+      for (const expected of texts)
+        await expect(section.getByText(expected, { exact: true }).first(), `${title}: ${expected}`).toBeVisible();
     }
     const prices = language === 'en' ? ['€2 per month', '€10 per year'] : [];
     for (const price of prices) await expect(landing(page).getByText(price)).toBeVisible();
-    await expect(landing(page).getByRole('link', { name: text(t, 'hero.goToProduct') })).toHaveAttribute('href', '/upload');
+    await expect(landing(page).getByRole('link', { name: text(t, 'hero.goToProduct') })).toHaveAttribute(
+      'href',
+      '/upload',
+    );
   });
 }
 

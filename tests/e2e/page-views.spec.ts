@@ -35,7 +35,11 @@ async function startCollector() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/event`, received, stop: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/event`,
+    received,
+    stop: () => new Promise((r) => server.close(r)),
+  };
 }
 
 async function startGateway(collectorUrl: string): Promise<{ origin: string; stop(): Promise<void> }> {
@@ -43,7 +47,12 @@ async function startGateway(collectorUrl: string): Promise<{ origin: string; sto
   const port = await freePort();
   const closed = await freePort();
   const manifest = join(dir, 'remotes.json');
-  const remotes = Object.fromEntries(remoteNames.map((n) => [n, { entry: `/remotes/${n}/${remoteVersion(n)}/remoteEntry.js`, version: remoteVersion(n) }]));
+  const remotes = Object.fromEntries(
+    remoteNames.map((n) => [
+      n,
+      { entry: `/remotes/${n}/${remoteVersion(n)}/remoteEntry.js`, version: remoteVersion(n) },
+    ]),
+  );
   writeFileSync(manifest, JSON.stringify({ remotes }));
   const { privateKey } = generateKeyPairSync('ed25519');
   const origin = `http://localhost:${port}`;
@@ -73,7 +82,10 @@ async function startGateway(collectorUrl: string): Promise<{ origin: string; sto
     },
   });
   await expect
-    .poll(async () => (await fetch(`${origin}/api/livez`).catch(() => undefined))?.status, { timeout: 20_000, message: 'the gateway to start' })
+    .poll(async () => (await fetch(`${origin}/api/livez`).catch(() => undefined))?.status, {
+      timeout: 20_000,
+      message: 'the gateway to start',
+    })
     .toBe(200);
   return {
     origin,
@@ -126,13 +138,17 @@ test.describe('privacy-first page views', () => {
     await page.goto(`${gateway.origin}/?lng=de&email=vera%40example.com`);
     await expect.poll(() => collector.received.length, { message: 'the landing page view' }).toBeGreaterThanOrEqual(1);
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
-    await expect.poll(() => collector.received.map((r) => JSON.parse(r.body).u), { message: 'the FAQ page view' }).toContain(`${gateway.origin}/faq`);
+    await expect
+      .poll(() => collector.received.map((r) => JSON.parse(r.body).u), { message: 'the FAQ page view' })
+      .toContain(`${gateway.origin}/faq`);
     // In the app, as a click on a shared link would: the page's tracker is loaded by now.
     await page.evaluate(() => {
       history.pushState({}, '', '/r/Ab3dEf9h?t=secret');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect.poll(() => collector.received.map((r) => JSON.parse(r.body).u), { message: 'the download page view' }).toContain(`${gateway.origin}/r/:code`);
+    await expect
+      .poll(() => collector.received.map((r) => JSON.parse(r.body).u), { message: 'the download page view' })
+      .toContain(`${gateway.origin}/r/:code`);
 
     const views = collector.received.map((r) => JSON.parse(r.body) as { n: string; u: string; d: string });
     expect(views[0]).toEqual({ n: 'pageview', u: `${gateway.origin}/?lng=de`, d: 'ferry.test', r: null });
@@ -150,7 +166,10 @@ test.describe('privacy-first page views', () => {
 
   for (const [name, setting] of [
     ['Do Not Track', "Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })"],
-    ['Global Privacy Control', "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })"],
+    [
+      'Global Privacy Control',
+      "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })",
+    ],
   ] as const) {
     test(`nothing is sent with ${name}`, async ({ browser }) => {
       const context = await browser.newContext();

@@ -43,7 +43,9 @@ test.afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-test('the manifest points marketing at another build on another origin without rebuilding the shell', async ({ page }) => {
+test('the manifest points marketing at another build on another origin without rebuilding the shell', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('[data-remote="marketing"] h1')).toBeVisible();
   await expect(page.locator('[data-build-label]')).toHaveCount(0);

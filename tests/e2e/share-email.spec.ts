@@ -25,7 +25,11 @@ async function textOf(id: string): Promise<string> {
 test.describe('share by e-mail', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('the uploader e-mails a file from its row; both recipients and the uploader get mail; the first download notifies the uploader', async ({ page, browser, baseURL }) => {
+  test('the uploader e-mails a file from its row; both recipients and the uploader get mail; the first download notifies the uploader', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const uploader = `share-${run}@example.com`;
     const [first, second] = [`r1-${run}@example.com`, `r2-${run}@example.org`];
@@ -64,7 +68,11 @@ test.describe('share by e-mail', () => {
       expect(text).toContain(link!);
       expect(text).toContain('Hi both,\nhere are the notes.');
     }
-    await expect.poll(async () => (await mailsTo(uploader)).filter((m) => m.subject.startsWith('You shared')).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await mailsTo(uploader)).filter((m) => m.subject.startsWith('You shared')).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
 
     // A recipient (no account) downloads: the uploader is told once.
     const recipient = await browser.newContext();
@@ -75,7 +83,11 @@ test.describe('share by e-mail', () => {
       await recipient.close();
     }
     await expect
-      .poll(async () => (await mailsTo(uploader)).filter((m) => m.subject === 'notes.txt was downloaded for the first time').length, { timeout: 45_000 })
+      .poll(
+        async () =>
+          (await mailsTo(uploader)).filter((m) => m.subject === 'notes.txt was downloaded for the first time').length,
+        { timeout: 45_000 },
+      )
       .toBe(1);
   });
 });

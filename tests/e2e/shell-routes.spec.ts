@@ -35,7 +35,10 @@ test('client-side navigation moves between remotes without a reload', async ({ p
   await signInAt(page, baseURL!, '/upload');
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Go to the product' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Go to the product' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upload to your own Google Drive');
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
@@ -53,7 +56,9 @@ test('unknown paths, /404 and /{slug} on the root host show "File not available"
 
 test('/{slug} on a sender subdomain is a download page without footer', async ({ page, baseURL }) => {
   await page.goto(`${senderOrigin(baseURL!, 'anna')}/abc12345`);
-  await expect(page.locator('[data-remote="download"] h1')).toHaveText(/^(You received a file|This link does not exist)$/);
+  await expect(page.locator('[data-remote="download"] h1')).toHaveText(
+    /^(You received a file|This link does not exist)$/,
+  );
   await expect(page.locator('#root [data-slug="abc12345"]')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Footer' })).toHaveCount(0);
 });
@@ -87,7 +92,10 @@ test('the page carries title, description, canonical URL, social tags and theme 
   const head = page.locator('head');
   await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#FFE0E0');
   await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /Google Drive/);
-  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/faq?lng=en', page.url()).toString());
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new URL('/faq?lng=en', page.url()).toString(),
+  );
   await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', 'FAQ — Ferry');
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
   // A page the app opens itself carries the product's tagline.
@@ -96,5 +104,8 @@ test('the page carries title, description, canonical URL, social tags and theme 
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page).toHaveTitle('Ferry — Simple sharing, smart storage.');
-  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/privacy', page.url()).toString());
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new URL('/privacy', page.url()).toString(),
+  );
 });

@@ -23,7 +23,9 @@ test('/upload signed out: the landing explains in German and signs in back to /u
   await expect(page.getByTestId('sign-in-notice')).toHaveCount(0);
 });
 
-test('"Go to the product" signed out: the notice in English and in Arabic; a plain landing visit shows none', async ({ page }) => {
+test('"Go to the product" signed out: the notice in English and in Arabic; a plain landing visit shows none', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.getByTestId('sign-in-notice')).toHaveCount(0);

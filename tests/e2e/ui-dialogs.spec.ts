@@ -28,7 +28,10 @@ async function screenshotAtBothSizes(page: Page, testInfo: TestInfo, name: strin
 test.describe('shared dialogs', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('share modal: focus moves in on open, stays inside, returns to the E-mail button; delete asks in a dialog', async ({ page, baseURL }, testInfo) => {
+  test('share modal: focus moves in on open, stays inside, returns to the E-mail button; delete asks in a dialog', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const nativeDialogs = await stubNativeDialogs(page);
     const { dir } = makeFiles({ 'focus-a.txt': 1024 });
     await openUploadSignedIn(page, baseURL!, journeyEmail('dialogs'));
@@ -81,9 +84,17 @@ test.describe('shared dialogs', () => {
     expect(nativeDialogs).toEqual([]);
   });
 
-  test('account: cancel asks in the product dialog, focus on "Keep subscription"; no alert', async ({ page, baseURL }, testInfo) => {
+  test('account: cancel asks in the product dialog, focus on "Keep subscription"; no alert', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const nativeDialogs = await stubNativeDialogs(page);
-    await signInAt(page, baseURL!, '/account', `dialogs-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`);
+    await signInAt(
+      page,
+      baseURL!,
+      '/account',
+      `dialogs-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`,
+    );
     const account = page.locator('[data-remote="account"]');
     await expect(account.getByTestId('subscription-badge')).toHaveText('Trial');
     const opener = account.getByRole('button', { name: 'Cancel subscription' });
@@ -101,7 +112,9 @@ test.describe('shared dialogs', () => {
     await opener.click();
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(dialog).toBeHidden();
-    await expect(account.getByRole('status')).toHaveText('Your subscription has been cancelled. Access remains until the end of the current period.');
+    await expect(account.getByRole('status')).toHaveText(
+      'Your subscription has been cancelled. Access remains until the end of the current period.',
+    );
     await expect(account.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
     expect(nativeDialogs).toEqual([]);
   });

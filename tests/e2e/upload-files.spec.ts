@@ -1,6 +1,17 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DriveProbe, clearFaults, driveAdmin, driveRoot, journeyEmail, makeFiles, openUploadSignedIn, readZip, tokenOf, uploadedRows } from './support/upload.ts';
+import {
+  DriveProbe,
+  clearFaults,
+  driveAdmin,
+  driveRoot,
+  journeyEmail,
+  makeFiles,
+  openUploadSignedIn,
+  readZip,
+  tokenOf,
+  uploadedRows,
+} from './support/upload.ts';
 
 const MiB = 1024 * 1024;
 
@@ -28,8 +39,15 @@ test.describe('upload screen: uploads into the drive', () => {
     await page.getByTestId('upload-button').click();
     const row = uploadedRows(page).filter({ hasText: 'twelve.bin' });
     await expect(row).toBeVisible({ timeout: 60_000 });
-    expect(ranges).toEqual([`bytes 0-5242879/${12 * MiB}`, `bytes 5242880-10485759/${12 * MiB}`, `bytes 10485760-12582911/${12 * MiB}`]);
-    await expect(row.getByTestId('row-link')).toHaveAttribute('href', new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`));
+    expect(ranges).toEqual([
+      `bytes 0-5242879/${12 * MiB}`,
+      `bytes 5242880-10485759/${12 * MiB}`,
+      `bytes 10485760-12582911/${12 * MiB}`,
+    ]);
+    await expect(row.getByTestId('row-link')).toHaveAttribute(
+      'href',
+      new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`),
+    );
     await expect(row.getByTestId('row-size')).toHaveText('12 MB');
     await expect(page.getByTestId('queue')).toHaveCount(0);
 
@@ -43,7 +61,8 @@ test.describe('upload screen: uploads into the drive', () => {
 
   test('a folder of 40 small files in nested directories is zipped into one upload', async ({ page, baseURL }) => {
     const spec: Record<string, number> = {};
-    for (let i = 0; i < 40; i++) spec[`project/${['a', 'b/c', 'b/d/e', ''][i % 4]}/file-${i}.dat`.replace('//', '/')] = 1000 + i * 997;
+    for (let i = 0; i < 40; i++)
+      spec[`project/${['a', 'b/c', 'b/d/e', ''][i % 4]}/file-${i}.dat`.replace('//', '/')] = 1000 + i * 997;
     const { dir, files } = makeFiles(spec);
     const email = journeyEmail('zip');
     await openUploadSignedIn(page, baseURL!, email);
@@ -62,14 +81,26 @@ test.describe('upload screen: uploads into the drive', () => {
     for (const [path, data] of files) expect(entries.get(path)!.equals(data), path).toBe(true);
   });
 
-  test('a set over the (lowered) threshold becomes a folder with each file uploaded on its own', async ({ page, baseURL }) => {
-    const { dir, files } = makeFiles({ 'big-1.bin': 300_000, 'big-2.bin': 250_000, 'big-3.bin': 200_000, 'big-4.bin': 100_000 });
+  test('a set over the (lowered) threshold becomes a folder with each file uploaded on its own', async ({
+    page,
+    baseURL,
+  }) => {
+    const { dir, files } = makeFiles({
+      'big-1.bin': 300_000,
+      'big-2.bin': 250_000,
+      'big-3.bin': 200_000,
+      'big-4.bin': 100_000,
+    });
     await openUploadSignedIn(page, baseURL!, journeyEmail('folder'));
     await page.evaluate(() => window.localStorage.setItem('ferry_upload_folder_threshold', String(500_000)));
     await page.getByTestId('file-input').setInputFiles([...files.keys()].map((f) => join(dir, f)));
     await page.getByTestId('upload-button').click();
     await expect(uploadedRows(page)).toHaveCount(4, { timeout: 60_000 });
-    for (const link of await uploadedRows(page).getByTestId('row-link').all()) await expect(link).toHaveAttribute('href', new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`));
+    for (const link of await uploadedRows(page).getByTestId('row-link').all())
+      await expect(link).toHaveAttribute(
+        'href',
+        new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`),
+      );
 
     const drive = new DriveProbe(root, await tokenOf(page));
     const top = await drive.children((await drive.rootFolder()).id);
@@ -85,7 +116,13 @@ test.describe('upload screen: uploads into the drive', () => {
     const { dir } = makeFiles({ 'cancel-me.bin': 20 * MiB });
     await openUploadSignedIn(page, baseURL!, journeyEmail('cancel'));
     // Slow chunk PUTs so the upload is surely running when cancel is pressed.
-    await driveAdmin(root, 'faults', { method: 'PUT', path: '/upload/drive/v3/files', skip: 1, count: 3, latencyMs: 3_000 });
+    await driveAdmin(root, 'faults', {
+      method: 'PUT',
+      path: '/upload/drive/v3/files',
+      skip: 1,
+      count: 3,
+      latencyMs: 3_000,
+    });
     await page.getByTestId('file-input').setInputFiles(join(dir, 'cancel-me.bin'));
     await page.getByTestId('upload-button').click();
     await expect(page.getByTestId('percent')).toHaveText(/^(2[0-9]|[1-9][0-9])%$/, { timeout: 30_000 });
@@ -95,15 +132,26 @@ test.describe('upload screen: uploads into the drive', () => {
     await expect(page.getByTestId('upload-button')).toBeEnabled();
     await expect(page.getByTestId('queue')).toContainText('cancel-me.bin');
     const drive = new DriveProbe(root, await tokenOf(page));
-    expect((await drive.children((await drive.rootFolder()).id)).filter((f) => f.name === 'cancel-me.bin')).toHaveLength(0);
+    expect(
+      (await drive.children((await drive.rootFolder()).id)).filter((f) => f.name === 'cancel-me.bin'),
+    ).toHaveLength(0);
     await expect(uploadedRows(page)).toHaveCount(0);
   });
 
-  test('a connection cut mid-upload resumes from the confirmed byte and finishes byte-identical', async ({ page, baseURL }) => {
+  test('a connection cut mid-upload resumes from the confirmed byte and finishes byte-identical', async ({
+    page,
+    baseURL,
+  }) => {
     const { dir, files } = makeFiles({ 'cut.bin': 12 * MiB + 12345 });
     await openUploadSignedIn(page, baseURL!, journeyEmail('cut'));
     // Several cuts: Chromium silently re-sends a request when a reused connection drops; later ones reach the code.
-    await driveAdmin(root, 'faults', { method: 'PUT', path: '/upload/drive/v3/files', skip: 1, count: 5, cutAfterBytes: 2 * MiB });
+    await driveAdmin(root, 'faults', {
+      method: 'PUT',
+      path: '/upload/drive/v3/files',
+      skip: 1,
+      count: 5,
+      cutAfterBytes: 2 * MiB,
+    });
     const statusQueries: string[] = [];
     page.on('request', (r) => {
       const range = r.headers()['content-range'];
@@ -123,7 +171,13 @@ test.describe('upload screen: uploads into the drive', () => {
     const { dir, files } = makeFiles({ 'stale.bin': 12 * MiB });
     await openUploadSignedIn(page, baseURL!, journeyEmail('stale'));
     const before = await tokenOf(page);
-    await driveAdmin(root, 'faults', { method: 'PUT', path: '/upload/drive/v3/files', skip: 1, count: 1, latencyMs: 1_500 });
+    await driveAdmin(root, 'faults', {
+      method: 'PUT',
+      path: '/upload/drive/v3/files',
+      skip: 1,
+      count: 1,
+      latencyMs: 1_500,
+    });
     await page.getByTestId('file-input').setInputFiles(join(dir, 'stale.bin'));
     await page.getByTestId('upload-button').click();
     await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', /init|uploading/);
@@ -145,7 +199,10 @@ test.describe('upload screen: uploads into the drive', () => {
     expect((await drive.bytes(f!.id)).equals(files.get('stale.bin')!)).toBe(true);
   });
 
-  test('transient Drive errors while the link is made (500, 429, rate-limit 403) still end in a Ferry short link', async ({ page, baseURL }) => {
+  test('transient Drive errors while the link is made (500, 429, rate-limit 403) still end in a Ferry short link', async ({
+    page,
+    baseURL,
+  }) => {
     const { dir } = makeFiles({ 'busy-drive.bin': 300_000 });
     await openUploadSignedIn(page, baseURL!, journeyEmail('busy'));
     // The link service's file check (GET /drive/v3/files/{id}; the browser makes none while uploading):
@@ -158,13 +215,17 @@ test.describe('upload screen: uploads into the drive', () => {
     ]);
     const shortenAnswers: number[] = [];
     page.on('response', (r) => {
-      if (r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/shorten')) shortenAnswers.push(r.status());
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/shorten'))
+        shortenAnswers.push(r.status());
     });
     await page.getByTestId('file-input').setInputFiles(join(dir, 'busy-drive.bin'));
     await page.getByTestId('upload-button').click();
     const row = uploadedRows(page).filter({ hasText: 'busy-drive.bin' });
     await expect(row).toBeVisible({ timeout: 60_000 });
-    await expect(row.getByTestId('row-link')).toHaveAttribute('href', new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`));
+    await expect(row.getByTestId('row-link')).toHaveAttribute(
+      'href',
+      new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`),
+    );
     expect(shortenAnswers).toEqual([502, 429, 429, 201]);
   });
 
@@ -177,7 +238,9 @@ test.describe('upload screen: uploads into the drive', () => {
     await expect(page.getByTestId('free-space')).toContainText('0.00 GB');
     await page.getByTestId('file-input').setInputFiles(join(dir, 'too-big.bin'));
     await page.getByTestId('upload-button').click();
-    await expect(page.getByTestId('upload-error')).toHaveText('Not enough free space in your Google Drive for this upload');
+    await expect(page.getByTestId('upload-error')).toHaveText(
+      'Not enough free space in your Google Drive for this upload',
+    );
     await expect(uploadedRows(page)).toHaveCount(0);
   });
 });

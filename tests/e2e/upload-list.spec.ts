@@ -1,13 +1,25 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DriveProbe, driveRoot, journeyEmail, makeFiles, openUploadSignedIn, tokenOf, uploadedRows } from './support/upload.ts';
+import {
+  DriveProbe,
+  driveRoot,
+  journeyEmail,
+  makeFiles,
+  openUploadSignedIn,
+  tokenOf,
+  uploadedRows,
+} from './support/upload.ts';
 
 const DAY = 86_400_000;
 
 test.describe('upload screen: the uploaded list', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('countdown, download count, extend (+1 day on drive and link), copy, delete, expiry clean-up', async ({ page, baseURL, context }) => {
+  test('countdown, download count, extend (+1 day on drive and link), copy, delete, expiry clean-up', async ({
+    page,
+    baseURL,
+    context,
+  }) => {
     const root = await driveRoot(baseURL!);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
     const { dir } = makeFiles({ 'list-a.txt': 2048, 'list-b.txt': 4096 });
@@ -89,7 +101,10 @@ test.describe('upload screen: the uploaded list', () => {
     expect((await drive.file(otherId)).status).toBe(200);
   });
 
-  test('the drop zone pulses for highlight=drop and focus=dropzone, and is enabled once signed in', async ({ page, baseURL }) => {
+  test('the drop zone pulses for highlight=drop and focus=dropzone, and is enabled once signed in', async ({
+    page,
+    baseURL,
+  }) => {
     await openUploadSignedIn(page, baseURL!, journeyEmail('pulse'));
     await expect(page.getByTestId('dropzone')).not.toHaveClass(/is-pulsing/);
     for (const query of ['highlight=drop', 'focus=dropzone']) {

@@ -32,7 +32,8 @@ const TERMS: Record<string, { term: RegExp; not: RegExp }> = {
 
 type Tree = { [key: string]: string | Tree };
 const json = (path: string) => JSON.parse(readFileSync(`${repo}${path}`, 'utf8')) as Tree;
-const at = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part]!, tree) as string;
+const at = (tree: Tree, key: string) =>
+  key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part]!, tree) as string;
 
 /** The clean-up mail's button, read from its source (one object per language). */
 function mailSignIn(language: string): string {

@@ -51,13 +51,25 @@ function cannon(url: string, opts: { paths?: string[]; duration?: number; amount
         url,
         connections: CONNECTIONS,
         ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
-        ...(paths ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }] } : {}),
+        ...(paths
+          ? {
+              requests: [
+                { setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) },
+              ],
+            }
+          : {}),
       },
       (err, r) => {
         if (err) return reject(err);
         const count302 = r.statusCodeStats?.['302']?.count ?? 0;
         const total = Object.values(r.statusCodeStats ?? {}).reduce((a, s) => a + (s?.count ?? 0), 0);
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, count302, other: total - count302 + r.errors + r.timeouts });
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          count302,
+          other: total - count302 + r.errors + r.timeouts,
+        });
       },
     );
   });
@@ -116,7 +128,9 @@ function cpuTimeline(pids: Map<string, number>) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 async function startBare(): Promise<{ url: string; pid: number; stop(): void }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib/bare-302.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib/bare-302.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
@@ -151,7 +165,11 @@ async function main(): Promise<number> {
   try {
     console.log(`[load] Node ${process.version}; starting the stack (npm start mode) on free ports…`);
     stack = await startStack({ ports, dataDir, quiet: true });
-    const ep: FerryEndpoints = { baseUrl: stack.baseUrl.replace('localhost', '127.0.0.1'), issuer: stack.defaults.IDENTITY_ISSUER!, driveRootUrl: stack.defaults.DRIVE_ROOT_URL! };
+    const ep: FerryEndpoints = {
+      baseUrl: stack.baseUrl.replace('localhost', '127.0.0.1'),
+      issuer: stack.defaults.IDENTITY_ISSUER!,
+      driveRootUrl: stack.defaults.DRIVE_ROOT_URL!,
+    };
     const token = await devToken({ ...ep, baseUrl: stack.baseUrl }, 'loadtest@example.com');
     const fileId = await uploadSharedFile(ep, token, 'load.bin', Buffer.from('ferry load test\n'));
     const t0 = Date.now();
@@ -213,20 +231,24 @@ async function main(): Promise<number> {
     // Latency at half the rate, arrivals evenly spaced (see lib/paced.ts).
     // CPU of every stack process in 100 ms steps while the paced runs go, to name what ran when
     // answers were slow.
-    const sampler = cpuTimeline(new Map([...stack.processes].flatMap(([name, p]) => (p.child.pid ? [[name, p.child.pid] as const] : []))));
+    const sampler = cpuTimeline(
+      new Map([...stack.processes].flatMap(([name, p]) => (p.child.pid ? [[name, p.child.pid] as const] : []))),
+    );
     // The bare server at the same rate shows what the machine and the generator add by themselves.
     const atHalfBare = await paced(baseline.url, ['/bare'], half, DURATION);
     const atHalfOne = await paced(ep.baseUrl, one, half, DURATION);
     const atHalfSpread = await paced(ep.baseUrl, spread, half, DURATION);
     gatewayOther += atHalfOne.other + atHalfSpread.other;
     const timeline = sampler.stop();
-    const busyWhenSlow = (r: typeof atHalfOne) => r.slowAt.slice(0, 3).map(([s]) => ({ at: s, cpuMs: timeline.around(r.startedAtMs + s * 1000) }));
+    const busyWhenSlow = (r: typeof atHalfOne) =>
+      r.slowAt.slice(0, 3).map(([s]) => ({ at: s, cpuMs: timeline.around(r.startedAtMs + s * 1000) }));
 
     // Counts: let the timed runs' batches settle (a timed run ends with requests in flight, so its
     // 302s cannot be known exactly), then a run of a fixed number of requests over COUNT_SLUGS links
     // must raise their persisted counts by exactly the number of 302s it got.
     const countSlugs = slugs.slice(0, Math.min(COUNT_SLUGS, slugs.length));
-    const sumCounts = async () => (await pool(countSlugs.length, 32, (i) => downloadCount(ep, countSlugs[i]!))).reduce((a, b) => a + b, 0);
+    const sumCounts = async () =>
+      (await pool(countSlugs.length, 32, (i) => downloadCount(ep, countSlugs[i]!))).reduce((a, b) => a + b, 0);
     const settled = async () => {
       let last = -1;
       for (;;) {
@@ -267,7 +289,11 @@ async function main(): Promise<number> {
       p99AtHalfBareMs: atHalfBare.p99,
       p50AtHalfMs: { bare: atHalfBare.p50, one: atHalfOne.p50, spread: atHalfSpread.p50 },
       socketsAtHalf: { bare: atHalfBare.sockets, one: atHalfOne.sockets, spread: atHalfSpread.sockets },
-      generatorMaxTickGapMs: { bare: atHalfBare.maxTickGapMs, one: atHalfOne.maxTickGapMs, spread: atHalfSpread.maxTickGapMs },
+      generatorMaxTickGapMs: {
+        bare: atHalfBare.maxTickGapMs,
+        one: atHalfOne.maxTickGapMs,
+        spread: atHalfSpread.maxTickGapMs,
+      },
       slowOver20msAt: { bare: atHalfBare.slowAt, one: atHalfOne.slowAt, spread: atHalfSpread.slowAt },
       cpuWhenSlow: { one: busyWhenSlow(atHalfOne), spread: busyWhenSlow(atHalfSpread) },
       cpuUsPerRequest: {
@@ -276,13 +302,19 @@ async function main(): Promise<number> {
         spread: median(runs.spread.map((r) => r.cpuUsPerReq ?? 0)),
       },
       loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-      p99FullLoad: { bare: median(runs.bare.map((r) => r.p99)), one: median(runs.one.map((r) => r.p99)), spread: median(runs.spread.map((r) => r.p99)) },
+      p99FullLoad: {
+        bare: median(runs.bare.map((r) => r.p99)),
+        one: median(runs.one.map((r) => r.p99)),
+        spread: median(runs.spread.map((r) => r.p99)),
+      },
       countCheck: { requests: COUNT_REQUESTS, slugs: countSlugs.length, served302, persistedIncrease: persisted },
       nonRedirects: gatewayOther,
     };
     const goals = {
       'stack ≥ 0.5 × bare': report.ratioStackToBare >= 0.5,
-      'stack never < 0.35 × bare (any round)': runs.bare.every((b, k) => Math.min(runs.one[k]!.rps, runs.spread[k]!.rps) / b.rps >= 0.35),
+      'stack never < 0.35 × bare (any round)': runs.bare.every(
+        (b, k) => Math.min(runs.one[k]!.rps, runs.spread[k]!.rps) / b.rps >= 0.35,
+      ),
       'p99 ≤ 20 ms at half rate': Math.max(atHalfOne.p99, atHalfSpread.p99) <= 20,
       'one slug ≥ 0.9 × 10k slugs': report.ratioOneToSpread >= 0.9,
       'every answer a 302': gatewayOther === 0,

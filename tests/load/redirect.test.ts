@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { devToken, downloadCount, endpointsFromEnv, shorten, uploadSharedFile, type FerryEndpoints } from './lib/fixtures.ts';
+import {
+  devToken,
+  downloadCount,
+  endpointsFromEnv,
+  shorten,
+  uploadSharedFile,
+  type FerryEndpoints,
+} from './lib/fixtures.ts';
 
 // Correctness of GET /api/d/{slug} on the running stack (npm test starts it; FERRY_* point at it).
 // The throughput figures come from `npm run load -w @ferry/tests`, not from here.
@@ -18,7 +25,14 @@ describe('download redirect on the running stack', () => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, type: String(res.headers['content-type'] ?? ''), body }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            type: String(res.headers['content-type'] ?? ''),
+            body,
+          }),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -45,7 +59,8 @@ describe('download redirect on the running stack', () => {
     expect(burst.every((r) => r.status === 302)).toBe(true);
     const deadline = Date.now() + 20_000;
     let count = 0;
-    while ((count = await downloadCount(ep, shortId)) < 301 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while ((count = await downloadCount(ep, shortId)) < 301 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
     expect(count).toBe(301);
     // Nothing is counted twice later on.
     await new Promise((r) => setTimeout(r, 2_500));
@@ -80,7 +95,11 @@ describe('download redirect on the running stack', () => {
     const { shortId } = await shorten(ep, token, fileId);
     const mallory = await devToken(ep, 'mallory@example.com');
     const as = (t: string, method: string, path: string, body: unknown) =>
-      fetch(`${ep.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${ep.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await as(mallory, 'PATCH', '/api/shorten', { slug: shortId })).status).toBe(404);
     expect((await as(mallory, 'DELETE', '/api/shorten', { slug: shortId })).status).toBe(404);
     expect((await as(mallory, 'POST', '/api/shorten', { fileId })).status).toBe(404);

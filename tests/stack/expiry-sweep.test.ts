@@ -22,7 +22,12 @@ describe('expiry sweep across the stack', () => {
     const ports = {} as Ports;
     for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'ferry-sweep-stack-'));
-    stack = await startStack({ ports, dataDir, quiet: true, env: { LINK_LIFETIME_S: '60', LINK_SWEEP_INTERVAL_S: '10' } });
+    stack = await startStack({
+      ports,
+      dataDir,
+      quiet: true,
+      env: { LINK_LIFETIME_S: '60', LINK_SWEEP_INTERVAL_S: '10' },
+    });
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();
@@ -35,12 +40,31 @@ describe('expiry sweep across the stack', () => {
     const { accessToken } = await signInThroughGateway(baseUrl, `sweep-${Date.now().toString(36)}@example.com`);
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
     const files = `${drive}/drive/v3/files`;
-    const create = async (meta: object) => ((await (await fetch(files, { method: 'POST', headers, body: JSON.stringify(meta) })).json()) as { id: string }).id;
+    const create = async (meta: object) =>
+      ((await (await fetch(files, { method: 'POST', headers, body: JSON.stringify(meta) })).json()) as { id: string })
+        .id;
     // What the upload screen leaves: a file in the Ferry folder, readable by anyone with the link.
-    const root = await create({ name: '_ferryuploads', mimeType: 'application/vnd.google-apps.folder', appProperties: { ferryRoot: 'true' } });
-    const fileId = await create({ name: 'away.txt', mimeType: 'text/plain', parents: [root], appProperties: { ferry: '1' } });
-    await fetch(`${files}/${fileId}/permissions`, { method: 'POST', headers, body: JSON.stringify({ role: 'reader', type: 'anyone' }) });
-    const shortened = await fetch(`${baseUrl}/api/shorten`, { method: 'POST', headers, body: JSON.stringify({ fileId }) });
+    const root = await create({
+      name: '_ferryuploads',
+      mimeType: 'application/vnd.google-apps.folder',
+      appProperties: { ferryRoot: 'true' },
+    });
+    const fileId = await create({
+      name: 'away.txt',
+      mimeType: 'text/plain',
+      parents: [root],
+      appProperties: { ferry: '1' },
+    });
+    await fetch(`${files}/${fileId}/permissions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ role: 'reader', type: 'anyone' }),
+    });
+    const shortened = await fetch(`${baseUrl}/api/shorten`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ fileId }),
+    });
     expect(shortened.status, await shortened.clone().text()).toBe(201);
     const { slug, expiresAt } = (await shortened.json()) as { slug: string; expiresAt: string };
     const expiry = Date.parse(expiresAt);
@@ -59,12 +83,22 @@ describe('expiry sweep across the stack', () => {
     await waitFor('the expiry', async () => Date.now() >= expiry, 70_000);
     await waitFor('the drive URL to be refused', async () => [403, 404].includes(await anonymous()), 65_000);
     const refusedAfterS = (Date.now() - expiry) / 1000;
-    await waitFor('the trash', async () => ((await (await fetch(`${files}/${fileId}?fields=trashed`, { headers })).json()) as { trashed: boolean }).trashed, 10_000);
+    await waitFor(
+      'the trash',
+      async () =>
+        ((await (await fetch(`${files}/${fileId}?fields=trashed`, { headers })).json()) as { trashed: boolean })
+          .trashed,
+      10_000,
+    );
     const trashedAfterS = (Date.now() - expiry) / 1000;
-    const perms = (await (await fetch(`${files}/${fileId}/permissions?fields=permissions(type)`, { headers })).json()) as { permissions: Array<{ type: string }> };
+    const perms = (await (
+      await fetch(`${files}/${fileId}/permissions?fields=permissions(type)`, { headers })
+    ).json()) as { permissions: Array<{ type: string }> };
     expect(perms.permissions.map((p) => p.type)).not.toContain('anyone');
     expect((await fetch(`${baseUrl}/api/d/${slug}`, { redirect: 'manual' })).status).toBe(410);
     expect(trashedAfterS).toBeLessThan(60);
-    console.log(`[sweep] drive URL refused ${refusedAfterS.toFixed(1)} s after expiry, trashed by ${trashedAfterS.toFixed(1)} s`);
+    console.log(
+      `[sweep] drive URL refused ${refusedAfterS.toFixed(1)} s after expiry, trashed by ${trashedAfterS.toFixed(1)} s`,
+    );
   }, 180_000);
 });

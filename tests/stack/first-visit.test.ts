@@ -23,7 +23,10 @@ function links(html: string, rel: string): string[] {
   return [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((m) => m[1]!);
 }
 
-async function page(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; encoding: string | null }> {
+async function page(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; html: string; encoding: string | null }> {
   const res = await get(path, { accept: 'text/html', ...headers });
   return { status: res.status, html: await res.text(), encoding: res.headers.get('content-encoding') };
 }
@@ -37,7 +40,16 @@ describe('first visit', () => {
     const locale = preloads.find((h) => h.startsWith('/locales/'))!;
     const shellJs = landing.html.match(/<script defer src="([^"]+\.js)"/)![1]!;
     const css = links(landing.html, 'stylesheet')[0]!;
-    const assets = [shellJs, css, locale, remoteEntry, remoteEntry.replace('remoteEntry.js', 'mf-manifest.json'), '/icon.svg', '/manifest.webmanifest', '/sitemap.xml'];
+    const assets = [
+      shellJs,
+      css,
+      locale,
+      remoteEntry,
+      remoteEntry.replace('remoteEntry.js', 'mf-manifest.json'),
+      '/icon.svg',
+      '/manifest.webmanifest',
+      '/sitemap.xml',
+    ];
     for (const asset of assets) {
       const br = await get(asset);
       expect(br.status, asset).toBe(200);
@@ -79,13 +91,33 @@ describe('first visit', () => {
   });
 
   it("preloads the shell's chunks, the route's remote entry, exposed chunk and strings on each route", async () => {
-    for (const [path, remote] of [['/', 'marketing'], ['/faq', 'marketing'], ['/r/abcd2345', 'download'], ['/upload', 'upload'], ['/account', 'account']] as const) {
+    for (const [path, remote] of [
+      ['/', 'marketing'],
+      ['/faq', 'marketing'],
+      ['/r/abcd2345', 'download'],
+      ['/upload', 'upload'],
+      ['/account', 'account'],
+    ] as const) {
       const { html } = await page(path);
       const preloads = links(html, 'preload');
-      expect(preloads.some((h) => h.startsWith('/static/js/async/')), path).toBe(true);
-      expect(preloads.filter((h) => h.startsWith(`/remotes/${remote}/`) && h.endsWith('/remoteEntry.js')), path).toHaveLength(1);
-      expect(preloads.some((h) => h.startsWith(`/remotes/${remote}/`) && h.includes('/static/js/')), path).toBe(true);
-      expect(preloads.some((h) => new RegExp(`^/remotes/${remote}/[^/]+/locales/en/${remote}\\.json\\?v=[0-9a-f]{10}$`).test(h)), path).toBe(true);
+      expect(
+        preloads.some((h) => h.startsWith('/static/js/async/')),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.filter((h) => h.startsWith(`/remotes/${remote}/`) && h.endsWith('/remoteEntry.js')),
+        path,
+      ).toHaveLength(1);
+      expect(
+        preloads.some((h) => h.startsWith(`/remotes/${remote}/`) && h.includes('/static/js/')),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.some((h) =>
+          new RegExp(`^/remotes/${remote}/[^/]+/locales/en/${remote}\\.json\\?v=[0-9a-f]{10}$`).test(h),
+        ),
+        path,
+      ).toBe(true);
     }
   });
 });

@@ -18,14 +18,24 @@ const alice = { sub: 'sub-alice', email: 'alice@example.com' };
 
 /** One owner call per service that a forged gateway would most like to make. */
 const targets = {
-  link: { Ctor: LinkServiceClient, definition: LinkServiceService, method: 'listLinks', request: { caller: alice, pageSize: 10, pageToken: '', driveFileIds: [] } },
+  link: {
+    Ctor: LinkServiceClient,
+    definition: LinkServiceService,
+    method: 'listLinks',
+    request: { caller: alice, pageSize: 10, pageToken: '', driveFileIds: [] },
+  },
   notification: {
     Ctor: NotificationServiceClient,
     definition: NotificationServiceService,
     method: 'logCopyLink',
     request: { caller: alice, link: '', slug: '' },
   },
-  billing: { Ctor: BillingServiceClient, definition: BillingServiceService, method: 'cancelSubscription', request: { caller: alice } },
+  billing: {
+    Ctor: BillingServiceClient,
+    definition: BillingServiceService,
+    method: 'cancelSubscription',
+    request: { caller: alice },
+  },
 } as const;
 
 async function forgedGatewayAssertion(audience: string): Promise<grpc.Metadata> {
@@ -54,22 +64,33 @@ describe('gRPC services of the single-machine stack', () => {
     await stack?.stop();
   }, 60_000);
 
-  it.each(Object.keys(targets) as Array<keyof typeof targets>)('%s listens on 127.0.0.1 only and refuses calls without a valid assertion', async (name) => {
-    const address = stack.grpcAddrs[name];
-    expect(address, 'FERRY_GRPC_ADDRS names the link, notification and billing addresses').toMatch(/^127\.0\.0\.1:\d+$/);
-    const port = Number(address.split(':')[1]);
-    expect(await portIsClosed(port, '127.0.0.1')).toBe(false);
-    expect(await portIsClosed(port, '127.0.0.2')).toBe(true);
+  it.each(Object.keys(targets) as Array<keyof typeof targets>)(
+    '%s listens on 127.0.0.1 only and refuses calls without a valid assertion',
+    async (name) => {
+      const address = stack.grpcAddrs[name];
+      expect(address, 'FERRY_GRPC_ADDRS names the link, notification and billing addresses').toMatch(
+        /^127\.0\.0\.1:\d+$/,
+      );
+      const port = Number(address.split(':')[1]);
+      expect(await portIsClosed(port, '127.0.0.1')).toBe(false);
+      expect(await portIsClosed(port, '127.0.0.2')).toBe(true);
 
-    const { Ctor, definition, method, request } = targets[name];
-    const client = createGrpcClient(Ctor as unknown as new (a: string, c: grpc.ChannelCredentials) => grpc.Client, address);
-    clients.push(client);
-    const audience = Object.values(definition)[0]!.path.split('/')[1]!;
-    const none = await callAnyMethod(client, definition, method, request, new grpc.Metadata());
-    expect(none?.code).toBe(grpc.status.UNAUTHENTICATED);
-    const forged = await callAnyMethod(client, definition, method, request, await forgedGatewayAssertion(audience));
-    expect(forged?.code).toBe(grpc.status.UNAUTHENTICATED);
-  });
+      const { Ctor, definition, method, request } = targets[name];
+      const client = createGrpcClient(
+        Ctor as unknown as new (
+          a: string,
+          c: grpc.ChannelCredentials,
+        ) => grpc.Client,
+        address,
+      );
+      clients.push(client);
+      const audience = Object.values(definition)[0]!.path.split('/')[1]!;
+      const none = await callAnyMethod(client, definition, method, request, new grpc.Metadata());
+      expect(none?.code).toBe(grpc.status.UNAUTHENTICATED);
+      const forged = await callAnyMethod(client, definition, method, request, await forgedGatewayAssertion(audience));
+      expect(forged?.code).toBe(grpc.status.UNAUTHENTICATED);
+    },
+  );
 
   it('still serves the product through the gateway', async () => {
     const response = await fetch(`${stack.baseUrl}/api/health`);

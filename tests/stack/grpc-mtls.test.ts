@@ -28,15 +28,39 @@ describe('single-machine stack over mutual TLS', () => {
     const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: pki, stdio: 'pipe' });
     const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
     openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=ferry-test-ca', '-days', '1');
-    writeFileSync(join(pki, 'leaf.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth,clientAuth\n');
+    writeFileSync(
+      join(pki, 'leaf.ext'),
+      'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth,clientAuth\n',
+    );
     openssl('req', ...ec, '-keyout', 'tls.key', '-out', 'tls.csr', '-subj', '/CN=ferry');
-    openssl('x509', '-req', '-in', 'tls.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '1', '-extfile', 'leaf.ext', '-out', 'tls.crt');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'tls.csr',
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      'leaf.ext',
+      '-out',
+      'tls.crt',
+    );
 
     const ports = {} as Ports;
     for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'ferry-stack-mtls-'));
     const { certFile, keyFile, caFile } = files();
-    stack = await startStack({ ports, dataDir, quiet: true, env: { GRPC_TLS_CERT_FILE: certFile, GRPC_TLS_KEY_FILE: keyFile, GRPC_TLS_CA_FILE: caFile } });
+    stack = await startStack({
+      ports,
+      dataDir,
+      quiet: true,
+      env: { GRPC_TLS_CERT_FILE: certFile, GRPC_TLS_KEY_FILE: keyFile, GRPC_TLS_CA_FILE: caFile },
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -50,20 +74,28 @@ describe('single-machine stack over mutual TLS', () => {
     const response = await fetch(`${stack.baseUrl}/api/health`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { services: Record<string, string> };
-    expect(body.services).toMatchObject({ gateway: 'SERVING', link: 'SERVING', notification: 'SERVING', billing: 'SERVING' });
+    expect(body.services).toMatchObject({
+      gateway: 'SERVING',
+      link: 'SERVING',
+      notification: 'SERVING',
+      billing: 'SERVING',
+    });
   });
 
-  it.each(['LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR'])('%s answers a certified client and refuses plaintext and a client without a certificate', async (name) => {
-    const address = stack.defaults[name]!;
-    const health = (credentials: grpc.ChannelCredentials) => {
-      const client = new HealthClient(address, credentials);
-      clients.push(client);
-      return checkHealth(client, '', 3_000);
-    };
-    const certified = createGrpcClient(HealthClient, address, {}, files());
-    clients.push(certified);
-    expect(await checkHealth(certified, '', 3_000)).toBe('SERVING');
-    expect(await health(grpc.credentials.createInsecure())).toBe('UNREACHABLE');
-    expect(await health(grpc.credentials.createSsl(readFileSync(files().caFile)))).toBe('UNREACHABLE');
-  });
+  it.each(['LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR'])(
+    '%s answers a certified client and refuses plaintext and a client without a certificate',
+    async (name) => {
+      const address = stack.defaults[name]!;
+      const health = (credentials: grpc.ChannelCredentials) => {
+        const client = new HealthClient(address, credentials);
+        clients.push(client);
+        return checkHealth(client, '', 3_000);
+      };
+      const certified = createGrpcClient(HealthClient, address, {}, files());
+      clients.push(certified);
+      expect(await checkHealth(certified, '', 3_000)).toBe('SERVING');
+      expect(await health(grpc.credentials.createInsecure())).toBe('UNREACHABLE');
+      expect(await health(grpc.credentials.createSsl(readFileSync(files().caFile)))).toBe('UNREACHABLE');
+    },
+  );
 });

@@ -27,7 +27,12 @@ describe('single-machine stack health', () => {
     const response = await fetch(`${stack.baseUrl}/api/health`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { services: Record<string, string> };
-    expect(body.services).toMatchObject({ gateway: 'SERVING', link: 'SERVING', notification: 'SERVING', billing: 'SERVING' });
+    expect(body.services).toMatchObject({
+      gateway: 'SERVING',
+      link: 'SERVING',
+      notification: 'SERVING',
+      billing: 'SERVING',
+    });
   });
 
   it('reports a killed backend within 5 s while the front end still loads', async () => {

@@ -28,28 +28,54 @@ describe('link creation across the stack', () => {
 
   const authed = (token: string) => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
   const createFile = async (meta: object) => {
-    const res = await fetch(`${driveRoot}/drive/v3/files`, { method: 'POST', headers: authed(alice), body: JSON.stringify(meta) });
+    const res = await fetch(`${driveRoot}/drive/v3/files`, {
+      method: 'POST',
+      headers: authed(alice),
+      body: JSON.stringify(meta),
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { id: string }).id;
   };
   /** A file in alice's Ferry folder, readable by anyone with the link (what the upload screen leaves). */
   const sharedFile = async (name: string) => {
     const id = await createFile({ name, mimeType: 'application/pdf', parents: [root], appProperties: { ferry: '1' } });
-    const res = await fetch(`${driveRoot}/drive/v3/files/${id}/permissions`, { method: 'POST', headers: authed(alice), body: JSON.stringify({ role: 'reader', type: 'anyone' }) });
+    const res = await fetch(`${driveRoot}/drive/v3/files/${id}/permissions`, {
+      method: 'POST',
+      headers: authed(alice),
+      body: JSON.stringify({ role: 'reader', type: 'anyone' }),
+    });
     expect(res.status).toBe(200);
     return id;
   };
-  const faults = (body: unknown) => fetch(`${driveRoot}/__admin/faults`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const shorten = (fileId: string) => fetch(`${baseUrl}/api/shorten`, { method: 'POST', headers: authed(alice), body: JSON.stringify({ fileId }) });
-  const shareInfo = async (slug: string) => (await (await fetch(`${baseUrl}/api/s?slug=${slug}&meta=1`)).json()) as { fileName: string };
+  const faults = (body: unknown) =>
+    fetch(`${driveRoot}/__admin/faults`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const shorten = (fileId: string) =>
+    fetch(`${baseUrl}/api/shorten`, { method: 'POST', headers: authed(alice), body: JSON.stringify({ fileId }) });
+  const shareInfo = async (slug: string) =>
+    (await (await fetch(`${baseUrl}/api/s?slug=${slug}&meta=1`)).json()) as { fileName: string };
 
   beforeAll(async () => {
     stack = await stackForSuite();
     baseUrl = stack.baseUrl;
     driveRoot = stack.driveRootUrl;
     inbox = stack.mailInboxUrl;
-    alice = (await signIn({ issuer: stack.identityIssuer, clientId: 'ferry-web', redirectUri: `${baseUrl}/auth/callback`, email: aliceEmail })).access_token;
-    root = await createFile({ name: '_ferryuploads', mimeType: 'application/vnd.google-apps.folder', appProperties: { ferryRoot: 'true' } });
+    alice = (
+      await signIn({
+        issuer: stack.identityIssuer,
+        clientId: 'ferry-web',
+        redirectUri: `${baseUrl}/auth/callback`,
+        email: aliceEmail,
+      })
+    ).access_token;
+    root = await createFile({
+      name: '_ferryuploads',
+      mimeType: 'application/vnd.google-apps.folder',
+      appProperties: { ferryRoot: 'true' },
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -62,7 +88,11 @@ describe('link creation across the stack', () => {
     // Three of each: the link service's own retries (3 tries a request) use them up, so the
     // gateway answers 502, then 429, then 429, and the upload screen's retries carry it through.
     const path = `^/drive/v3/files/${fileId}$`;
-    for (const [status, reason] of [[500, 'backendError'], [429, 'rateLimitExceeded'], [403, 'userRateLimitExceeded']] as const) {
+    for (const [status, reason] of [
+      [500, 'backendError'],
+      [429, 'rateLimitExceeded'],
+      [403, 'userRateLimitExceeded'],
+    ] as const) {
       expect((await faults({ method: 'GET', path, count: 3, status, reason })).status).toBeLessThan(300);
     }
     const gatewayAnswers: number[] = [];
@@ -96,7 +126,13 @@ describe('link creation across the stack', () => {
 
   it('a drive rate-limit 403 on its own is a 429 to the caller, not "file not found"', async () => {
     const fileId = await sharedFile(`limited-${run}.pdf`);
-    await faults({ method: 'GET', path: `^/drive/v3/files/${fileId}$`, count: 3, status: 403, reason: 'rateLimitExceeded' });
+    await faults({
+      method: 'GET',
+      path: `^/drive/v3/files/${fileId}$`,
+      count: 3,
+      status: 403,
+      reason: 'rateLimitExceeded',
+    });
     const res = await shorten(fileId);
     expect(res.status).toBe(429);
     expect(((await res.json()) as { code: string }).code).not.toBe('not_found');
@@ -118,20 +154,30 @@ describe('link creation across the stack', () => {
     const { shortId } = (await res.json()) as { shortId: string };
 
     const bob = `bob-${run}@example.com`;
-    const share = await fetch(`${baseUrl}/api/share-email`, { method: 'POST', headers: authed(alice), body: JSON.stringify({ slug: shortId, recipients: [bob], message: '' }) });
+    const share = await fetch(`${baseUrl}/api/share-email`, {
+      method: 'POST',
+      headers: authed(alice),
+      body: JSON.stringify({ slug: shortId, recipients: [bob], message: '' }),
+    });
     expect(share.status, await share.clone().text()).toBe(200);
 
     let messages: InboxMessage[] = [];
     await waitFor(
       `the share mail to ${bob}`,
       async () => {
-        messages = ((await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(bob)}`)).json()) as { messages: InboxMessage[] }).messages;
+        messages = (
+          (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(bob)}`)).json()) as {
+            messages: InboxMessage[];
+          }
+        ).messages;
         return messages.length > 0;
       },
       30_000,
     );
     const subject = messages[0]!.subject;
-    expect(subject).toMatch(new RegExp(`^${aliceEmail.replace(/[.]/g, '\\.')} sent you invoicefdp\\.exe line two ${run} x+….pdf$`));
+    expect(subject).toMatch(
+      new RegExp(`^${aliceEmail.replace(/[.]/g, '\\.')} sent you invoicefdp\\.exe line two ${run} x+….pdf$`),
+    );
     expect(subject).not.toMatch(/[\r\n\u202E]/);
     expect(subject.length).toBeLessThanOrEqual(200);
   }, 60_000);

@@ -16,7 +16,14 @@ describe('link life across the stack', () => {
   beforeAll(async () => {
     stack = await stackForSuite();
     baseUrl = stack.baseUrl;
-    token = (await signIn({ issuer: stack.identityIssuer, clientId: 'ferry-web', redirectUri: `${baseUrl}/auth/callback`, email })).access_token;
+    token = (
+      await signIn({
+        issuer: stack.identityIssuer,
+        clientId: 'ferry-web',
+        redirectUri: `${baseUrl}/auth/callback`,
+        email,
+      })
+    ).access_token;
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();
@@ -25,17 +32,42 @@ describe('link life across the stack', () => {
   it('extends up to 30 days after the upload, then answers 409 extend_limit', async () => {
     // What the upload screen leaves: a file in the Ferry folder, readable by anyone with the link.
     const files = `${stack!.driveRootUrl}/drive/v3/files`;
-    const create = async (meta: object) => ((await (await fetch(files, { method: 'POST', headers: headers(), body: JSON.stringify(meta) })).json()) as { id: string }).id;
-    const root = await create({ name: '_ferryuploads', mimeType: 'application/vnd.google-apps.folder', appProperties: { ferryRoot: 'true' } });
-    const fileId = await create({ name: 'report.pdf', mimeType: 'application/pdf', parents: [root], appProperties: { ferry: '1' } });
-    await fetch(`${files}/${fileId}/permissions`, { method: 'POST', headers: headers(), body: JSON.stringify({ role: 'reader', type: 'anyone' }) });
-    const shortened = await fetch(`${baseUrl}/api/shorten`, { method: 'POST', headers: headers(), body: JSON.stringify({ fileId }) });
+    const create = async (meta: object) =>
+      (
+        (await (await fetch(files, { method: 'POST', headers: headers(), body: JSON.stringify(meta) })).json()) as {
+          id: string;
+        }
+      ).id;
+    const root = await create({
+      name: '_ferryuploads',
+      mimeType: 'application/vnd.google-apps.folder',
+      appProperties: { ferryRoot: 'true' },
+    });
+    const fileId = await create({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      parents: [root],
+      appProperties: { ferry: '1' },
+    });
+    await fetch(`${files}/${fileId}/permissions`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ role: 'reader', type: 'anyone' }),
+    });
+    const shortened = await fetch(`${baseUrl}/api/shorten`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ fileId }),
+    });
     expect(shortened.status, await shortened.clone().text()).toBe(201);
     const { slug, expiresAt } = (await shortened.json()) as { slug: string; expiresAt: string };
-    const listed = (await (await fetch(`${baseUrl}/api/links`, { headers: headers() })).json()) as { links: Array<{ slug: string; createdAt: string }> };
+    const listed = (await (await fetch(`${baseUrl}/api/links`, { headers: headers() })).json()) as {
+      links: Array<{ slug: string; createdAt: string }>;
+    };
     const cap = Date.parse(listed.links.find((l) => l.slug === slug)!.createdAt) + 30 * 86_400_000;
 
-    const extend = () => fetch(`${baseUrl}/api/shorten`, { method: 'PATCH', headers: headers(), body: JSON.stringify({ slug }) });
+    const extend = () =>
+      fetch(`${baseUrl}/api/shorten`, { method: 'PATCH', headers: headers(), body: JSON.stringify({ slug }) });
     let expiry = Date.parse(expiresAt);
     const answers: number[] = [];
     for (;;) {
@@ -43,7 +75,10 @@ describe('link life across the stack', () => {
       answers.push(res.status);
       if (res.status !== 200) {
         expect(res.status).toBe(409);
-        expect(await res.json()).toEqual({ error: expect.stringMatching(/30 days after the upload/), code: 'extend_limit' });
+        expect(await res.json()).toEqual({
+          error: expect.stringMatching(/30 days after the upload/),
+          code: 'extend_limit',
+        });
         break;
       }
       const next = Date.parse(((await res.json()) as { expiresAt: string }).expiresAt);

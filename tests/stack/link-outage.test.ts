@@ -25,7 +25,11 @@ describe('downloads while the link service is killed', () => {
     for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'ferry-outage-'));
     stack = await startStack({ ports, dataDir, quiet: true });
-    ep = { baseUrl: stack.baseUrl, issuer: stack.defaults.IDENTITY_ISSUER!, driveRootUrl: stack.defaults.DRIVE_ROOT_URL! };
+    ep = {
+      baseUrl: stack.baseUrl,
+      issuer: stack.defaults.IDENTITY_ISSUER!,
+      driveRootUrl: stack.defaults.DRIVE_ROOT_URL!,
+    };
   }, 180_000);
 
   afterAll(async () => {
@@ -69,7 +73,12 @@ describe('downloads while the link service is killed', () => {
       killedAt = Date.now();
       link.child.kill('SIGKILL');
     }, KILL_AFTER_MS);
-    const load = await paced(stack.baseUrl, slugs.map((s) => `/api/d/${s}`), RATE, DURATION_S);
+    const load = await paced(
+      stack.baseUrl,
+      slugs.map((s) => `/api/d/${s}`),
+      RATE,
+      DURATION_S,
+    );
     clearTimeout(killer);
     expect(killedAt, 'the link service was killed during the load').toBeGreaterThan(0);
     expect(load.startedAtMs + DURATION_S * 1_000).toBeGreaterThan(killedAt);

@@ -36,7 +36,11 @@ describe('mail across the stack', () => {
   const to = (name: string) => `${name}-${run}@example.com`;
 
   const messages = async (address: string) =>
-    ((await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(address)}`)).json()) as { messages: InboxMessage[] }).messages;
+    (
+      (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(address)}`)).json()) as {
+        messages: InboxMessage[];
+      }
+    ).messages;
   const detail = async (id: string) => (await (await fetch(`${inbox}/api/messages/${id}`)).json()) as InboxDetail;
   const share = (body: unknown, token?: string) =>
     fetch(`${baseUrl}/api/share-email`, {
@@ -52,20 +56,38 @@ describe('mail across the stack', () => {
     const issuer = stack.identityIssuer;
     const driveRoot = stack.driveRootUrl;
     // The browser app's public client, as scripts/lib/stack.ts registers it.
-    const token = async (email: string) => (await signIn({ issuer, clientId: 'ferry-web', redirectUri: `${baseUrl}/auth/callback`, email })).access_token;
+    const token = async (email: string) =>
+      (await signIn({ issuer, clientId: 'ferry-web', redirectUri: `${baseUrl}/auth/callback`, email })).access_token;
     alice = await token(aliceEmail);
     bob = await token(to('bob'));
 
     // A file in alice's Ferry folder on the Drive stand-in, readable by link, and its short link.
     const drive = `${driveRoot}/drive/v3/files`;
     const create = async (meta: object) => {
-      const res = await fetch(drive, { method: 'POST', headers: { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' }, body: JSON.stringify(meta) });
+      const res = await fetch(drive, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(meta),
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as { id: string }).id;
     };
-    const root = await create({ name: '_ferryuploads', mimeType: 'application/vnd.google-apps.folder', appProperties: { ferryRoot: 'true' } });
-    const fileId = await create({ name: 'report.pdf', mimeType: 'application/pdf', parents: [root], appProperties: { ferry: '1' } });
-    await fetch(`${drive}/${fileId}/permissions`, { method: 'POST', headers: { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'reader', type: 'anyone' }) });
+    const root = await create({
+      name: '_ferryuploads',
+      mimeType: 'application/vnd.google-apps.folder',
+      appProperties: { ferryRoot: 'true' },
+    });
+    const fileId = await create({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      parents: [root],
+      appProperties: { ferry: '1' },
+    });
+    await fetch(`${drive}/${fileId}/permissions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ role: 'reader', type: 'anyone' }),
+    });
     const shorten = await fetch(`${baseUrl}/api/shorten`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' },
@@ -104,9 +126,20 @@ describe('mail across the stack', () => {
     const [bobEmail, carol] = [to('bob'), to('carol')];
     const res = await share({ slug, recipients: `${bobEmail}; ${carol}`, message: 'Hi!\nThe report.' }, alice);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, message: 'Email sent successfully!', recipients: [bobEmail, carol] });
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      message: 'Email sent successfully!',
+      recipients: [bobEmail, carol],
+    });
 
-    await waitFor('the share mails', async () => (await messages(bobEmail)).length === 1 && (await messages(carol)).length === 1 && (await messages(aliceEmail)).length === 1, 30_000);
+    await waitFor(
+      'the share mails',
+      async () =>
+        (await messages(bobEmail)).length === 1 &&
+        (await messages(carol)).length === 1 &&
+        (await messages(aliceEmail)).length === 1,
+      30_000,
+    );
     const toBob = await detail((await messages(bobEmail))[0]!.id);
     expect(toBob.subject).toBe(`${aliceEmail} sent you report.pdf`);
     expect(toBob.replyTo).toEqual([aliceEmail]);
@@ -117,9 +150,12 @@ describe('mail across the stack', () => {
     expect(copy.headers.find((h) => h.key === 'x-ferry-kind')?.value).toBe('start');
     expect(copy.text).toContain(`Recipients: ${bobEmail}, ${carol}`);
 
-    const downloads = await Promise.all(Array.from({ length: 20 }, () => fetch(`${baseUrl}/api/d/${slug}`, { redirect: 'manual' })));
+    const downloads = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${baseUrl}/api/d/${slug}`, { redirect: 'manual' })),
+    );
     expect(downloads.every((d) => d.status === 302)).toBe(true);
-    const notices = async () => (await messages(aliceEmail)).filter((m) => m.subject === 'report.pdf was downloaded for the first time');
+    const notices = async () =>
+      (await messages(aliceEmail)).filter((m) => m.subject === 'report.pdf was downloaded for the first time');
     await waitFor('the first-download notice', async () => (await notices()).length > 0, 45_000);
     expect(await notices()).toHaveLength(1);
   });

@@ -41,7 +41,14 @@ describe('offline grant across the stack', () => {
   }, 60_000);
 
   const grants = async (): Promise<Array<{ keyId: string; sealed: Buffer }>> => {
-    const { stdout } = await run(join(postgresBinDir(), 'psql'), [linkDb, '-At', '-F', ' ', '-c', "SELECT key_id, encode(sealed, 'hex') FROM offline_grants"]);
+    const { stdout } = await run(join(postgresBinDir(), 'psql'), [
+      linkDb,
+      '-At',
+      '-F',
+      ' ',
+      '-c',
+      "SELECT key_id, encode(sealed, 'hex') FROM offline_grants",
+    ]);
     return stdout
       .split('\n')
       .filter(Boolean)
@@ -58,7 +65,10 @@ describe('offline grant across the stack', () => {
     const { token_endpoint } = await discover(stack!.defaults.IDENTITY_ISSUER!);
     const res = await fetch(token_endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`ferry-gateway:${stack!.defaults.OIDC_CLIENT_SECRET}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`ferry-gateway:${stack!.defaults.OIDC_CLIENT_SECRET}`).toString('base64')}`,
+      },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     });
     return { status: res.status, body: (await res.json()) as { access_token?: string; error?: string } };
@@ -66,27 +76,36 @@ describe('offline grant across the stack', () => {
 
   it('stores only ciphertext, under the generated key; no log line holds a token; sign-out deletes and revokes it', async () => {
     const { accessToken } = await signInThroughGateway(stack!.baseUrl, email);
-    const me = (await (await fetch(`${stack!.baseUrl}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { sub: string };
-    await waitFor('the grant in the link database', async () => (await grants()).length === 1, 10_000).catch((err: Error) => {
-      const related = logs()
-        .split('\n')
-        .filter((l) => /grant|sign-in|error/i.test(l))
-        .slice(-20);
-      throw new Error(`${err.message}\n${related.join('\n')}`);
-    });
+    const me = (await (
+      await fetch(`${stack!.baseUrl}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { sub: string };
+    await waitFor('the grant in the link database', async () => (await grants()).length === 1, 10_000).catch(
+      (err: Error) => {
+        const related = logs()
+          .split('\n')
+          .filter((l) => /grant|sign-in|error/i.test(l))
+          .slice(-20);
+        throw new Error(`${err.message}\n${related.join('\n')}`);
+      },
+    );
     const [row] = await grants();
     const ring = KeyRing.parse(readFileSync(join(dataDir, 'token-encryption-keys.txt'), 'utf8').trim());
     expect(row!.keyId).toBe(ring.primaryId);
     const refreshToken = ring.open({ keyId: row!.keyId, sealed: row!.sealed }, me.sub);
     expect(refreshToken.length).toBeGreaterThan(20);
     expect(row!.sealed.includes(Buffer.from(refreshToken))).toBe(false);
-    expect(() => KeyRing.parse(KeyRing.generateEntry(ring.primaryId)).open({ keyId: row!.keyId, sealed: row!.sealed }, me.sub)).toThrow();
+    expect(() =>
+      KeyRing.parse(KeyRing.generateEntry(ring.primaryId)).open({ keyId: row!.keyId, sealed: row!.sealed }, me.sub),
+    ).toThrow();
 
     // The stored grant is one the provider honours, for Drive.
     const refreshed = await refresh(refreshToken);
     expect(refreshed.status).toBe(200);
 
-    const revoke = await fetch(`${stack!.baseUrl}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    const revoke = await fetch(`${stack!.baseUrl}/api/auth/revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(revoke.status).toBe(204);
     expect(await grants()).toEqual([]);
     expect((await refresh(refreshToken)).body.error).toBe('invalid_grant');

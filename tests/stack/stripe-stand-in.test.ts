@@ -21,7 +21,14 @@ describe('the Stripe stand-in in the stack', () => {
     stack = await stackForSuite();
     const { apiUrl, secretKey } = stack.stripe;
     api = (path, init = {}) =>
-      fetch(`${apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${init.key ?? secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...init.headers } });
+      fetch(`${apiUrl}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${init.key ?? secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...init.headers,
+        },
+      });
   }, 180_000);
 
   afterAll(async () => {
@@ -38,7 +45,9 @@ describe('the Stripe stand-in in the stack', () => {
     const created = await api('/v1/customers', { method: 'POST', body: new URLSearchParams({ email }) });
     expect(created.status).toBe(200);
     const customer = (await created.json()) as { id: string };
-    const events = (await (await api('/v1/events?type=customer.created&limit=20')).json()) as { data: Array<StripeEvent & { data: { object: { id: string } } }> };
+    const events = (await (await api('/v1/events?type=customer.created&limit=20')).json()) as {
+      data: Array<StripeEvent & { data: { object: { id: string } } }>;
+    };
     const event = events.data.find((e) => e.data.object.id === customer.id);
     expect(event?.pending_webhooks).toBe(1);
     let delivered: StripeEvent | undefined;

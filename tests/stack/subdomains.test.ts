@@ -27,7 +27,14 @@ describe('sender subdomains across the stack', () => {
   const token = async (email: string) => {
     let t = tokens.get(email);
     if (!t) {
-      t = (await signIn({ issuer: stack!.identityIssuer, clientId: 'ferry-web', redirectUri: `${base.origin}/auth/callback`, email })).access_token;
+      t = (
+        await signIn({
+          issuer: stack!.identityIssuer,
+          clientId: 'ferry-web',
+          redirectUri: `${base.origin}/auth/callback`,
+          email,
+        })
+      ).access_token;
       tokens.set(email, t);
     }
     return t;
@@ -38,14 +45,35 @@ describe('sender subdomains across the stack', () => {
   async function upload(email: string): Promise<Shortened> {
     const t = await token(email);
     const create = async (meta: object) => {
-      const res = await fetch(`${driveRoot}/drive/v3/files`, { method: 'POST', headers: authed(t), body: JSON.stringify(meta) });
+      const res = await fetch(`${driveRoot}/drive/v3/files`, {
+        method: 'POST',
+        headers: authed(t),
+        body: JSON.stringify(meta),
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as { id: string }).id;
     };
-    const root = await create({ name: '_ferryuploads', mimeType: 'application/vnd.google-apps.folder', appProperties: { ferryRoot: 'true' } });
-    const fileId = await create({ name: 'invoice.pdf', mimeType: 'application/pdf', parents: [root], appProperties: { ferry: '1' } });
-    await fetch(`${driveRoot}/drive/v3/files/${fileId}/permissions`, { method: 'POST', headers: authed(t), body: JSON.stringify({ role: 'reader', type: 'anyone' }) });
-    const res = await fetch(`${base.origin}/api/shorten`, { method: 'POST', headers: authed(t), body: JSON.stringify({ fileId, fileName: 'invoice.pdf' }) });
+    const root = await create({
+      name: '_ferryuploads',
+      mimeType: 'application/vnd.google-apps.folder',
+      appProperties: { ferryRoot: 'true' },
+    });
+    const fileId = await create({
+      name: 'invoice.pdf',
+      mimeType: 'application/pdf',
+      parents: [root],
+      appProperties: { ferry: '1' },
+    });
+    await fetch(`${driveRoot}/drive/v3/files/${fileId}/permissions`, {
+      method: 'POST',
+      headers: authed(t),
+      body: JSON.stringify({ role: 'reader', type: 'anyone' }),
+    });
+    const res = await fetch(`${base.origin}/api/shorten`, {
+      method: 'POST',
+      headers: authed(t),
+      body: JSON.stringify({ fileId, fileName: 'invoice.pdf' }),
+    });
     expect(res.status).toBe(201);
     return { ...((await res.json()) as Omit<Shortened, 'fileId'>), fileId };
   }
@@ -53,10 +81,15 @@ describe('sender subdomains across the stack', () => {
   /** GET on the gateway with a chosen Host (a sender's subdomain or the root host). */
   function onHost(host: string, path: string): Promise<{ status: number; location?: string; type?: string }> {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: base.hostname === 'localhost' ? '127.0.0.1' : base.hostname, port: base.port, path, headers: { host } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, type: res.headers['content-type'] }));
-      });
+      const req = http.request(
+        { host: base.hostname === 'localhost' ? '127.0.0.1' : base.hostname, port: base.port, path, headers: { host } },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location, type: res.headers['content-type'] }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -64,7 +97,11 @@ describe('sender subdomains across the stack', () => {
   const sender = (subdomain: string) => `${subdomain}.${base.host}`;
 
   const shortlink = async (email: string, code: string, target: string, subdomain: string) =>
-    fetch(`${base.origin}/api/shortlink`, { method: 'POST', headers: authed(await token(email)), body: JSON.stringify({ token: code, target, subdomain, ttlSeconds: 600 }) });
+    fetch(`${base.origin}/api/shortlink`, {
+      method: 'POST',
+      headers: authed(await token(email)),
+      body: JSON.stringify({ token: code, target, subdomain, ttlSeconds: 600 }),
+    });
 
   beforeAll(async () => {
     stack = await stackForSuite();
@@ -93,7 +130,9 @@ describe('sender subdomains across the stack', () => {
   it("hands out the link on the uploader's own subdomain, and that link and the root one both download", async () => {
     const mine = await upload(`dora${run}@example.com`);
     expect(mine.shortUrl).toBe(`${base.protocol}//${mine.ownerSubdomain}.${base.host}/${mine.shortId}`);
-    const list = (await (await fetch(`${base.origin}/api/links`, { headers: authed(await token(`dora${run}@example.com`)) })).json()) as { links: Array<{ slug: string; shortUrl: string }> };
+    const list = (await (
+      await fetch(`${base.origin}/api/links`, { headers: authed(await token(`dora${run}@example.com`)) })
+    ).json()) as { links: Array<{ slug: string; shortUrl: string }> };
     expect(list.links.find((l) => l.slug === mine.shortId)?.shortUrl).toBe(mine.shortUrl);
     // The download page of /{slug} on the sender's host, and the redirect its button follows.
     const page = await onHost(sender(mine.ownerSubdomain), `/${mine.shortId}`);
@@ -117,7 +156,9 @@ describe('sender subdomains across the stack', () => {
     expect((await onHost(sender(hers.ownerSubdomain), `/api/d/${code}`)).status).toBe(404);
     const made = await shortlink(alice, code, hers.shortId, hers.ownerSubdomain);
     expect(made.status).toBe(201);
-    expect(((await made.json()) as { url: string }).url).toBe(`${base.protocol}//${hers.ownerSubdomain}.${base.host}/${code}`);
+    expect(((await made.json()) as { url: string }).url).toBe(
+      `${base.protocol}//${hers.ownerSubdomain}.${base.host}/${code}`,
+    );
     const onAlice = await onHost(sender(hers.ownerSubdomain), `/api/d/${code}`);
     expect(onAlice.status).toBe(302);
     expect(onAlice.location).toContain(hers.fileId);

@@ -5,11 +5,19 @@ const FAST = { initialDelayMs: 50, maxDelayMs: 200, resetAfterMs: 1_500 };
 
 /** A child that runs until killed, or exits with `code` after `ms`. */
 function child(opts: { exitAfterMs?: number; code?: number } = {}) {
-  const script = opts.exitAfterMs === undefined ? 'setInterval(() => {}, 1000)' : `setTimeout(() => process.exit(${opts.code ?? 1}), ${opts.exitAfterMs})`;
-  return startManaged('probe', process.execPath, ['-e', script], { cwd: process.cwd(), env: process.env, logFile: '/dev/null' });
+  const script =
+    opts.exitAfterMs === undefined
+      ? 'setInterval(() => {}, 1000)'
+      : `setTimeout(() => process.exit(${opts.code ?? 1}), ${opts.exitAfterMs})`;
+  return startManaged('probe', process.execPath, ['-e', script], {
+    cwd: process.cwd(),
+    env: process.env,
+    logFile: '/dev/null',
+  });
 }
 
-const nextRestart = (p: ReturnType<typeof child>) => new Promise<RestartEvent>((resolve) => p.events.once('restart', resolve));
+const nextRestart = (p: ReturnType<typeof child>) =>
+  new Promise<RestartEvent>((resolve) => p.events.once('restart', resolve));
 
 // The supervision behind `npm start` (scripts/lib/process.ts), with short delays.
 describe('supervised process', () => {

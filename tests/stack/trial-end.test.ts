@@ -14,7 +14,11 @@ describe('the end of a trial on a running stack', () => {
   const email = `trial-end-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 
   const api = (path: string, body: unknown = {}) =>
-    fetch(`${ep.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${ep.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     stack = await stackForSuite();

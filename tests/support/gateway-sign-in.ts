@@ -3,7 +3,10 @@
  * identity provider: redirects with cookies per host, the e-mail on the login page, "Allow" on the
  * consent page, until the gateway sends the browser to `/auth/callback#access_token=…`.
  */
-export async function signInThroughGateway(baseUrl: string, email: string): Promise<{ accessToken: string; callback: URL }> {
+export async function signInThroughGateway(
+  baseUrl: string,
+  email: string,
+): Promise<{ accessToken: string; callback: URL }> {
   const jars = new Map<string, Map<string, string>>();
   const jar = (url: URL) => jars.get(url.host) ?? jars.set(url.host, new Map()).get(url.host)!;
   const visit = async (url: URL, body?: string): Promise<Response> => {
@@ -11,7 +14,10 @@ export async function signInThroughGateway(baseUrl: string, email: string): Prom
     const res = await fetch(url, {
       method: body === undefined ? 'GET' : 'POST',
       redirect: 'manual',
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+      },
       body,
     });
     for (const c of res.headers.getSetCookie()) {
@@ -42,7 +48,8 @@ export async function signInThroughGateway(baseUrl: string, email: string): Prom
     const html = await res.text();
     const login = /action="(\/interaction\/[^"]+\/login)"/.exec(html);
     const confirm = /action="(\/interaction\/[^"]+\/confirm)"/.exec(html);
-    if (res.status === 200 && login) next = { url: new URL(login[1]!, next.url), body: `email=${encodeURIComponent(email)}` };
+    if (res.status === 200 && login)
+      next = { url: new URL(login[1]!, next.url), body: `email=${encodeURIComponent(email)}` };
     else if (res.status === 200 && confirm) next = { url: new URL(confirm[1]!, next.url), body: '' };
     else throw new Error(`sign-in stopped at ${next.url.href}: HTTP ${res.status} ${html.slice(0, 200)}`);
   }

@@ -38,7 +38,11 @@ export async function stackForSuite(): Promise<SuiteStack> {
       identityIssuer: env.FERRY_IDENTITY_ISSUER,
       driveRootUrl: trimmed(env.FERRY_DRIVE_ROOT_URL),
       grpcAddrs: grpcAddrs(env.FERRY_GRPC_ADDRS),
-      stripe: { apiUrl: trimmed(env.FERRY_STRIPE_API_URL ?? ''), secretKey: env.FERRY_STRIPE_SECRET_KEY ?? '', webhookSecret: env.FERRY_STRIPE_WEBHOOK_SECRET ?? '' },
+      stripe: {
+        apiUrl: trimmed(env.FERRY_STRIPE_API_URL ?? ''),
+        secretKey: env.FERRY_STRIPE_SECRET_KEY ?? '',
+        webhookSecret: env.FERRY_STRIPE_WEBHOOK_SECRET ?? '',
+      },
       stop: async () => undefined,
     };
   }
@@ -57,8 +61,14 @@ export async function stackForSuite(): Promise<SuiteStack> {
     mailInboxUrl: stack.defaults.MAIL_INBOX_URL!,
     identityIssuer: stack.defaults.IDENTITY_ISSUER!,
     driveRootUrl: stack.defaults.DRIVE_ROOT_URL!,
-    grpcAddrs: grpcAddrs([stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(',')),
-    stripe: { apiUrl: stack.defaults.STRIPE_API_URL!, secretKey: stack.defaults.STRIPE_SECRET_KEY!, webhookSecret: stack.defaults.STRIPE_WEBHOOK_SECRET! },
+    grpcAddrs: grpcAddrs(
+      [stack.defaults.LINK_ADDR, stack.defaults.NOTIFICATION_ADDR, stack.defaults.BILLING_ADDR].join(','),
+    ),
+    stripe: {
+      apiUrl: stack.defaults.STRIPE_API_URL!,
+      secretKey: stack.defaults.STRIPE_SECRET_KEY!,
+      webhookSecret: stack.defaults.STRIPE_WEBHOOK_SECRET!,
+    },
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,14 @@
 // Types only: the contract's schemas (zod) stay out of the browser bundle; answers are checked by hand below.
-import type { AccessState, AccessStatus, BillingBody, CheckoutBody, PaidPlan, PlanPrice, PlansResponse, RedirectUrlResponse } from '@ferry/http-contract';
+import type {
+  AccessState,
+  AccessStatus,
+  BillingBody,
+  CheckoutBody,
+  PaidPlan,
+  PlanPrice,
+  PlansResponse,
+  RedirectUrlResponse,
+} from '@ferry/http-contract';
 import { planOf } from '../domain/plan';
 
 /**
@@ -124,14 +133,19 @@ export class BillingApi {
     return plans
       .filter(
         (p): p is PlanPrice =>
-          (p.plan === 'monthly' || p.plan === 'yearly') && typeof p.unit_amount === 'number' && typeof p.currency === 'string' && (p.interval === 'month' || p.interval === 'year'),
+          (p.plan === 'monthly' || p.plan === 'yearly') &&
+          typeof p.unit_amount === 'number' &&
+          typeof p.currency === 'string' &&
+          (p.interval === 'month' || p.interval === 'year'),
       )
       .map((p) => ({ ...p, best_value: p.best_value === true }));
   }
 
   /** POST /api/billing/checkout: the Stripe Checkout page for a paid plan (409 `already_subscribed`). */
   async checkout(plan: PaidPlan): Promise<string> {
-    return this.urlFrom(await this.post('/api/billing/checkout', { plan } satisfies Omit<CheckoutBody, keyof BillingBody>));
+    return this.urlFrom(
+      await this.post('/api/billing/checkout', { plan } satisfies Omit<CheckoutBody, keyof BillingBody>),
+    );
   }
 
   /** POST /api/billing/portal: the Stripe customer portal (409 `no_billing_account`). */

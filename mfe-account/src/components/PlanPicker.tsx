@@ -23,12 +23,17 @@ export function PlanPicker({ plans, language, choosing, disabled, ended, onChoos
   const { t } = useTranslation(NAMESPACE);
   let body;
   if (plans.kind === 'loading') body = <Skeleton label={t('plans.loading')} />;
-  else if (plans.kind === 'error' || plans.plans.length === 0) body = <Notice tone="error">{t('plans.loadError')}</Notice>;
+  else if (plans.kind === 'error' || plans.plans.length === 0)
+    body = <Notice tone="error">{t('plans.loadError')}</Notice>;
   else
     body = (
       <ul className="account-plans__list">
         {plans.plans.map((p) => (
-          <li key={p.plan} className={`account-plan${p.best_value ? ' account-plan--best' : ''}`} data-testid={`plan-${p.plan}`}>
+          <li
+            key={p.plan}
+            className={`account-plan${p.best_value ? ' account-plan--best' : ''}`}
+            data-testid={`plan-${p.plan}`}
+          >
             <div className="account-plan__head">
               <h3 className="account-plan__name">{t(`plans.${p.plan}`)}</h3>
               {p.best_value && <StatusBadge tone="success">{t('plans.bestValue')}</StatusBadge>}

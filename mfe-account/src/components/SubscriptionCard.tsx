@@ -17,7 +17,12 @@ export interface SubscriptionCardProps {
   onPortal(): void;
 }
 
-const BADGE_TONES: Record<Badge, BadgeTone> = { trial: 'info', annual: 'success', monthly: 'success', expired: 'danger' };
+const BADGE_TONES: Record<Badge, BadgeTone> = {
+  trial: 'info',
+  annual: 'success',
+  monthly: 'success',
+  expired: 'danger',
+};
 
 /** The loaded state: badge, days remaining, progress bar, the dates of the state, and its actions. */
 export function SubscriptionCard({ status, language, busy, onCancel, onResume, onPortal }: SubscriptionCardProps) {
@@ -91,7 +96,12 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
           </Button>
         )}
         {!expired && canCancel(status) && (
-          <Button className="account-cancel" onClick={onCancel} busy={busy === 'cancel'} disabled={busy !== null && busy !== 'cancel'}>
+          <Button
+            className="account-cancel"
+            onClick={onCancel}
+            busy={busy === 'cancel'}
+            disabled={busy !== null && busy !== 'cancel'}
+          >
             {busy === 'cancel' ? t('cancelling') : t('cancel')}
           </Button>
         )}

@@ -18,7 +18,12 @@ export function planBadgeOf(status: AccessStatus): Exclude<Badge, 'expired'> {
 
 /** The status badge: Expired wins over the plan. */
 export function badgeOf(status: AccessStatus): Badge {
-  if (status.state === 'expired' || status.phase === 'expired' || (status.remaining_days <= 0 && status.phase !== 'paid')) return 'expired';
+  if (
+    status.state === 'expired' ||
+    status.phase === 'expired' ||
+    (status.remaining_days <= 0 && status.phase !== 'paid')
+  )
+    return 'expired';
   return planBadgeOf(status);
 }
 
@@ -34,7 +39,9 @@ export function offersPlans(status: AccessStatus): boolean {
 
 /** Renewal can be stopped while the trial or plan runs and has not been cancelled already. */
 export function canCancel(status: AccessStatus): boolean {
-  return status.state === 'trial' || status.state === 'active' || status.state === 'scheduled' || status.state === 'past_due';
+  return (
+    status.state === 'trial' || status.state === 'active' || status.state === 'scheduled' || status.state === 'past_due'
+  );
 }
 
 /** Share of the period still left, 0..1 (for the progress bar). */

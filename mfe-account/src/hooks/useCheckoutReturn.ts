@@ -15,7 +15,9 @@ export type CheckoutReturn = 'none' | 'confirming' | 'confirmed' | 'slow' | 'can
 export function useCheckoutReturn(api: BillingApi | null, onStatus: (status: AccessStatus) => void): CheckoutReturn {
   const [params, setParams] = useSearchParams();
   const [initial] = useState(() => params.get('checkout'));
-  const [phase, setPhase] = useState<CheckoutReturn>(() => (initial === 'success' ? 'confirming' : initial === 'cancelled' ? 'cancelled' : 'none'));
+  const [phase, setPhase] = useState<CheckoutReturn>(() =>
+    initial === 'success' ? 'confirming' : initial === 'cancelled' ? 'cancelled' : 'none',
+  );
   const onStatusRef = useRef(onStatus);
   onStatusRef.current = onStatus;
 

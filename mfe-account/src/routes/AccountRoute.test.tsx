@@ -16,7 +16,12 @@ vi.mock('../domain/checkout-poll', () => ({ CHECKOUT_POLL: { intervalMs: 20, tim
 
 const DAY = 86_400_000;
 const signedIn = (): ShellAuth =>
-  createTestAuth({ isAuthenticated: true, token: 'tok-ann', user: { id: 'sub-ann', email: 'ann@example.com' }, email: 'ann@example.com' });
+  createTestAuth({
+    isAuthenticated: true,
+    token: 'tok-ann',
+    user: { id: 'sub-ann', email: 'ann@example.com' },
+    email: 'ann@example.com',
+  });
 
 type Handler = (path: string, init: RequestInit) => Promise<Response> | Response;
 /** Answers every call but GET /api/billing/plans, which `plansHandler` answers. */
@@ -29,7 +34,8 @@ const PLANS = {
   ],
 };
 const calls: { path: string; init: RequestInit }[] = [];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const status = (over: Record<string, unknown> = {}) => ({
   phase: 'trial',
   remaining_days: 90,
@@ -44,10 +50,13 @@ beforeEach(() => {
   vi.mocked(leaveTo).mockReset();
   handler = () => json(200, status());
   plansHandler = () => json(200, PLANS);
-  vi.stubGlobal('fetch', vi.fn(async (path: string, init: RequestInit = {}) => {
-    calls.push({ path, init });
-    return path === '/api/billing/plans' ? plansHandler(path, init) : handler(path, init);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      calls.push({ path, init });
+      return path === '/api/billing/plans' ? plansHandler(path, init) : handler(path, init);
+    }),
+  );
   // The product never uses the browser's own dialogs.
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   vi.spyOn(window, 'confirm').mockImplementation(() => false);
@@ -79,7 +88,19 @@ describe('plan reading (spec §5)', () => {
     expect(planOf(201)).toBe('annual');
     expect(planOf(200)).toBe('monthly');
     expect(planOf(30)).toBe('monthly');
-    expect(badgeOf({ phase: 'expired', remaining_days: 0, total_days: 365, paid_until: null, cancelled_at: null, plan: 'yearly', state: 'expired', starts_at: null, grace_until: null })).toBe('expired');
+    expect(
+      badgeOf({
+        phase: 'expired',
+        remaining_days: 0,
+        total_days: 365,
+        paid_until: null,
+        cancelled_at: null,
+        plan: 'yearly',
+        state: 'expired',
+        starts_at: null,
+        grace_until: null,
+      }),
+    ).toBe('expired');
   });
 });
 
@@ -138,7 +159,8 @@ describe('account page', () => {
   });
 
   it('shows Expired without days or cancel button', async () => {
-    handler = () => json(200, status({ phase: 'expired', remaining_days: 0, paid_until: new Date(Date.now() - DAY).toISOString() }));
+    handler = () =>
+      json(200, status({ phase: 'expired', remaining_days: 0, paid_until: new Date(Date.now() - DAY).toISOString() }));
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Expired');
     expect(screen.queryByTestId('days-remaining')).toBeNull();
@@ -164,7 +186,9 @@ describe('account page', () => {
   it('shows the load error on a failed call or a network error', async () => {
     handler = () => json(502, { error: 'x' });
     await renderPage(signedIn());
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not retrieve subscription status. Please try again later.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not retrieve subscription status. Please try again later.',
+    );
     cleanup();
     handler = () => Promise.reject(new TypeError('network down'));
     await renderPage(signedIn());
@@ -201,7 +225,9 @@ describe('account page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const notice = await screen.findByTestId('account-message');
     expect(notice.getAttribute('role')).toBe('status');
-    expect(notice.textContent).toBe('Your subscription has been cancelled. Access remains until the end of the current period.');
+    expect(notice.textContent).toBe(
+      'Your subscription has been cancelled. Access remains until the end of the current period.',
+    );
     expect(screen.getByTestId('period-date').textContent).toMatch(/^Cancelled — access until /);
     expect(screen.getByRole('button', { name: en.resume })).toBeTruthy();
     expect(notice.getAttribute('aria-live')).toBe('polite');
@@ -215,8 +241,12 @@ describe('account page', () => {
     fireEvent.click(await screen.findByRole('button', { name: en.cancel }));
     handler = () => json(502, { error: 'x' });
     fireEvent.click(screen.getByRole('button', { name: en.cancel }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Cancellation failed. Try again later or contact support.');
-    await waitFor(() => expect((screen.getByRole('button', { name: en.cancel }) as HTMLButtonElement).disabled).toBe(false));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cancellation failed. Try again later or contact support.',
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: en.cancel }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(window.alert).not.toHaveBeenCalled();
   });
@@ -239,8 +269,17 @@ describe('account page', () => {
 });
 
 const paid = (over: Record<string, unknown> = {}) =>
-  status({ phase: 'paid', plan: 'yearly', state: 'active', total_days: 365, remaining_days: 365, paid_until: new Date(Date.now() + 365 * DAY).toISOString(), ...over });
-const bodyOf = (path: string) => JSON.parse(String(calls.find((c) => c.path === path)!.init.body)) as Record<string, unknown>;
+  status({
+    phase: 'paid',
+    plan: 'yearly',
+    state: 'active',
+    total_days: 365,
+    remaining_days: 365,
+    paid_until: new Date(Date.now() + 365 * DAY).toISOString(),
+    ...over,
+  });
+const bodyOf = (path: string) =>
+  JSON.parse(String(calls.find((c) => c.path === path)!.init.body)) as Record<string, unknown>;
 
 describe('plans and Checkout', () => {
   it('offers the plans of the billing service to a trial: EUR without decimals, yearly marked best value', async () => {
@@ -256,7 +295,10 @@ describe('plans and Checkout', () => {
   });
 
   it('shows the prices the API gives, never fixed ones', async () => {
-    plansHandler = () => json(200, { plans: [{ plan: 'monthly', unit_amount: 300, currency: 'eur', interval: 'month', best_value: false }] });
+    plansHandler = () =>
+      json(200, {
+        plans: [{ plan: 'monthly', unit_amount: 300, currency: 'eur', interval: 'month', best_value: false }],
+      });
     await renderPage(signedIn(), 'nl');
     const monthly = await screen.findByTestId('plan-monthly');
     expect(monthly.querySelector('[data-testid="plan-price"]')!.textContent).toMatch(/^€\s3 per maand$/);
@@ -271,7 +313,8 @@ describe('plans and Checkout', () => {
 
   it('Choose plan opens Checkout once: busy while waiting, a second click does nothing', async () => {
     let release!: (r: Response) => void;
-    handler = (path) => (path === '/api/billing/checkout' ? new Promise<Response>((r) => (release = r)) : json(200, status()));
+    handler = (path) =>
+      path === '/api/billing/checkout' ? new Promise<Response>((r) => (release = r)) : json(200, status());
     await renderPage(signedIn());
     const choose = await screen.findByRole('button', { name: 'Choose plan: Yearly' });
     fireEvent.click(choose);
@@ -290,7 +333,8 @@ describe('plans and Checkout', () => {
   });
 
   it('a refused Checkout (409 already_subscribed) says so and loads the status again', async () => {
-    handler = (path) => (path === '/api/billing/checkout' ? json(409, { error: 'x', code: 'already_subscribed' }) : json(200, status()));
+    handler = (path) =>
+      path === '/api/billing/checkout' ? json(409, { error: 'x', code: 'already_subscribed' }) : json(200, status());
     await renderPage(signedIn());
     fireEvent.click(await screen.findByRole('button', { name: 'Choose plan: Monthly' }));
     expect((await screen.findByRole('alert')).textContent).toBe(en.plans.alreadySubscribed);
@@ -301,7 +345,10 @@ describe('plans and Checkout', () => {
 
   it('back from Checkout with success: "Confirming payment…" while it polls, then the paid plan', async () => {
     let answers = 0;
-    handler = () => (++answers < 4 ? json(200, status()) : json(200, paid({ state: 'scheduled', starts_at: new Date(Date.now() + 90 * DAY).toISOString() })));
+    handler = () =>
+      ++answers < 4
+        ? json(200, status())
+        : json(200, paid({ state: 'scheduled', starts_at: new Date(Date.now() + 90 * DAY).toISOString() }));
     await renderPage(signedIn(), 'en', '/account?checkout=success');
     expect(screen.getByTestId('checkout-notice').textContent).toBe(en.checkout.confirming);
     await waitFor(() => expect(screen.getByTestId('checkout-notice').textContent).toBe(en.checkout.confirmed));
@@ -340,7 +387,10 @@ describe('paid states', () => {
   });
 
   it('active monthly: renews on its date; Manage billing opens the portal', async () => {
-    handler = (path) => (path === '/api/billing/portal' ? json(200, { url: 'http://127.0.0.1:4300/p/session/bps_1' }) : json(200, paid({ plan: 'monthly', total_days: 31, remaining_days: 20 })));
+    handler = (path) =>
+      path === '/api/billing/portal'
+        ? json(200, { url: 'http://127.0.0.1:4300/p/session/bps_1' })
+        : json(200, paid({ plan: 'monthly', total_days: 31, remaining_days: 20 }));
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Pro (Monthly)');
     expect(screen.getByTestId('period-date').textContent).toMatch(/^Renews on /);
@@ -350,7 +400,8 @@ describe('paid states', () => {
   });
 
   it('a portal refused for lack of a billing account says so', async () => {
-    handler = (path) => (path === '/api/billing/portal' ? json(409, { error: 'x', code: 'no_billing_account' }) : json(200, paid()));
+    handler = (path) =>
+      path === '/api/billing/portal' ? json(409, { error: 'x', code: 'no_billing_account' }) : json(200, paid());
     await renderPage(signedIn());
     fireEvent.click(await screen.findByRole('button', { name: en.manageBilling }));
     expect((await screen.findByRole('alert')).textContent).toBe(en.noBillingAccount);
@@ -360,7 +411,9 @@ describe('paid states', () => {
   it('cancelled paid plan: badge kept, "Cancelled — access until", Resume brings the plan back', async () => {
     const until = new Date(Date.UTC(2027, 10, 25, 12)).toISOString();
     handler = (path) =>
-      path === '/api/billing/resume' ? json(200, { ok: true, ...paid({ paid_until: until }) }) : json(200, paid({ state: 'cancelled', cancelled_at: new Date().toISOString(), paid_until: until }));
+      path === '/api/billing/resume'
+        ? json(200, { ok: true, ...paid({ paid_until: until }) })
+        : json(200, paid({ state: 'cancelled', cancelled_at: new Date().toISOString(), paid_until: until }));
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Pro (Annual)');
     expect(screen.getByTestId('period-date').textContent).toBe('Cancelled — access until November 25, 2027');
@@ -373,7 +426,10 @@ describe('paid states', () => {
   });
 
   it('a resume refused (409 nothing_to_resume) says so', async () => {
-    handler = (path) => (path === '/api/billing/resume' ? json(409, { error: 'x', code: 'nothing_to_resume' }) : json(200, paid({ state: 'cancelled', cancelled_at: new Date().toISOString() })));
+    handler = (path) =>
+      path === '/api/billing/resume'
+        ? json(409, { error: 'x', code: 'nothing_to_resume' })
+        : json(200, paid({ state: 'cancelled', cancelled_at: new Date().toISOString() }));
     await renderPage(signedIn());
     fireEvent.click(await screen.findByRole('button', { name: en.resume }));
     expect((await screen.findByRole('alert')).textContent).toBe(en.nothingToResume);
@@ -381,17 +437,34 @@ describe('paid states', () => {
 
   it('failed renewal: "Payment failed" beside the plan, the grace date and a link to the portal', async () => {
     const grace = new Date(Date.UTC(2027, 0, 8, 12)).toISOString();
-    handler = (path) => (path === '/api/billing/portal' ? json(200, { url: 'http://127.0.0.1:4300/p/session/bps_2' }) : json(200, paid({ plan: 'monthly', state: 'past_due', grace_until: grace, total_days: 31, remaining_days: 5 })));
+    handler = (path) =>
+      path === '/api/billing/portal'
+        ? json(200, { url: 'http://127.0.0.1:4300/p/session/bps_2' })
+        : json(
+            200,
+            paid({ plan: 'monthly', state: 'past_due', grace_until: grace, total_days: 31, remaining_days: 5 }),
+          );
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Pro (Monthly)');
     expect(screen.getByTestId('payment-failed-badge').textContent).toBe('Payment failed');
-    expect(screen.getByTestId('past-due').textContent).toContain('Update your payment method by January 8, 2027 to keep access.');
+    expect(screen.getByTestId('past-due').textContent).toContain(
+      'Update your payment method by January 8, 2027 to keep access.',
+    );
     fireEvent.click(screen.getByRole('button', { name: en.updatePayment }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://127.0.0.1:4300/p/session/bps_2'));
   });
 
   it('an ended paid plan: Expired, the plans again, Manage billing for its invoices', async () => {
-    handler = () => json(200, paid({ phase: 'expired', state: 'expired', remaining_days: 0, paid_until: new Date(Date.now() - DAY).toISOString() }));
+    handler = () =>
+      json(
+        200,
+        paid({
+          phase: 'expired',
+          state: 'expired',
+          remaining_days: 0,
+          paid_until: new Date(Date.now() - DAY).toISOString(),
+        }),
+      );
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Expired');
     expect(await screen.findByTestId('plan-yearly')).toBeTruthy();

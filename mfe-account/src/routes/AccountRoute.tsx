@@ -122,7 +122,11 @@ export function AccountRoute() {
       try {
         const status = await api!.cancel();
         setLoad((l) =>
-          status ? { kind: 'loaded', status } : l.kind === 'loaded' ? { kind: 'loaded', status: { ...l.status, state: 'cancelled', cancelled_at: new Date().toISOString() } } : l,
+          status
+            ? { kind: 'loaded', status }
+            : l.kind === 'loaded'
+              ? { kind: 'loaded', status: { ...l.status, state: 'cancelled', cancelled_at: new Date().toISOString() } }
+              : l,
         );
         setMessage({ tone: 'success', key: 'cancelled' });
       } catch (err) {
@@ -196,9 +200,23 @@ export function AccountRoute() {
   } else {
     body = (
       <>
-        <SubscriptionCard status={load.status} language={language} busy={busy} onCancel={() => setConfirming(true)} onResume={() => void onResume()} onPortal={() => void onPortal()} />
+        <SubscriptionCard
+          status={load.status}
+          language={language}
+          busy={busy}
+          onCancel={() => setConfirming(true)}
+          onResume={() => void onResume()}
+          onPortal={() => void onPortal()}
+        />
         {offersPlans(load.status) && (
-          <PlanPicker plans={plans} language={language} ended={badgeOf(load.status) === 'expired'} choosing={choosing} disabled={busy !== null && busy !== 'checkout'} onChoose={(p) => void onChoose(p)} />
+          <PlanPicker
+            plans={plans}
+            language={language}
+            ended={badgeOf(load.status) === 'expired'}
+            choosing={choosing}
+            disabled={busy !== null && busy !== 'checkout'}
+            onChoose={(p) => void onChoose(p)}
+          />
         )}
       </>
     );
@@ -207,7 +225,11 @@ export function AccountRoute() {
   const until = load.kind === 'loaded' ? formatDate(load.status.paid_until, language) : undefined;
   const checkoutNotice =
     checkout === 'none' || !token ? null : (
-      <Notice tone={checkout === 'slow' ? 'error' : checkout === 'confirmed' ? 'success' : 'info'} data-testid="checkout-notice" className="account-notice">
+      <Notice
+        tone={checkout === 'slow' ? 'error' : checkout === 'confirmed' ? 'success' : 'info'}
+        data-testid="checkout-notice"
+        className="account-notice"
+      >
         {t(`checkout.${checkout}`)}
       </Notice>
     );

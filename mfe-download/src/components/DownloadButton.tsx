@@ -32,7 +32,13 @@ export function DownloadButton({ href, slug }: { href: string; slug: string }) {
   };
 
   return (
-    <a className="button download-button" href={href} onClick={onClick} data-started={started || undefined} rel="nofollow">
+    <a
+      className="button download-button"
+      href={href}
+      onClick={onClick}
+      data-started={started || undefined}
+      rel="nofollow"
+    >
       {started ? t('downloadStarted') : t('download')}
     </a>
   );

@@ -90,7 +90,10 @@ export function useShareInfo(slug: string | undefined): ShareState {
   const load = useCallback(async () => {
     if (!slug || stopped.current) return;
     try {
-      const res = await fetch(`/api/s?slug=${encodeURIComponent(slug)}&meta=1`, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      const res = await fetch(`/api/s?slug=${encodeURIComponent(slug)}&meta=1`, {
+        headers: { accept: 'application/json' },
+        cache: 'no-store',
+      });
       if (res.status === 404 || res.status === 410) {
         stopped.current = true;
         const reason = await goneReason(res);

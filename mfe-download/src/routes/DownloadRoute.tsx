@@ -29,7 +29,8 @@ export function DownloadRoute() {
   const state = useShareInfo(slug);
 
   // 'Shared by': the owner's e-mail, else the sender subdomain, else the anonymous label.
-  const senderOf = (info: ShareInfo) => info.ownerEmail ?? info.ownerSubdomain ?? (host.kind === 'sender' ? host.subdomain : undefined) ?? t('anonymous');
+  const senderOf = (info: ShareInfo) =>
+    info.ownerEmail ?? info.ownerSubdomain ?? (host.kind === 'sender' ? host.subdomain : undefined) ?? t('anonymous');
   const found = state.kind === 'found' ? state.info : undefined;
   useEffect(() => {
     if (!found) return;

@@ -13,12 +13,15 @@ export function FadeIn({ children, className = '' }: { children: ReactNode; clas
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting) {
-        setState((s) => (s === 'waiting' ? 'shown' : s));
-        observer.disconnect();
-      } else setState('waiting');
-    }, { threshold: 0.15 });
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) {
+          setState((s) => (s === 'waiting' ? 'shown' : s));
+          observer.disconnect();
+        } else setState('waiting');
+      },
+      { threshold: 0.15 },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -14,9 +14,7 @@ export function TryButtons({ demo = true }: { demo?: boolean }) {
       <button type="button" disabled={!ready} onClick={() => auth?.login()}>
         {t('hero.try')}
       </button>
-      {demo && (
-        <DemoButton disabled={!ready}>{t('hero.demo')}</DemoButton>
-      )}
+      {demo && <DemoButton disabled={!ready}>{t('hero.demo')}</DemoButton>}
       {!ready && <p className="marketing-note">{t('hero.signInPending')}</p>}
     </div>
   );

@@ -2,11 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { contentIds, parseContent } from './parse';
 
-const parse = (body: string, front = 'description: A page.') => parseContent(`---\n${front}\n---\n\n${body}`, 'faq', 'en');
+const parse = (body: string, front = 'description: A page.') =>
+  parseContent(`---\n${front}\n---\n\n${body}`, 'faq', 'en');
 
 describe('content format', () => {
   it('reads sections, items, lists and inline marks with their ids', () => {
-    const doc = parse('Intro.\n\n## Start {#start}\n\nAbout it.\n\n### Why? {#why}\n\n- **Bold** and [link](/privacy)\n- `drive.file`\n');
+    const doc = parse(
+      'Intro.\n\n## Start {#start}\n\nAbout it.\n\n### Why? {#why}\n\n- **Bold** and [link](/privacy)\n- `drive.file`\n',
+    );
     expect(doc.description).toBe('A page.');
     expect(doc.intro).toEqual([{ type: 'paragraph', children: [{ type: 'text', text: 'Intro.' }] }]);
     expect(contentIds(doc)).toEqual(['start', 'start/why']);
@@ -16,7 +19,11 @@ describe('content format', () => {
         type: 'list',
         ordered: false,
         items: [
-          [{ type: 'strong', children: [{ type: 'text', text: 'Bold' }] }, { type: 'text', text: ' and ' }, { type: 'link', href: '/privacy', children: [{ type: 'text', text: 'link' }] }],
+          [
+            { type: 'strong', children: [{ type: 'text', text: 'Bold' }] },
+            { type: 'text', text: ' and ' },
+            { type: 'link', href: '/privacy', children: [{ type: 'text', text: 'link' }] },
+          ],
           [{ type: 'code', text: 'drive.file' }],
         ],
       },
@@ -25,7 +32,9 @@ describe('content format', () => {
 
   it('keeps apostrophes and quotes as written', () => {
     const doc = parse('## A {#a}\n\nGoogle\'s "drive" & more.\n');
-    expect(doc.sections[0]!.blocks).toEqual([{ type: 'paragraph', children: [{ type: 'text', text: 'Google\'s "drive" & more.' }] }]);
+    expect(doc.sections[0]!.blocks).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Google\'s "drive" & more.' }] },
+    ]);
   });
 
   it('refuses what the pages cannot show, naming the file and the reason', () => {

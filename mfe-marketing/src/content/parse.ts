@@ -36,13 +36,19 @@ function inlines(tokens: readonly Token[] | undefined, where: string): Inline[] 
         out.push({ type: token.type, children: inlines((token as Tokens.Strong | Tokens.Em).tokens, where) });
         break;
       case 'link':
-        out.push({ type: 'link', href: (token as Tokens.Link).href, children: inlines((token as Tokens.Link).tokens, where) });
+        out.push({
+          type: 'link',
+          href: (token as Tokens.Link).href,
+          children: inlines((token as Tokens.Link).tokens, where),
+        });
         break;
       case 'codespan':
         out.push({ type: 'code', text: (token as Tokens.Codespan).text });
         break;
       default:
-        throw new ContentError(`${where}: ${token.type} is not allowed in content (${JSON.stringify(token.raw.slice(0, 40))})`);
+        throw new ContentError(
+          `${where}: ${token.type} is not allowed in content (${JSON.stringify(token.raw.slice(0, 40))})`,
+        );
     }
   }
   return out;
@@ -59,7 +65,9 @@ function block(token: Token, where: string): Block | null {
       return { type: 'list', ordered: list.ordered, items: list.items.map((item) => inlines(item.tokens, where)) };
     }
     default:
-      throw new ContentError(`${where}: a ${token.type} block is not allowed in content (${JSON.stringify(token.raw.slice(0, 40))})`);
+      throw new ContentError(
+        `${where}: a ${token.type} block is not allowed in content (${JSON.stringify(token.raw.slice(0, 40))})`,
+      );
   }
 }
 
@@ -70,11 +78,17 @@ function heading(token: Tokens.Heading, where: string): { id: string; title: str
 }
 
 /** `where` names the file in error messages. */
-export function parseContent(source: string, page: ContentPage, language: string, where = `${language}/${page}.md`): ContentDocument {
+export function parseContent(
+  source: string,
+  page: ContentPage,
+  language: string,
+  where = `${language}/${page}.md`,
+): ContentDocument {
   const front = FRONT_MATTER.exec(source);
   if (!front) throw new ContentError(`${where}: front matter (--- description: … ---) is missing`);
   const meta = parseYaml(front[1]!) as { description?: unknown } | null;
-  if (typeof meta?.description !== 'string' || meta.description.trim() === '') throw new ContentError(`${where}: front matter needs a description`);
+  if (typeof meta?.description !== 'string' || meta.description.trim() === '')
+    throw new ContentError(`${where}: front matter needs a description`);
 
   const doc: ContentDocument = { page, language, description: meta.description.trim(), intro: [], sections: [] };
   const ids = new Set<string>();
@@ -100,7 +114,9 @@ export function parseContent(source: string, page: ContentPage, language: string
     const target = section ? (section.items.at(-1)?.blocks ?? section.blocks) : doc.intro;
     target.push(parsed);
   }
-  for (const s of doc.sections) for (const item of s.items) if (item.blocks.length === 0) throw new ContentError(`${where}: ${item.id} has no text`);
+  for (const s of doc.sections)
+    for (const item of s.items)
+      if (item.blocks.length === 0) throw new ContentError(`${where}: ${item.id} has no text`);
   return doc;
 }
 

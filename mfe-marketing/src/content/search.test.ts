@@ -47,8 +47,23 @@ const doc: ContentDocument = {
       title: 'Uploading',
       blocks: [{ type: 'paragraph', children: [{ type: 'text', text: 'Sizes and storage.' }] }],
       items: [
-        { id: 'size', title: 'How large?', blocks: [{ type: 'paragraph', children: [{ type: 'text', text: 'Up to your free space: 15 GB on a free account.' }] }] },
-        { id: 'close', title: 'Can I close the page?', blocks: [{ type: 'list', ordered: false, items: [[{ type: 'strong', children: [{ type: 'text', text: 'No' }] }]] }] },
+        {
+          id: 'size',
+          title: 'How large?',
+          blocks: [
+            {
+              type: 'paragraph',
+              children: [{ type: 'text', text: 'Up to your free space: 15 GB on a free account.' }],
+            },
+          ],
+        },
+        {
+          id: 'close',
+          title: 'Can I close the page?',
+          blocks: [
+            { type: 'list', ordered: false, items: [[{ type: 'strong', children: [{ type: 'text', text: 'No' }] }]] },
+          ],
+        },
       ],
     },
     {
@@ -56,13 +71,20 @@ const doc: ContentDocument = {
       number: 2,
       title: 'Price',
       blocks: [],
-      items: [{ id: 'price', title: 'What does it cost?', blocks: [{ type: 'paragraph', children: [{ type: 'text', text: '2 EUR a month.' }] }] }],
+      items: [
+        {
+          id: 'price',
+          title: 'What does it cost?',
+          blocks: [{ type: 'paragraph', children: [{ type: 'text', text: '2 EUR a month.' }] }],
+        },
+      ],
     },
   ],
 };
 
 describe('filterFaq', () => {
-  const shown = (query: string) => filterFaq(doc, query).map((v) => `${v.section.id}:${v.items.map((i) => i.id).join(',')}`);
+  const shown = (query: string) =>
+    filterFaq(doc, query).map((v) => `${v.section.id}:${v.items.map((i) => i.id).join(',')}`);
 
   it('keeps the questions whose question or answer matches', () => {
     expect(shown('15 gb')).toEqual(['upload:size']);

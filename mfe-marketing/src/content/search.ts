@@ -51,7 +51,9 @@ function inlineText(nodes: readonly Inline[]): string {
 }
 
 export function blocksText(blocks: readonly Block[]): string {
-  return blocks.map((b) => (b.type === 'paragraph' ? inlineText(b.children) : b.items.map(inlineText).join('\n'))).join('\n');
+  return blocks
+    .map((b) => (b.type === 'paragraph' ? inlineText(b.children) : b.items.map(inlineText).join('\n')))
+    .join('\n');
 }
 
 export interface FaqView {
@@ -68,7 +70,9 @@ export function filterFaq(doc: ContentDocument, query: string): FaqView[] {
   const views: FaqView[] = [];
   for (const section of doc.sections) {
     const sectionHit = matches(section.title, query) || matches(blocksText(section.blocks), query);
-    const items = sectionHit ? section.items : section.items.filter((item) => matches(item.title, query) || matches(blocksText(item.blocks), query));
+    const items = sectionHit
+      ? section.items
+      : section.items.filter((item) => matches(item.title, query) || matches(blocksText(item.blocks), query));
     if (items.length > 0) views.push({ section, items });
   }
   return views;

@@ -74,7 +74,12 @@ export function FaqRoute() {
             {searching && views.length === 0 ? t('faq.noResults', { query: query.trim() }) : ''}
           </p>
           {views.map(({ section, items }) => (
-            <section key={section.id} id={section.id} className="marketing-section marketing-faq-section" aria-labelledby={`${section.id}-title`}>
+            <section
+              key={section.id}
+              id={section.id}
+              className="marketing-section marketing-faq-section"
+              aria-labelledby={`${section.id}-title`}
+            >
               <h2 id={`${section.id}-title`}>
                 <Highlighted text={section.title} query={query} />
               </h2>

@@ -36,11 +36,15 @@ export function LandingRoute() {
           <ul className="marketing-plans">
             <li className="marketing-plan">
               <h3>{t('pricing.monthly')}</h3>
-              <p className="marketing-price">{t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}</p>
+              <p className="marketing-price">
+                {t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}
+              </p>
             </li>
             <li className="marketing-plan marketing-plan--best">
               <h3>{t('pricing.yearly')}</h3>
-              <p className="marketing-price">{t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}</p>
+              <p className="marketing-price">
+                {t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}
+              </p>
               <span className="badge">{t('pricing.bestValue')}</span>
             </li>
           </ul>

@@ -24,7 +24,12 @@ export function LegalRoute({ page }: { page: 'privacy' | 'terms' }) {
             <RichText blocks={doc.intro} />
           </div>
           {displayedSections(doc).map((section) => (
-            <section key={section.id} id={section.id} className="marketing-legal-section" aria-labelledby={`${section.id}-title`}>
+            <section
+              key={section.id}
+              id={section.id}
+              className="marketing-legal-section"
+              aria-labelledby={`${section.id}-title`}
+            >
               <h2 id={`${section.id}-title`}>
                 <span className="marketing-legal-number">{section.number}.</span> {section.title}
               </h2>

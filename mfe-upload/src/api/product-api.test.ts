@@ -8,7 +8,9 @@ function gateway(statuses: Record<string, number>) {
   const f = (async (path: string) => {
     calls.push(path);
     const status = statuses[path] ?? 404;
-    return status === 200 ? Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }) : new Response(null, { status });
+    return status === 200
+      ? Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' })
+      : new Response(null, { status });
   }) as unknown as typeof fetch;
   return { api: new ProductApi(() => 'token', f, noWait), calls };
 }
@@ -28,11 +30,16 @@ describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/creat
     expect(calls).toEqual(['/api/shorten', '/api/shorten/create']);
   });
 
-  it.each([500, 503])('retries the main route 4 times after a %d, then falls back to /api/shorten/create', async (status) => {
-    const { api, calls } = gateway({ '/api/shorten': status, '/api/shorten/create': 200 });
-    await expect(api.shorten({ fileId: 'f' })).resolves.toMatchObject({ shortUrl: 'https://ferry.test/r/AbCdEfGh12' });
-    expect(calls).toEqual(['/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten/create']);
-  });
+  it.each([500, 503])(
+    'retries the main route 4 times after a %d, then falls back to /api/shorten/create',
+    async (status) => {
+      const { api, calls } = gateway({ '/api/shorten': status, '/api/shorten/create': 200 });
+      await expect(api.shorten({ fileId: 'f' })).resolves.toMatchObject({
+        shortUrl: 'https://ferry.test/r/AbCdEfGh12',
+      });
+      expect(calls).toEqual(['/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten/create']);
+    },
+  );
 
   it('gets the short link when the main route answers on a retry (500, 429, rate-limit 403, then 201)', async () => {
     const answers = [
@@ -43,7 +50,9 @@ describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/creat
     ];
     const calls: string[] = [];
     const f = (async (path: string) => (calls.push(path), answers.shift()!)) as unknown as typeof fetch;
-    await expect(new ProductApi(() => 'token', f, noWait).shorten({ fileId: 'f' })).resolves.toMatchObject({ shortId: 'AbCdEfGh12' });
+    await expect(new ProductApi(() => 'token', f, noWait).shorten({ fileId: 'f' })).resolves.toMatchObject({
+      shortId: 'AbCdEfGh12',
+    });
     expect(calls).toEqual(['/api/shorten', '/api/shorten', '/api/shorten', '/api/shorten']);
   });
 
@@ -66,15 +75,21 @@ describe('an ended trial or plan (402 subscription_expired)', () => {
   it('access reads the state of POST /api/access/status; unknown when it cannot be told', async () => {
     const answer = (body: unknown, status = 200) => {
       const sent: RequestInit[] = [];
-      const f = (async (_path: string, init: RequestInit) => (sent.push(init), status === 200 ? Response.json(body) : new Response(null, { status }))) as unknown as typeof fetch;
+      const f = (async (_path: string, init: RequestInit) => (
+        sent.push(init), status === 200 ? Response.json(body) : new Response(null, { status })
+      )) as unknown as typeof fetch;
       return { api: new ProductApi(() => 'token', f), sent };
     };
     const expired = answer({ phase: 'expired', state: 'expired', plan: 'trial', total_days: 90 });
     await expect(expired.api.access('de')).resolves.toEqual({ expired: true, plan: 'trial' });
     expect(JSON.parse(String(expired.sent[0]!.body))).toEqual({ language: 'de' });
     expect((expired.sent[0]!.headers as Record<string, string>).authorization).toBe('Bearer token');
-    await expect(answer({ phase: 'expired', state: 'expired', plan: 'yearly', total_days: 365 }).api.access()).resolves.toEqual({ expired: true, plan: 'paid' });
-    await expect(answer({ phase: 'paid', state: 'past_due', plan: 'monthly', total_days: 30 }).api.access()).resolves.toEqual({ expired: false, plan: 'paid' });
+    await expect(
+      answer({ phase: 'expired', state: 'expired', plan: 'yearly', total_days: 365 }).api.access(),
+    ).resolves.toEqual({ expired: true, plan: 'paid' });
+    await expect(
+      answer({ phase: 'paid', state: 'past_due', plan: 'monthly', total_days: 30 }).api.access(),
+    ).resolves.toEqual({ expired: false, plan: 'paid' });
     await expect(answer({}, 404).api.access()).resolves.toBeUndefined();
     await expect(answer({}, 503).api.access()).resolves.toBeUndefined();
   });
@@ -96,7 +111,9 @@ describe('links (GET /api/links, 100 a page)', () => {
 
   it('keeps what it read when a later page fails', async () => {
     const f = (async (path: string) =>
-      path === '/api/links' ? Response.json({ links: [{ slug: 'a' }], nextPageToken: '100' }) : new Response(null, { status: 503 })) as unknown as typeof fetch;
+      path === '/api/links'
+        ? Response.json({ links: [{ slug: 'a' }], nextPageToken: '100' })
+        : new Response(null, { status: 503 })) as unknown as typeof fetch;
     expect((await new ProductApi(() => 'token', f).links()).map((l) => l.slug)).toEqual(['a']);
   });
 });

@@ -18,10 +18,12 @@ import type {
 import { SHORTEN_RETRY, withRetry, type RetryPolicy } from './retry.ts';
 
 /** The product API calls of spec §7 the upload screen makes (same origin as the page). */
-export type ShortenResult = Pick<ShortenResponse, 'shortId' | 'shortUrl'> & Partial<Pick<ShortenResponse, 'ownerSubdomain'>>;
+export type ShortenResult = Pick<ShortenResponse, 'shortId' | 'shortUrl'> &
+  Partial<Pick<ShortenResponse, 'ownerSubdomain'>>;
 
 /** A link as the list uses it (`createdAt`: its 30-day life counts from here). */
-export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> & Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads'>>;
+export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> &
+  Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads'>>;
 
 export type PublicConfig = Pick<PublicConfigBody, 'driveRootUrl'> & Partial<PublicConfigBody>;
 
@@ -59,7 +61,10 @@ export class ProductApi {
     const token = this.getToken();
     return this.f(path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
     });
@@ -173,7 +178,10 @@ export class ProductApi {
     let pageToken = '';
     try {
       for (let page = 0; page < MAX_LINK_PAGES; page++) {
-        const res = await this.call('GET', `/api/links${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ''}`);
+        const res = await this.call(
+          'GET',
+          `/api/links${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ''}`,
+        );
         if (!res.ok) break;
         const j = (await res.json()) as Partial<LinksResponse>;
         all.push(...(j.links ?? []));

@@ -5,7 +5,12 @@ import { isTransientAnswer, retryAfterMs, SHORTEN_RETRY, withRetry, type RetryPo
 /** A policy that records its waits instead of sleeping; jitter fixed at its middle. */
 function recording(overrides: Partial<RetryPolicy> = {}) {
   const waits: number[] = [];
-  const policy: RetryPolicy = { ...SHORTEN_RETRY, sleep: async (ms) => void waits.push(ms), random: () => 0.5, ...overrides };
+  const policy: RetryPolicy = {
+    ...SHORTEN_RETRY,
+    sleep: async (ms) => void waits.push(ms),
+    random: () => 0.5,
+    ...overrides,
+  };
   return { policy, waits };
 }
 
@@ -16,7 +21,9 @@ function answersThen201(answers: Array<Response | 'network'>) {
     sent++;
     const next = answers.shift();
     if (next === 'network') return undefined;
-    return next ?? Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }, { status: 201 });
+    return (
+      next ?? Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }, { status: 201 })
+    );
   };
   return { send, sent: () => sent };
 }
@@ -27,7 +34,11 @@ const status = (code: number, body?: unknown, headers?: Record<string, string>) 
 describe('withRetry (link creation on the upload screen)', () => {
   it('retries a 500, a 429 and a rate-limit 403 with 0.5 s doubling backoff, then returns the 201', async () => {
     const { policy, waits } = recording();
-    const gw = answersThen201([status(500), status(429), status(403, { error: { errors: [{ reason: 'userRateLimitExceeded' }] } })]);
+    const gw = answersThen201([
+      status(500),
+      status(429),
+      status(403, { error: { errors: [{ reason: 'userRateLimitExceeded' }] } }),
+    ]);
     const res = await withRetry(gw.send, policy);
     expect(res?.status).toBe(201);
     expect(gw.sent()).toBe(4);
@@ -79,7 +90,12 @@ describe('withRetry (link creation on the upload screen)', () => {
   });
 
   it('a refusal is answered at once: 400, 401, 404 and a 403 that is not a rate limit', async () => {
-    for (const res of [status(400), status(401), status(404), status(403, { error: 'Permission denied', code: 'permission_denied' })]) {
+    for (const res of [
+      status(400),
+      status(401),
+      status(404),
+      status(403, { error: 'Permission denied', code: 'permission_denied' }),
+    ]) {
       const { policy, waits } = recording();
       const gw = answersThen201([res]);
       expect((await withRetry(gw.send, policy))?.status).toBe(res.status);

@@ -28,7 +28,11 @@ const RATE_LIMIT_CODE = /rate.?limit|resource_exhausted|too_many/i;
 /** The `code` of a gateway error body, or the first `reason` of a Google-shaped one. */
 async function errorCode(res: Response): Promise<string> {
   try {
-    const body = (await res.clone().json()) as { code?: unknown; reason?: unknown; error?: { errors?: Array<{ reason?: unknown }>; status?: unknown } };
+    const body = (await res.clone().json()) as {
+      code?: unknown;
+      reason?: unknown;
+      error?: { errors?: Array<{ reason?: unknown }>; status?: unknown };
+    };
     const code = body.code ?? body.reason ?? body.error?.errors?.[0]?.reason ?? body.error?.status;
     return typeof code === 'string' ? code : '';
   } catch {
@@ -53,14 +57,21 @@ export function retryAfterMs(res: Response | undefined, now = Date.now()): numbe
 }
 
 /** Sends until the answer is not transient or the policy is spent; returns the last answer. */
-export async function withRetry(send: () => Promise<Response | undefined>, policy: RetryPolicy): Promise<Response | undefined> {
+export async function withRetry(
+  send: () => Promise<Response | undefined>,
+  policy: RetryPolicy,
+): Promise<Response | undefined> {
   const sleep = policy.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = policy.random ?? Math.random;
   let waited = 0;
   for (let attempt = 1; ; attempt++) {
     const res = await send();
     if (attempt >= policy.attempts || !(await isTransientAnswer(res))) return res;
-    const wait = retryDelay(attempt - 1, { baseMs: policy.baseDelayMs, jitter: SHORTEN_JITTER, random }, retryAfterMs(res));
+    const wait = retryDelay(
+      attempt - 1,
+      { baseMs: policy.baseDelayMs, jitter: SHORTEN_JITTER, random },
+      retryAfterMs(res),
+    );
     if (wait > policy.maxDelayMs || waited + wait > policy.maxTotalMs) return res;
     await res?.body?.cancel().catch(() => undefined);
     await sleep(wait);

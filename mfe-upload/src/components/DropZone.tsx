@@ -62,14 +62,7 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
           {t('drop.chooseFolder')}
         </button>
       </div>
-      <input
-        ref={files}
-        type="file"
-        multiple
-        hidden
-        data-testid="file-input"
-        onChange={onPicked}
-      />
+      <input ref={files} type="file" multiple hidden data-testid="file-input" onChange={onPicked} />
       <input
         ref={(el) => {
           folder.current = el;

@@ -25,7 +25,11 @@ export function QueueList({ queue, busy, onRemove, onClear }: QueueListProps) {
             <span className="path">{item.path}</span>
             <bdi className="size">{formatSize(item.file.size, i18n.language)}</bdi>
             {!busy && (
-              <button type="button" onClick={() => onRemove(item.path)} aria-label={t('queue.removeOne', { path: item.path })}>
+              <button
+                type="button"
+                onClick={() => onRemove(item.path)}
+                aria-label={t('queue.removeOne', { path: item.path })}
+              >
                 {t('queue.remove')}
               </button>
             )}

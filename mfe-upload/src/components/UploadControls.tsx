@@ -27,12 +27,22 @@ export function UploadControls(p: UploadControlsProps) {
   const shown = displayPhase(p.phase, p.progress.percent);
   // Screen readers hear the phase and each quarter of the upload, not every percent and speed tick.
   const quarter = Math.floor(p.progress.percent / 25) / 4;
-  const milestone = p.busy ? (shown === 'uploading' ? `${t('phase.uploading')} ${new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(quarter)}` : t(`phase.${shown}`)) : '';
+  const milestone = p.busy
+    ? shown === 'uploading'
+      ? `${t('phase.uploading')} ${new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(quarter)}`
+      : t(`phase.${shown}`)
+    : '';
   return (
     <section className="upload-controls">
       <LiveRegion message={milestone} />
       <div className="dropzone-actions">
-        <button type="button" className="primary" disabled={!p.canStart} onClick={p.onStart} data-testid="upload-button">
+        <button
+          type="button"
+          className="primary"
+          disabled={!p.canStart}
+          onClick={p.onStart}
+          data-testid="upload-button"
+        >
           {t('uploadButton', { count: p.count })}
         </button>
         {p.busy && (
@@ -46,7 +56,12 @@ export function UploadControls(p: UploadControlsProps) {
           <div data-testid="phase" data-phase={shown}>
             {t(`phase.${shown}`)}
             <Dots />
-            {p.phase === 'zipping' && <span data-testid="zip-percent"> {t('zipPercent', { percent: formatPercent(p.progress.zipPercent, i18n.language) })}</span>}
+            {p.phase === 'zipping' && (
+              <span data-testid="zip-percent">
+                {' '}
+                {t('zipPercent', { percent: formatPercent(p.progress.zipPercent, i18n.language) })}
+              </span>
+            )}
           </div>
           <div className="big-percent" data-testid="percent">
             {formatPercent(p.progress.percent, i18n.language)}
@@ -58,7 +73,14 @@ export function UploadControls(p: UploadControlsProps) {
               total: isolate(formatSize(p.progress.total, i18n.language)),
             })}
           </div>
-          <div className="progress-bar" role="progressbar" aria-label={t('progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progress.percent}>
+          <div
+            className="progress-bar"
+            role="progressbar"
+            aria-label={t('progressLabel')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={p.progress.percent}
+          >
             <div style={{ width: `${p.progress.percent}%` }} />
           </div>
         </div>

@@ -35,7 +35,14 @@ async function renderRow(r: UploadedFile, language = 'en') {
   render(
     <I18nextProvider i18n={i18n}>
       <ul>
-        <UploadedRow row={r} countUp={false} onExtend={async () => undefined} onDelete={async () => undefined} onEmail={() => undefined} locale={language} />
+        <UploadedRow
+          row={r}
+          countUp={false}
+          onExtend={async () => undefined}
+          onDelete={async () => undefined}
+          onEmail={() => undefined}
+          locale={language}
+        />
       </ul>
     </I18nextProvider>,
   );
@@ -76,7 +83,14 @@ describe('delete asks first, in the product’s own dialog', () => {
     render(
       <I18nextProvider i18n={i18n}>
         <ul>
-          <UploadedRow row={row(1, 5 * DAY)} countUp={false} onExtend={async () => undefined} onDelete={onDelete} onEmail={() => undefined} locale="en" />
+          <UploadedRow
+            row={row(1, 5 * DAY)}
+            countUp={false}
+            onExtend={async () => undefined}
+            onDelete={onDelete}
+            onEmail={() => undefined}
+            locale="en"
+          />
         </ul>
       </I18nextProvider>,
     );
@@ -90,7 +104,9 @@ describe('delete asks first, in the product’s own dialog', () => {
     opener.focus();
     fireEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: en.list.delete });
-    expect(dialog.textContent).toContain('Delete "report.pdf"? The file is removed from your drive and its link stops working.');
+    expect(dialog.textContent).toContain(
+      'Delete "report.pdf"? The file is removed from your drive and its link stops working.',
+    );
     const cancel = screen.getByRole('button', { name: en.cancel });
     await waitFor(() => expect(document.activeElement).toBe(cancel));
     fireEvent.click(cancel);

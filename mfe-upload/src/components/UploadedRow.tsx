@@ -23,7 +23,17 @@ export interface UploadedRowProps {
 }
 
 /** One uploaded file with its figures and actions (spec §2). */
-export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onEmail, onCopied, locale }: UploadedRowProps) {
+export function UploadedRow({
+  row,
+  mark,
+  count,
+  countUp,
+  onExtend,
+  onDelete,
+  onEmail,
+  onCopied,
+  locale,
+}: UploadedRowProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState(false);
   const [extending, setExtending] = useState(false);
@@ -61,7 +71,12 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
   };
   const uploaded = new Date(row.uploadedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <li className={mark === 'new' ? 'is-new' : mark === 'deleting' ? 'is-deleting' : ''} data-testid="uploaded-row" data-file-id={row.id} data-slug={row.slug ?? ''}>
+    <li
+      className={mark === 'new' ? 'is-new' : mark === 'deleting' ? 'is-deleting' : ''}
+      data-testid="uploaded-row"
+      data-file-id={row.id}
+      data-slug={row.slug ?? ''}
+    >
       <div>
         <a href={row.link} target="_blank" rel="noreferrer" data-testid="row-link">
           {row.name}
@@ -102,7 +117,12 @@ export function UploadedRow({ row, mark, count, countUp, onExtend, onDelete, onE
         <button type="button" onClick={() => onEmail(row)} data-testid="row-email">
           {t('list.email')}
         </button>
-        <button type="button" onClick={() => setConfirmingDelete(true)} disabled={mark === 'deleting'} data-testid="row-delete">
+        <button
+          type="button"
+          onClick={() => setConfirmingDelete(true)}
+          disabled={mark === 'deleting'}
+          data-testid="row-delete"
+        >
           {t('list.delete')}
         </button>
       </div>

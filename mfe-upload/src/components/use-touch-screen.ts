@@ -4,7 +4,9 @@ import { useSyncExternalStore } from 'react';
 const TOUCH_ONLY = '(hover: none) and (pointer: coarse)';
 
 function query(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(TOUCH_ONLY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(TOUCH_ONLY)
+    : null;
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -14,5 +16,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useTouchScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? false,
+    () => false,
+  );
 }

@@ -14,7 +14,8 @@ export interface DriveFile {
   webContentLink?: string;
 }
 
-export const FILE_FIELDS = 'id,name,mimeType,createdTime,quotaBytesUsed,size,appProperties,parents,webViewLink,webContentLink';
+export const FILE_FIELDS =
+  'id,name,mimeType,createdTime,quotaBytesUsed,size,appProperties,parents,webViewLink,webContentLink';
 
 /** A Drive answer other than 2xx (Google's error shape: `error.errors[0].reason`). */
 export class DriveError extends Error {
@@ -48,7 +49,9 @@ async function errorFrom(res: Response): Promise<DriveError> {
   let reason = '';
   let message = `Drive answered ${res.status}`;
   try {
-    const body = (await res.json()) as { error?: { message?: string; errors?: { reason?: string }[]; status?: string } };
+    const body = (await res.json()) as {
+      error?: { message?: string; errors?: { reason?: string }[]; status?: string };
+    };
     reason = body.error?.errors?.[0]?.reason ?? body.error?.status ?? '';
     if (body.error?.message) message = body.error.message;
   } catch {
@@ -78,7 +81,13 @@ export class DriveClient {
     return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra };
   }
 
-  async json<T>(method: string, path: string, query: Record<string, string | number | undefined> = {}, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async json<T>(
+    method: string,
+    path: string,
+    query: Record<string, string | number | undefined> = {},
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const res = await this.fetchImpl(this.url(path, query), {
       method,
       headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json; charset=UTF-8' }),
@@ -93,16 +102,31 @@ export class DriveClient {
 
   /** The tagged root folder (pageSize 1), else one with the given name. */
   async findFolder(query: string): Promise<DriveFile | undefined> {
-    const r = await this.json<{ files?: DriveFile[] }>('GET', '/drive/v3/files', { q: query, pageSize: 1, fields: `files(${FILE_FIELDS})`, spaces: 'drive' });
+    const r = await this.json<{ files?: DriveFile[] }>('GET', '/drive/v3/files', {
+      q: query,
+      pageSize: 1,
+      fields: `files(${FILE_FIELDS})`,
+      spaces: 'drive',
+    });
     return r.files?.[0];
   }
 
   createFolder(name: string, parents: string[] | undefined, appProperties: Record<string, string>): Promise<DriveFile> {
-    return this.json<DriveFile>('POST', '/drive/v3/files', { fields: FILE_FIELDS }, { name, mimeType: FOLDER_MIME, ...(parents ? { parents } : {}), appProperties });
+    return this.json<DriveFile>(
+      'POST',
+      '/drive/v3/files',
+      { fields: FILE_FIELDS },
+      { name, mimeType: FOLDER_MIME, ...(parents ? { parents } : {}), appProperties },
+    );
   }
 
   patch(id: string, metadata: { appProperties?: Record<string, string | null>; name?: string }): Promise<DriveFile> {
-    return this.json<DriveFile>('PATCH', `/drive/v3/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS }, metadata);
+    return this.json<DriveFile>(
+      'PATCH',
+      `/drive/v3/files/${encodeURIComponent(id)}`,
+      { fields: FILE_FIELDS },
+      metadata,
+    );
   }
 
   delete(id: string): Promise<void> {
@@ -112,15 +136,25 @@ export class DriveClient {
   /** Deletes every "anyone with the link" permission: the file stops being public at once. */
   async revokePublic(id: string): Promise<void> {
     const file = encodeURIComponent(id);
-    const { permissions = [] } = await this.json<{ permissions?: Array<{ id?: string; type?: string }> }>('GET', `/drive/v3/files/${file}/permissions`, { fields: 'permissions(id,type)' });
+    const { permissions = [] } = await this.json<{ permissions?: Array<{ id?: string; type?: string }> }>(
+      'GET',
+      `/drive/v3/files/${file}/permissions`,
+      { fields: 'permissions(id,type)' },
+    );
     for (const p of permissions) {
-      if (p.type === 'anyone' && p.id) await this.json<void>('DELETE', `/drive/v3/files/${file}/permissions/${encodeURIComponent(p.id)}`);
+      if (p.type === 'anyone' && p.id)
+        await this.json<void>('DELETE', `/drive/v3/files/${file}/permissions/${encodeURIComponent(p.id)}`);
     }
   }
 
   /** Moves the file to the owner's trash (recoverable there for 30 days); never a permanent delete. */
   trash(id: string): Promise<DriveFile> {
-    return this.json<DriveFile>('PATCH', `/drive/v3/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS }, { trashed: true });
+    return this.json<DriveFile>(
+      'PATCH',
+      `/drive/v3/files/${encodeURIComponent(id)}`,
+      { fields: FILE_FIELDS },
+      { trashed: true },
+    );
   }
 
   get(id: string): Promise<DriveFile> {
@@ -146,24 +180,36 @@ export class DriveClient {
 
   /** Anyone with the link may read (spec §6). */
   shareWithAnyone(id: string): Promise<unknown> {
-    return this.json('POST', `/drive/v3/files/${encodeURIComponent(id)}/permissions`, {}, { role: 'reader', type: 'anyone' });
+    return this.json(
+      'POST',
+      `/drive/v3/files/${encodeURIComponent(id)}/permissions`,
+      {},
+      { role: 'reader', type: 'anyone' },
+    );
   }
 
   /**
    * Opens a resumable upload session; the session URL comes in the Location header. Throws
    * DriveError on a non-2xx answer (403 storageQuotaExceeded when the size does not fit).
    */
-  async startResumable(metadata: { name: string; parents: string[]; mimeType?: string; appProperties?: Record<string, string> }, size: number, signal?: AbortSignal): Promise<string> {
-    const res = await this.fetchImpl(this.url('/upload/drive/v3/files', { uploadType: 'resumable', fields: FILE_FIELDS }), {
-      method: 'POST',
-      headers: this.headers({
-        'content-type': 'application/json; charset=UTF-8',
-        'x-upload-content-type': metadata.mimeType || 'application/octet-stream',
-        'x-upload-content-length': String(size),
-      }),
-      body: JSON.stringify(metadata),
-      signal,
-    });
+  async startResumable(
+    metadata: { name: string; parents: string[]; mimeType?: string; appProperties?: Record<string, string> },
+    size: number,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const res = await this.fetchImpl(
+      this.url('/upload/drive/v3/files', { uploadType: 'resumable', fields: FILE_FIELDS }),
+      {
+        method: 'POST',
+        headers: this.headers({
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-type': metadata.mimeType || 'application/octet-stream',
+          'x-upload-content-length': String(size),
+        }),
+        body: JSON.stringify(metadata),
+        signal,
+      },
+    );
     if (!res.ok) throw await errorFrom(res);
     const location = res.headers.get('location');
     if (!location) throw new DriveError(res.status, 'noLocation', 'Failed to get resumable upload URL');

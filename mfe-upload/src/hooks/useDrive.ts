@@ -32,7 +32,10 @@ export function useDrive(auth: ShellAuth | null) {
     };
   }, [api]);
 
-  const drive = useMemo(() => (config ? new DriveClient({ rootUrl: config.driveRootUrl, getToken: () => tokenRef.current }) : null), [config]);
+  const drive = useMemo(
+    () => (config ? new DriveClient({ rootUrl: config.driveRootUrl, getToken: () => tokenRef.current }) : null),
+    [config],
+  );
   const threshold = effectiveThreshold(config?.uploadFolderThresholdBytes ?? FOLDER_THRESHOLD_BYTES, readOverride());
   return { configError, drive, api, threshold };
 }

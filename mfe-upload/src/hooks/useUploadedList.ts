@@ -9,7 +9,12 @@ import { readFreeQuota, sharedRootFolder } from '../upload/engine';
 export type RowMark = 'new' | 'deleting' | 'count-up';
 
 /** The uploaded list (spec §2), free space, polling of download counts and expiry clean-up. */
-export function useUploadedList(drive: DriveClient | null, api: ProductApi, signedIn: boolean, relogin: () => Promise<void>) {
+export function useUploadedList(
+  drive: DriveClient | null,
+  api: ProductApi,
+  signedIn: boolean,
+  relogin: () => Promise<void>,
+) {
   const [rows, setRows] = useState<UploadedFile[]>([]);
   const [rootId, setRootId] = useState<string | null>(null);
   const [free, setFree] = useState<number | null>(null);
@@ -24,11 +29,17 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
 
   const mark = useCallback((ids: string[], m: RowMark, ms: number = UI_TIMINGS.rowHighlightMs) => {
     setMarks((prev) => ({ ...prev, ...Object.fromEntries(ids.map((id) => [id, m])) }));
-    setTimeout(() => setMarks((prev) => Object.fromEntries(Object.entries(prev).filter(([id, v]) => !(ids.includes(id) && v === m)))), ms);
+    setTimeout(
+      () =>
+        setMarks((prev) =>
+          Object.fromEntries(Object.entries(prev).filter(([id, v]) => !(ids.includes(id) && v === m))),
+        ),
+      ms,
+    );
   }, []);
 
   const withAuth = useCallback(
-    async <T,>(call: () => Promise<T>): Promise<T> => {
+    async <T>(call: () => Promise<T>): Promise<T> => {
       try {
         return await call();
       } catch (err) {
@@ -44,7 +55,9 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
 
   const refreshQuota = useCallback(async () => {
     if (!drive) return;
-    const q = await withAuth(() => readFreeQuota(drive)).catch(() => ({ free: null }) as { free: null; email?: string });
+    const q = await withAuth(() => readFreeQuota(drive)).catch(
+      () => ({ free: null }) as { free: null; email?: string },
+    );
     setFree(q.free);
     if (q.email) setAccountEmail(q.email);
   }, [drive, withAuth]);
@@ -60,7 +73,12 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
         const list = await withAuth(() => loadUploaded(drive, api, root));
         if (seq !== refreshSeq.current) return;
         setRows(list);
-        setCounts((prev) => ({ ...Object.fromEntries(list.filter((r) => r.slug && r.downloads !== undefined).map((r) => [r.slug!, r.downloads!])), ...prev }));
+        setCounts((prev) => ({
+          ...Object.fromEntries(
+            list.filter((r) => r.slug && r.downloads !== undefined).map((r) => [r.slug!, r.downloads!]),
+          ),
+          ...prev,
+        }));
         if (newIds.length) mark(newIds, 'new');
       } catch (err) {
         console.warn('uploaded list not loaded', err instanceof Error ? err.message : err);
@@ -123,7 +141,11 @@ export function useUploadedList(drive: DriveClient | null, api: ProductApi, sign
       if (!expiresAt) return;
       await withAuth(() => drive.patch(row.id, { appProperties: { [TAGS.expiresAt]: expiresAt } }));
       if (row.slug) await api.extend(row.slug, expiresAt, row.ownerSubdomain);
-      setRows((prev) => prev.map((r) => (r.id === row.id ? { ...r, expiresAt, appProperties: { ...r.appProperties, [TAGS.expiresAt]: expiresAt } } : r)));
+      setRows((prev) =>
+        prev.map((r) =>
+          r.id === row.id ? { ...r, expiresAt, appProperties: { ...r.appProperties, [TAGS.expiresAt]: expiresAt } } : r,
+        ),
+      );
     },
     [drive, api, withAuth],
   );

@@ -86,7 +86,13 @@ export function useUploader(deps: UploaderDeps) {
           while (s.length > 2 && now - s[0]!.t > SPEED_WINDOW_MS) s.shift();
           const first = s[0]!;
           const speed = now > first.t ? ((sent - first.sent) * 1000) / (now - first.t) : 0;
-          setProgress((p) => ({ ...p, sent, total, percent: total > 0 ? Math.floor((sent / total) * 100) : 100, speed: Math.max(0, speed) }));
+          setProgress((p) => ({
+            ...p,
+            sent,
+            total,
+            percent: total > 0 ? Math.floor((sent / total) * 100) : 100,
+            speed: Math.max(0, speed),
+          }));
         },
         onZipPercent: (zipPercent) => setProgress((p) => (p.zipPercent === zipPercent ? p : { ...p, zipPercent })),
       });
@@ -97,7 +103,8 @@ export function useUploader(deps: UploaderDeps) {
       if (err instanceof UploadError && err.code === 'expired') {
         depsRef.current.onExpired();
       } else if (!isCanceled(err) && !ac.signal.aborted) {
-        if (err instanceof UploadError) setError({ code: err.code, ...(err.status !== undefined ? { status: err.status } : {}) });
+        if (err instanceof UploadError)
+          setError({ code: err.code, ...(err.status !== undefined ? { status: err.status } : {}) });
         else setError({ code: 'failed' });
         console.warn('upload failed', err instanceof Error ? err.message : err);
       }

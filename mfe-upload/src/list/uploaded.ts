@@ -25,10 +25,16 @@ export interface UploadedFile {
 }
 
 /** Maps one drive file (+ its link record) to a list row. */
-export function toUploadedFile(f: DriveFile, link: LinkRecord | undefined, directUrl: string, prefix = ''): UploadedFile {
+export function toUploadedFile(
+  f: DriveFile,
+  link: LinkRecord | undefined,
+  directUrl: string,
+  prefix = '',
+): UploadedFile {
   const props = f.appProperties ?? {};
   const uploadedAt = f.createdTime ?? new Date(0).toISOString();
-  const expiresAt = props[TAGS.expiresAt] ?? link?.expiresAt ?? new Date(Date.parse(uploadedAt) + DEFAULT_VALIDITY_MS).toISOString();
+  const expiresAt =
+    props[TAGS.expiresAt] ?? link?.expiresAt ?? new Date(Date.parse(uploadedAt) + DEFAULT_VALIDITY_MS).toISOString();
   const slug = link?.slug ?? props[TAGS.shortId];
   const shortUrl = link?.shortUrl ?? (slug ? `${window.location.origin}/r/${slug}` : undefined);
   const size = Number(f.size ?? f.quotaBytesUsed ?? 0);
@@ -68,7 +74,12 @@ async function listAll(drive: DriveClient, parentId: string): Promise<DriveFile[
  * Expired ones are left out; the link service's expiry sweeper removes them from the drive (spec §4
  * link life), also while this page is never opened, so the list never deletes anything itself.
  */
-export async function loadUploaded(drive: DriveClient, api: ProductApi, rootId: string, now = Date.now()): Promise<UploadedFile[]> {
+export async function loadUploaded(
+  drive: DriveClient,
+  api: ProductApi,
+  rootId: string,
+  now = Date.now(),
+): Promise<UploadedFile[]> {
   const [children, links] = await Promise.all([listAll(drive, rootId), api.links()]);
   const byFile = new Map(links.map((l) => [l.fileId, l]));
   const rows: UploadedFile[] = [];
@@ -76,7 +87,12 @@ export async function loadUploaded(drive: DriveClient, api: ProductApi, rootId: 
     if (child.mimeType === FOLDER_MIME) {
       const inner = await listAll(drive, child.id).catch(() => []);
       for (const f of inner) {
-        const row = toUploadedFile(f, byFile.get(f.id), drive.url('/uc', { id: f.id, export: 'download' }), `${child.name}/`);
+        const row = toUploadedFile(
+          f,
+          byFile.get(f.id),
+          drive.url('/uc', { id: f.id, export: 'download' }),
+          `${child.name}/`,
+        );
         if (Date.parse(row.expiresAt) > now) rows.push(row);
       }
       continue;

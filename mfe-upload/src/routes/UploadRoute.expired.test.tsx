@@ -29,11 +29,25 @@ beforeEach(() => {
     vi.fn(async (input: string | URL) => {
       const url = new URL(String(input), 'http://localhost/');
       calls.push(url.pathname);
-      if (url.pathname === '/api/config') return Response.json({ driveRootUrl: 'http://drive.test', uploadFolderThresholdBytes: 1 << 30 });
-      if (url.pathname === '/api/access/status') return Response.json({ ...access(), remaining_days: 0, paid_until: null, cancelled_at: null, starts_at: null, grace_until: null });
+      if (url.pathname === '/api/config')
+        return Response.json({ driveRootUrl: 'http://drive.test', uploadFolderThresholdBytes: 1 << 30 });
+      if (url.pathname === '/api/access/status')
+        return Response.json({
+          ...access(),
+          remaining_days: 0,
+          paid_until: null,
+          cancelled_at: null,
+          starts_at: null,
+          grace_until: null,
+        });
       if (url.pathname === '/api/links') return Response.json({ links: [] });
-      if (url.pathname === '/drive/v3/about') return Response.json({ storageQuota: { limit: '1000000', usage: '0' }, user: { emailAddress: 'ann@example.com' } });
-      if (url.pathname === '/drive/v3/files' && url.searchParams.get('q')?.includes('ferry_root')) return Response.json({ files: [{ id: 'root', name: '_ferryuploads' }] });
+      if (url.pathname === '/drive/v3/about')
+        return Response.json({
+          storageQuota: { limit: '1000000', usage: '0' },
+          user: { emailAddress: 'ann@example.com' },
+        });
+      if (url.pathname === '/drive/v3/files' && url.searchParams.get('q')?.includes('ferry_root'))
+        return Response.json({ files: [{ id: 'root', name: '_ferryuploads' }] });
       if (url.pathname === '/drive/v3/files') return Response.json({ files: [] });
       return new Response(null, { status: 404 });
     }),
@@ -46,7 +60,12 @@ afterEach(() => {
 
 async function renderUpload(language = 'en', navigate = vi.fn()) {
   const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en }, de: { [NAMESPACE]: de } }, language);
-  const auth = createTestAuth({ isAuthenticated: true, token: 'tok-ann', user: { id: 'sub-ann', email: 'ann@example.com' }, email: 'ann@example.com' });
+  const auth = createTestAuth({
+    isAuthenticated: true,
+    token: 'tok-ann',
+    user: { id: 'sub-ann', email: 'ann@example.com' },
+    email: 'ann@example.com',
+  });
   render(
     <I18nextProvider i18n={i18n}>
       <ShellProvider value={createTestShellValue(i18n, { auth, navigate })}>
@@ -78,7 +97,9 @@ describe('upload screen of an ended trial or plan', () => {
   it('an ended paid plan says the plan has ended, in the page language', async () => {
     access = () => ({ phase: 'expired', state: 'expired', plan: 'monthly', total_days: 31 });
     await renderUpload('de');
-    expect((await screen.findByRole('heading', { level: 2, name: de.expired.planTitle })).textContent).toBe('Dein Tarif ist abgelaufen');
+    expect((await screen.findByRole('heading', { level: 2, name: de.expired.planTitle })).textContent).toBe(
+      'Dein Tarif ist abgelaufen',
+    );
   });
 
   it('a running trial keeps the drop zone', async () => {

@@ -65,14 +65,21 @@ export function UploadRoute() {
         </button>
       )}
       {configError && <Notice tone="error">{t('errors.config')}</Notice>}
-      {access.expired ? <ExpiredPanel plan={access.plan} /> : <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />}
+      {access.expired ? (
+        <ExpiredPanel plan={access.plan} />
+      ) : (
+        <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />
+      )}
       {signedIn && (
         <p className="free-space" data-testid="free-space">
           {/* Isolated (FSI … PDI, <bdi>): in Arabic and Hebrew "15.00 GB" and the address keep their order. */}
-          {t('freeSpace', { free: isolate(formatFreeSpace(list.free, shell.language)) })} · <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
+          {t('freeSpace', { free: isolate(formatFreeSpace(list.free, shell.language)) })} ·{' '}
+          <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
-      {!access.expired && <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />}
+      {!access.expired && (
+        <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />
+      )}
       {!access.expired && (
         <UploadControls
           count={uploader.queue.length}
@@ -100,7 +107,15 @@ export function UploadRoute() {
       />
       <ShareModal
         open={shareRow !== null}
-        file={shareRow ? { name: shareRow.name, ...(shareRow.slug ? { slug: shareRow.slug } : {}), ...(shareRow.shareUrl ? { shareUrl: shareRow.shareUrl } : {}) } : null}
+        file={
+          shareRow
+            ? {
+                name: shareRow.name,
+                ...(shareRow.slug ? { slug: shareRow.slug } : {}),
+                ...(shareRow.shareUrl ? { shareUrl: shareRow.shareUrl } : {}),
+              }
+            : null
+        }
         onClose={() => setShareRow(null)}
       />
     </article>

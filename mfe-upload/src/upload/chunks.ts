@@ -1,6 +1,7 @@
 /** The next chunk [start, end) from the confirmed offset (spec §7: 5 MiB chunks). */
 export function nextChunk(offset: number, total: number, chunkSize: number): { start: number; end: number } {
-  if (chunkSize <= 0 || chunkSize % (256 * 1024) !== 0) throw new Error('chunk size must be a positive multiple of 256 KiB');
+  if (chunkSize <= 0 || chunkSize % (256 * 1024) !== 0)
+    throw new Error('chunk size must be a positive multiple of 256 KiB');
   return { start: offset, end: Math.min(offset + chunkSize, total) };
 }
 

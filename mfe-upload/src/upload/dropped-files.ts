@@ -50,5 +50,8 @@ export async function itemsFromDataTransfer(dt: DataTransfer): Promise<QueueItem
 
 /** Files from an input; a folder input gives each file's webkitRelativePath. */
 export function itemsFromFileList(files: FileList | readonly File[] | null): QueueItem[] {
-  return Array.from(files ?? []).map((file) => ({ file, path: (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name }));
+  return Array.from(files ?? []).map((file) => ({
+    file,
+    path: (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name,
+  }));
 }

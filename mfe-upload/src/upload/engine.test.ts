@@ -7,7 +7,10 @@ import type { Phase } from './phase';
 import { planUpload } from './plan';
 import type { QueueItem } from './queue';
 
-const item = (path: string, size: number): QueueItem => ({ file: new File([new Uint8Array(size)], path.split('/').pop()!), path });
+const item = (path: string, size: number): QueueItem => ({
+  file: new File([new Uint8Array(size)], path.split('/').pop()!),
+  path,
+});
 
 /** A drive in memory: folders and files by id; sessions complete on one PUT. */
 function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => DriveError | undefined } = {}) {
@@ -25,7 +28,8 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
   const drive = {
     url: (p: string, q: Record<string, string> = {}) => `http://drive${p}?${new URLSearchParams(q)}`,
     findFolder: async () => undefined,
-    createFolder: async (name: string, parents: string[] | undefined, appProperties: Record<string, string>) => add({ name, mimeType: 'folder', ...(parents ? { parents } : {}), appProperties }),
+    createFolder: async (name: string, parents: string[] | undefined, appProperties: Record<string, string>) =>
+      add({ name, mimeType: 'folder', ...(parents ? { parents } : {}), appProperties }),
     patch: async (id: string, m: { appProperties?: Record<string, string | null> }) => {
       const f = files.get(id)!;
       f.appProperties = { ...f.appProperties, ...(m.appProperties as Record<string, string>) };
@@ -39,7 +43,11 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
     startResumable: async (meta: { name: string; parents: string[]; appProperties?: Record<string, string> }) => {
       const err = opts.failStart?.(meta.name);
       if (err) throw err;
-      const f = add({ name: meta.name, parents: meta.parents, ...(meta.appProperties ? { appProperties: meta.appProperties } : {}) });
+      const f = add({
+        name: meta.name,
+        parents: meta.parents,
+        ...(meta.appProperties ? { appProperties: meta.appProperties } : {}),
+      });
       return `http://drive/session/${f.id}`;
     },
   };
@@ -49,7 +57,14 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
 
 function deps(drive: DriveClient, over: Partial<EngineDeps> = {}) {
   const phases: Phase[] = [];
-  const api = { shorten: async (p: { fileId: string }) => ({ shortId: `s_${p.fileId}xxxxx`, shortUrl: `https://ferry/r/s_${p.fileId}xxxxx`, ownerSubdomain: 'anna-2' }), shortlink: async () => undefined } as unknown as ProductApi;
+  const api = {
+    shorten: async (p: { fileId: string }) => ({
+      shortId: `s_${p.fileId}xxxxx`,
+      shortUrl: `https://ferry/r/s_${p.fileId}xxxxx`,
+      ownerSubdomain: 'anna-2',
+    }),
+    shortlink: async () => undefined,
+  } as unknown as ProductApi;
   const d: EngineDeps = {
     drive,
     api,
@@ -75,21 +90,32 @@ describe('upload steps (spec §4)', () => {
     expect(up!.shortUrl).toMatch(/^https:\/\/ferry\/r\//);
     expect(shared).toEqual([up!.file.id]);
     expect([...files.values()].find((f) => f.name === '_ferryuploads')!.appProperties).toEqual({ ferry_root: 'true' });
-    expect(up!.file.appProperties).toMatchObject({ ferry: '1', owner_subdomain: 'anna-2', ferry_short_id: expect.any(String) });
+    expect(up!.file.appProperties).toMatchObject({
+      ferry: '1',
+      owner_subdomain: 'anna-2',
+      ferry_short_id: expect.any(String),
+    });
     expect(phases).toEqual(['preparing', 'init', 'uploading', 'finalizing']);
   });
 
   it('shorten failure falls back to the drive direct link', async () => {
     const { drive } = fakeDrive();
-    const { d } = deps(drive, { api: { shorten: async () => Promise.reject(new Error('down')) } as unknown as ProductApi });
+    const { d } = deps(drive, {
+      api: { shorten: async () => Promise.reject(new Error('down')) } as unknown as ProductApi,
+    });
     const [up] = await runUpload(planUpload([item('a.bin', 10)], 1024, new Date(), 'anna'), d);
     expect(up!.shortUrl).toBe(`http://drive/uc?id=${up!.file.id}&export=download`);
   });
 
   it('an ended trial or plan (402): no raw drive link; the file leaves the public for the trash; the upload ends expired', async () => {
     const { drive, revoked, trashed } = fakeDrive();
-    const { d } = deps(drive, { api: { shorten: async () => Promise.reject(new SubscriptionExpiredError()) } as unknown as ProductApi });
-    await expect(runUpload(planUpload([item('a.bin', 10)], 1024, new Date(), 'anna'), d)).rejects.toMatchObject({ code: 'expired', status: 402 });
+    const { d } = deps(drive, {
+      api: { shorten: async () => Promise.reject(new SubscriptionExpiredError()) } as unknown as ProductApi,
+    });
+    await expect(runUpload(planUpload([item('a.bin', 10)], 1024, new Date(), 'anna'), d)).rejects.toMatchObject({
+      code: 'expired',
+      status: 402,
+    });
     expect(revoked).toHaveLength(1);
     expect(trashed).toEqual(revoked);
   });
@@ -97,8 +123,22 @@ describe('upload steps (spec §4)', () => {
   it('an ended plan stops a folder upload: no more files are sent, the empty folder is deleted', async () => {
     const { drive, files, deleted, trashed } = fakeDrive();
     let shortens = 0;
-    const { d } = deps(drive, { api: { shorten: async () => (shortens++, Promise.reject(new SubscriptionExpiredError())) } as unknown as ProductApi });
-    await expect(runUpload(planUpload([item('a', 600), item('b', 600), item('c', 600), item('d', 600), item('e', 600)], 1024, new Date(), 'anna'), d)).rejects.toMatchObject({ code: 'expired' });
+    const { d } = deps(drive, {
+      api: {
+        shorten: async () => (shortens++, Promise.reject(new SubscriptionExpiredError())),
+      } as unknown as ProductApi,
+    });
+    await expect(
+      runUpload(
+        planUpload(
+          [item('a', 600), item('b', 600), item('c', 600), item('d', 600), item('e', 600)],
+          1024,
+          new Date(),
+          'anna',
+        ),
+        d,
+      ),
+    ).rejects.toMatchObject({ code: 'expired' });
     expect(shortens).toBeLessThanOrEqual(3);
     expect(trashed).toHaveLength(shortens);
     const folder = [...files.values()].find((f) => f.mimeType === 'folder' && f.name.endsWith('_5_files'))!;
@@ -108,7 +148,9 @@ describe('upload steps (spec §4)', () => {
   it('a set over the threshold is a folder; if nothing was uploaded the folder is deleted', async () => {
     const { drive, files, deleted } = fakeDrive({ failStart: () => new DriveError(400, 'badRequest', 'no') });
     const { d } = deps(drive);
-    await expect(runUpload(planUpload([item('a', 600), item('b', 600)], 1024, new Date(), 'anna'), d)).rejects.toMatchObject({ code: 'sessionUrl' });
+    await expect(
+      runUpload(planUpload([item('a', 600), item('b', 600)], 1024, new Date(), 'anna'), d),
+    ).rejects.toMatchObject({ code: 'sessionUrl' });
     const folder = [...files.values()].find((f) => f.mimeType === 'folder' && f.name.endsWith('_2_files'))!;
     expect(deleted).toEqual([folder.id]);
   });
@@ -116,10 +158,18 @@ describe('upload steps (spec §4)', () => {
   it('a folder keeps going past one failed file and backs off on a 403 rate limit', async () => {
     let limited = 0;
     const { drive, deleted } = fakeDrive({
-      failStart: (name) => (name === 'bad' ? new DriveError(400, 'badRequest', 'no') : name === 'slow' && limited++ === 0 ? new DriveError(403, 'userRateLimitExceeded', 'slow down') : undefined),
+      failStart: (name) =>
+        name === 'bad'
+          ? new DriveError(400, 'badRequest', 'no')
+          : name === 'slow' && limited++ === 0
+            ? new DriveError(403, 'userRateLimitExceeded', 'slow down')
+            : undefined,
     });
     const { d } = deps(drive);
-    const done = await runUpload(planUpload([item('bad', 600), item('slow', 600), item('ok', 10)], 1024, new Date(), 'anna'), d);
+    const done = await runUpload(
+      planUpload([item('bad', 600), item('slow', 600), item('ok', 10)], 1024, new Date(), 'anna'),
+      d,
+    );
     expect(done.map((u) => u.file.name).sort()).toEqual(['ok', 'slow']);
     expect(limited).toBe(2);
     expect(deleted).toEqual([]);
@@ -127,15 +177,21 @@ describe('upload steps (spec §4)', () => {
 
   it('not enough free quota fails before any session; unknown quota does not block', async () => {
     const { drive, files } = fakeDrive({ free: 5 });
-    await expect(runUpload(planUpload([item('a', 10)], 1024, new Date(), 'anna'), deps(drive).d)).rejects.toMatchObject({ code: 'quota' });
+    await expect(runUpload(planUpload([item('a', 10)], 1024, new Date(), 'anna'), deps(drive).d)).rejects.toMatchObject(
+      { code: 'quota' },
+    );
     expect([...files.values()].filter((f) => f.name === 'a')).toHaveLength(0);
     const unknown = fakeDrive({ free: null });
-    await expect(runUpload(planUpload([item('a', 10)], 1024, new Date(), 'anna'), deps(unknown.drive).d)).resolves.toHaveLength(1);
+    await expect(
+      runUpload(planUpload([item('a', 10)], 1024, new Date(), 'anna'), deps(unknown.drive).d),
+    ).resolves.toHaveLength(1);
   });
 
   it('a Drive 401 signs in again and retries the call', async () => {
     let first = true;
-    const { drive } = fakeDrive({ failStart: () => (first ? ((first = false), new DriveError(401, 'authError', 'Invalid Credentials')) : undefined) });
+    const { drive } = fakeDrive({
+      failStart: () => (first ? ((first = false), new DriveError(401, 'authError', 'Invalid Credentials')) : undefined),
+    });
     const relogin = vi.fn(async () => undefined);
     const { d } = deps(drive, { relogin });
     await expect(runUpload(planUpload([item('a', 10)], 1024, new Date(), 'anna'), d)).resolves.toHaveLength(1);

@@ -1,7 +1,15 @@
 import { SubscriptionExpiredError, type ProductApi } from '../api/product-api';
 import { DriveError, qString, type DriveClient, type DriveFile } from '../drive/drive-client';
 import { backoffDelay } from '@ferry/rules';
-import { DEFAULT_VALIDITY_MS, FOLDER_CONCURRENCY, FOLDER_MIME, RETRY_JITTER, ROOT_FOLDER_FALLBACK_NAME, ROOT_FOLDER_NAME, TAGS } from './constants';
+import {
+  DEFAULT_VALIDITY_MS,
+  FOLDER_CONCURRENCY,
+  FOLDER_MIME,
+  RETRY_JITTER,
+  ROOT_FOLDER_FALLBACK_NAME,
+  ROOT_FOLDER_NAME,
+  TAGS,
+} from './constants';
 import { isCanceled, sleep, UploadError } from './errors';
 import type { Phase } from './phase';
 import type { UploadPlan } from './plan';
@@ -95,7 +103,11 @@ export async function readFreeQuota(drive: DriveClient): Promise<{ free: number 
     const limit = Number(about.storageQuota?.limit);
     const usage = Number(about.storageQuota?.usage);
     const email = about.user?.emailAddress;
-    const known = about.storageQuota?.limit !== undefined && about.storageQuota?.usage !== undefined && Number.isFinite(limit) && Number.isFinite(usage);
+    const known =
+      about.storageQuota?.limit !== undefined &&
+      about.storageQuota?.usage !== undefined &&
+      Number.isFinite(limit) &&
+      Number.isFinite(usage);
     return { free: known ? limit - usage : null, ...(email ? { email } : {}) };
   } catch (err) {
     if (err instanceof DriveError && err.status === 403) return { free: null };
@@ -109,7 +121,11 @@ function tags(deps: EngineDeps, expiresAt: string): Record<string, string> {
 }
 
 /** Opens a session; 403 quota → the quota error, anything else → 'Failed to get resumable upload URL'. */
-async function openSession(deps: EngineDeps, metadata: Parameters<DriveClient['startResumable']>[0], size: number): Promise<string> {
+async function openSession(
+  deps: EngineDeps,
+  metadata: Parameters<DriveClient['startResumable']>[0],
+  size: number,
+): Promise<string> {
   try {
     return await driveCall(deps, () => deps.drive.startResumable(metadata, size, deps.signal));
   } catch (err) {
@@ -120,7 +136,12 @@ async function openSession(deps: EngineDeps, metadata: Parameters<DriveClient['s
   }
 }
 
-async function sendBytes(deps: EngineDeps, sessionUrl: string, source: ByteSource, onConfirmed: (n: number) => void): Promise<DriveFile> {
+async function sendBytes(
+  deps: EngineDeps,
+  sessionUrl: string,
+  source: ByteSource,
+  onConfirmed: (n: number) => void,
+): Promise<DriveFile> {
   try {
     return await uploadResumable({
       sessionUrl,
@@ -164,7 +185,11 @@ async function publish(deps: EngineDeps, file: DriveFile, expiresAt: string): Pr
       shortUrl = (await deps.api.shortlink(s.shortId, sub, ttl)) ?? shortUrl;
     }
     // The slug beside the file: the list finds the link even when the link service is slow.
-    const patched = await driveCall(deps, () => deps.drive.patch(file.id, { appProperties: { [TAGS.shortId]: s.shortId, ...(sub ? { [TAGS.ownerSubdomain]: sub } : {}) } })).catch(() => file);
+    const patched = await driveCall(deps, () =>
+      deps.drive.patch(file.id, {
+        appProperties: { [TAGS.shortId]: s.shortId, ...(sub ? { [TAGS.ownerSubdomain]: sub } : {}) },
+      }),
+    ).catch(() => file);
     return { file: patched, shortUrl, shortId: s.shortId };
   } catch (err) {
     if (isCanceled(err)) throw err;
@@ -186,13 +211,23 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   const items = plan.kind === 'single' ? [plan.item] : plan.items;
   const totalFileBytes = queueBytes(items);
   const expiresAt = new Date(now() + DEFAULT_VALIDITY_MS).toISOString();
-  const bytesNeeded = plan.kind === 'zip' ? zipSize(items.map((i) => ({ path: i.path, size: i.file.size }))) : totalFileBytes;
+  const bytesNeeded =
+    plan.kind === 'zip' ? zipSize(items.map((i) => ({ path: i.path, size: i.file.size }))) : totalFileBytes;
   if (quota.free !== null && bytesNeeded > quota.free) throw new UploadError('quota', 403);
 
   if (plan.kind === 'single') {
     const { file, path } = plan.item;
     deps.onPhase('init');
-    const session = await openSession(deps, { name: file.name || path, parents: [root.id], mimeType: file.type || 'application/octet-stream', appProperties: tags(deps, expiresAt) }, file.size);
+    const session = await openSession(
+      deps,
+      {
+        name: file.name || path,
+        parents: [root.id],
+        mimeType: file.type || 'application/octet-stream',
+        appProperties: tags(deps, expiresAt),
+      },
+      file.size,
+    );
     deps.onProgress(0, file.size);
     let phase: Phase = 'init';
     const created = await sendBytes(deps, session, blobSource(file), (n) => {
@@ -207,7 +242,11 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
     deps.onPhase('init');
     const entries = items.map((i) => fileEntry(i.file, i.path));
     const size = zipSize(entries);
-    const session = await openSession(deps, { name: plan.name, parents: [root.id], mimeType: 'application/zip', appProperties: tags(deps, expiresAt) }, size);
+    const session = await openSession(
+      deps,
+      { name: plan.name, parents: [root.id], mimeType: 'application/zip', appProperties: tags(deps, expiresAt) },
+      size,
+    );
     deps.onPhase('zipping');
     let zipped = 0;
     let zipDone = totalFileBytes === 0;
@@ -231,7 +270,11 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   deps.onPhase('init');
   const folder = await driveCall(deps, () => deps.drive.createFolder(plan.name, [root.id], tags(deps, expiresAt)));
   const confirmed = new Map<QueueItem, number>();
-  const report = () => deps.onProgress([...confirmed.values()].reduce((a, b) => a + b, 0), totalFileBytes);
+  const report = () =>
+    deps.onProgress(
+      [...confirmed.values()].reduce((a, b) => a + b, 0),
+      totalFileBytes,
+    );
   let started = false;
   const results: UploadedItem[] = [];
   let lastError: unknown;
@@ -240,7 +283,16 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
     for (let item = queue.shift(); item; item = queue.shift()) {
       if (deps.signal.aborted) return;
       try {
-        const session = await openSession(deps, { name: item.path, parents: [folder.id], mimeType: item.file.type || 'application/octet-stream', appProperties: tags(deps, expiresAt) }, item.file.size);
+        const session = await openSession(
+          deps,
+          {
+            name: item.path,
+            parents: [folder.id],
+            mimeType: item.file.type || 'application/octet-stream',
+            appProperties: tags(deps, expiresAt),
+          },
+          item.file.size,
+        );
         const current = item;
         const created = await sendBytes(deps, session, blobSource(item.file), (n) => {
           confirmed.set(current, n);

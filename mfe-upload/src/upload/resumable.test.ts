@@ -44,9 +44,20 @@ describe('resumable upload (spec §7)', () => {
     const bytes = data(2 * CHUNK + 100);
     const s = fakeSession(bytes.length);
     const progress: number[] = [];
-    const file = await uploadResumable({ sessionUrl: 'x', source: blobSource(new Blob([bytes])), signal: new AbortController().signal, chunkSize: CHUNK, fetch: s.f, onProgress: (n) => progress.push(n) });
+    const file = await uploadResumable({
+      sessionUrl: 'x',
+      source: blobSource(new Blob([bytes])),
+      signal: new AbortController().signal,
+      chunkSize: CHUNK,
+      fetch: s.f,
+      onProgress: (n) => progress.push(n),
+    });
     expect(file.id).toBe('f1');
-    expect(s.calls).toEqual([`bytes 0-262143/${bytes.length}`, `bytes 262144-524287/${bytes.length}`, `bytes 524288-524387/${bytes.length}`]);
+    expect(s.calls).toEqual([
+      `bytes 0-262143/${bytes.length}`,
+      `bytes 262144-524287/${bytes.length}`,
+      `bytes 524288-524387/${bytes.length}`,
+    ]);
     expect(progress).toEqual([CHUNK, 2 * CHUNK, bytes.length]);
     expect(s.received()).toEqual(bytes);
   });
@@ -54,7 +65,14 @@ describe('resumable upload (spec §7)', () => {
   it('after a network error asks for the status and resumes from the last confirmed byte', async () => {
     const bytes = data(3 * CHUNK);
     const s = fakeSession(bytes.length, ['ok', 'network', 'ok', 'ok']);
-    await uploadResumable({ sessionUrl: 'x', source: blobSource(new Blob([bytes])), signal: new AbortController().signal, chunkSize: CHUNK, fetch: s.f, retryBaseMs: 1 });
+    await uploadResumable({
+      sessionUrl: 'x',
+      source: blobSource(new Blob([bytes])),
+      signal: new AbortController().signal,
+      chunkSize: CHUNK,
+      fetch: s.f,
+      retryBaseMs: 1,
+    });
     expect(s.calls[2]).toBe(`bytes */${bytes.length}`);
     expect(s.calls[3]).toBe(`bytes ${CHUNK + CHUNK / 2}-${CHUNK + CHUNK / 2 + CHUNK - 1}/${bytes.length}`);
     expect(s.received()).toEqual(bytes);
@@ -66,29 +84,69 @@ describe('resumable upload (spec §7)', () => {
       for (let i = 0; i < bytes.length; i += 10_000) yield bytes.slice(i, i + 10_000);
     }
     const s = fakeSession(bytes.length, ['short', 503, 'ok', 'ok', 'ok', 'ok']);
-    await uploadResumable({ sessionUrl: 'x', source: streamSource(bytes.length, pieces()), signal: new AbortController().signal, chunkSize: CHUNK, fetch: s.f, retryBaseMs: 1 });
+    await uploadResumable({
+      sessionUrl: 'x',
+      source: streamSource(bytes.length, pieces()),
+      signal: new AbortController().signal,
+      chunkSize: CHUNK,
+      fetch: s.f,
+      retryBaseMs: 1,
+    });
     expect(s.received()).toEqual(bytes);
     expect(s.calls[1]).toBe(`bytes ${CHUNK - 1000}-${2 * CHUNK - 1001}/${bytes.length}`);
   });
 
   it('fails with the status on a non-retryable answer, and after too many retries', async () => {
     const bytes = data(CHUNK);
-    await expect(uploadResumable({ sessionUrl: 'x', source: blobSource(new Blob([bytes])), signal: new AbortController().signal, chunkSize: CHUNK, fetch: fakeSession(bytes.length, [404]).f })).rejects.toMatchObject({ code: 'status', status: 404, message: 'Upload failed with status 404' });
+    await expect(
+      uploadResumable({
+        sessionUrl: 'x',
+        source: blobSource(new Blob([bytes])),
+        signal: new AbortController().signal,
+        chunkSize: CHUNK,
+        fetch: fakeSession(bytes.length, [404]).f,
+      }),
+    ).rejects.toMatchObject({ code: 'status', status: 404, message: 'Upload failed with status 404' });
     const s = fakeSession(bytes.length, Array(10).fill('network'));
-    await expect(uploadResumable({ sessionUrl: 'x', source: blobSource(new Blob([bytes])), signal: new AbortController().signal, chunkSize: CHUNK, fetch: s.f, retryBaseMs: 1, maxRetries: 2 })).rejects.toMatchObject({ code: 'network', message: 'Network error during upload' });
+    await expect(
+      uploadResumable({
+        sessionUrl: 'x',
+        source: blobSource(new Blob([bytes])),
+        signal: new AbortController().signal,
+        chunkSize: CHUNK,
+        fetch: s.f,
+        retryBaseMs: 1,
+        maxRetries: 2,
+      }),
+    ).rejects.toMatchObject({ code: 'network', message: 'Network error during upload' });
   });
 
   it('cancel ends with the silent canceled error', async () => {
     const ac = new AbortController();
     ac.abort();
-    await expect(uploadResumable({ sessionUrl: 'x', source: blobSource(new Blob([data(10)])), signal: ac.signal, chunkSize: CHUNK, fetch: fakeSession(10).f })).rejects.toBeInstanceOf(UploadError);
+    await expect(
+      uploadResumable({
+        sessionUrl: 'x',
+        source: blobSource(new Blob([data(10)])),
+        signal: ac.signal,
+        chunkSize: CHUNK,
+        fetch: fakeSession(10).f,
+      }),
+    ).rejects.toBeInstanceOf(UploadError);
   });
 
   it('waits for beforeChunk (a re-login) before each chunk', async () => {
     const bytes = data(2 * CHUNK);
     const s = fakeSession(bytes.length);
     let waits = 0;
-    await uploadResumable({ sessionUrl: 'x', source: blobSource(new Blob([bytes])), signal: new AbortController().signal, chunkSize: CHUNK, fetch: s.f, beforeChunk: async () => void waits++ });
+    await uploadResumable({
+      sessionUrl: 'x',
+      source: blobSource(new Blob([bytes])),
+      signal: new AbortController().signal,
+      chunkSize: CHUNK,
+      fetch: s.f,
+      beforeChunk: async () => void waits++,
+    });
     expect(waits).toBe(2);
   });
 });

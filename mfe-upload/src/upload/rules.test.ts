@@ -87,7 +87,11 @@ describe('chunk arithmetic (spec §7)', () => {
       ranges.push(contentRange(start, end, total));
       offset = end;
     }
-    expect(ranges).toEqual([`bytes 0-5242879/${total}`, `bytes 5242880-10485759/${total}`, `bytes 10485760-12582911/${total}`]);
+    expect(ranges).toEqual([
+      `bytes 0-5242879/${total}`,
+      `bytes 5242880-10485759/${total}`,
+      `bytes 10485760-12582911/${total}`,
+    ]);
   });
   it('chunk sizes must be multiples of 256 KiB', () => {
     expect(() => nextChunk(0, 10, 1000)).toThrow();
@@ -114,14 +118,19 @@ describe('zip naming and the threshold rule (spec §9)', () => {
     expect(plan).toMatchObject({ kind: 'zip', name: 'upload_2026-05-03_anna_3_files.zip' });
   });
   it('a total of exactly the threshold or more becomes a folder', () => {
-    expect(planUpload([item('a', GiB / 2), item('b', GiB / 2)], GiB, now, 'anna')).toMatchObject({ kind: 'folder', name: 'upload_2026-05-03_anna_2_files' });
+    expect(planUpload([item('a', GiB / 2), item('b', GiB / 2)], GiB, now, 'anna')).toMatchObject({
+      kind: 'folder',
+      name: 'upload_2026-05-03_anna_2_files',
+    });
     expect(planUpload([item('a', GiB / 2), item('b', GiB / 2 - 1)], GiB, now, 'anna').kind).toBe('zip');
   });
   it('the threshold is configurable and a positive override wins', () => {
     expect(effectiveThreshold(GiB, '4096')).toBe(4096);
     expect(effectiveThreshold(GiB, 'nonsense')).toBe(GiB);
     expect(effectiveThreshold(GiB, null)).toBe(GiB);
-    expect(planUpload([item('a', 3000), item('b', 2000)], effectiveThreshold(GiB, '4096'), now, 'x').kind).toBe('folder');
+    expect(planUpload([item('a', 3000), item('b', 2000)], effectiveThreshold(GiB, '4096'), now, 'x').kind).toBe(
+      'folder',
+    );
   });
   it('first name from the profile, else the e-mail; date as YYYY-MM-DD', () => {
     expect(firstNameOf({ name: 'Zoë de Vries', email: 'z@x.nl' })).toBe('zoe');

@@ -9,7 +9,9 @@ export function formatSize(bytes: number, language?: string): string {
 /** The free-space line (spec §2): remaining GB with two decimals, number and unit as the language writes them, or a dash when unknown. */
 export function formatFreeSpace(freeBytes: number | null | undefined, language = 'en'): string {
   if (freeBytes === null || freeBytes === undefined || !Number.isFinite(freeBytes)) return '—';
-  const gb = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.max(0, freeBytes) / 1024 ** 3);
+  const gb = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.max(0, freeBytes) / 1024 ** 3,
+  );
   return `${gb} ${sizeUnits(language)[3]}`;
 }
 

@@ -31,18 +31,33 @@ describe('stored zip stream', () => {
     const data = bytes(100_003, 7);
     expect(crc32(data.subarray(50_000), crc32(data.subarray(0, 50_000)))).toBe(crc32(data));
     // Unaligned views and odd lengths take the byte path at both ends.
-    for (const [a, b] of [[3, 100_000], [1, 9], [5, 6], [2, 77_777]] as const) expect(crc32(data.subarray(a, b))).toBe(zlibCrc32(data.subarray(a, b)));
+    for (const [a, b] of [
+      [3, 100_000],
+      [1, 9],
+      [5, 6],
+      [2, 77_777],
+    ] as const)
+      expect(crc32(data.subarray(a, b))).toBe(zlibCrc32(data.subarray(a, b)));
   });
 
   it('produces exactly zipSize bytes that unzip reads back (names, nested paths, bytes)', async () => {
-    const files = { 'a.txt': bytes(10, 1), 'dir/sub/b.bin': bytes(3 * 1024 * 1024 + 5, 2), 'empty.txt': new Uint8Array(0), 'ü nicode.txt': bytes(77, 3) };
+    const files = {
+      'a.txt': bytes(10, 1),
+      'dir/sub/b.bin': bytes(3 * 1024 * 1024 + 5, 2),
+      'empty.txt': new Uint8Array(0),
+      'ü nicode.txt': bytes(77, 3),
+    };
     const entries = Object.entries(files).map(([p, d]) => entry(p, d));
     // Consumed through the upload's stream source (copies each piece at once), 5 MiB at a time.
     const size = zipSize(entries);
     const source = streamSource(size, zipStream(entries)[Symbol.asyncIterator]());
     const parts: Buffer[] = [];
     for (let at = 0; at < size; at += 5 * 1024 * 1024) {
-      parts.push(Buffer.from(await new Response((await source.read(at, Math.min(size, at + 5 * 1024 * 1024))) as Blob).arrayBuffer()));
+      parts.push(
+        Buffer.from(
+          await new Response((await source.read(at, Math.min(size, at + 5 * 1024 * 1024))) as Blob).arrayBuffer(),
+        ),
+      );
       source.release(Math.min(size, at + 5 * 1024 * 1024));
     }
     const zip = Buffer.concat(parts);
@@ -51,7 +66,9 @@ describe('stored zip stream', () => {
     writeFileSync(join(dir, 'x.zip'), zip);
     const python = `import zipfile,sys,json
 z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({i.filename:[i.file_size,i.compress_type,z.read(i).hex()[:40]] for i in z.infolist()})); z.testzip()`;
-    const listed = JSON.parse(execFileSync('python3', ['-c', python, join(dir, 'x.zip')], { encoding: 'utf8' })) as Record<string, [number, number, string]>;
+    const listed = JSON.parse(
+      execFileSync('python3', ['-c', python, join(dir, 'x.zip')], { encoding: 'utf8' }),
+    ) as Record<string, [number, number, string]>;
     expect(Object.keys(listed).sort()).toEqual(Object.keys(files).sort());
     for (const [p, d] of Object.entries(files)) {
       expect(listed[p]![0]).toBe(d.length);
@@ -67,7 +84,11 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({i.filename:[i.file_size,i.comp
       for (let i = 0; i < data.length; i += 128) yield data.slice(i, i + 128);
     }
     const source = streamSource(data.length, pieces());
-    const src = { ...source, read: async (a: number, b: number) => new Uint8Array(await new Response((await source.read(a, b)) as Blob).arrayBuffer()) };
+    const src = {
+      ...source,
+      read: async (a: number, b: number) =>
+        new Uint8Array(await new Response((await source.read(a, b)) as Blob).arrayBuffer()),
+    };
     expect(Buffer.from(await src.read(0, 300))).toEqual(Buffer.from(data.subarray(0, 300)));
     src.release(200); // the server confirmed only 200
     expect(Buffer.from(await src.read(200, 700))).toEqual(Buffer.from(data.subarray(200, 700)));

@@ -60,7 +60,10 @@ function dosDateTime(ms: number): { time: number; date: number } {
  * (file data comes from one reused read buffer): the consumer copies it. `onEntryBytes` reports
  * file bytes consumed (the zipping percentage).
  */
-export async function* zipStream(entries: readonly ZipEntry[], onEntryBytes?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+export async function* zipStream(
+  entries: readonly ZipEntry[],
+  onEntryBytes?: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
   if (zipSize(entries) > ZIP_MAX_BYTES) throw new Error('archive too large for a zip without zip64');
   const central: Uint8Array[] = [];
   let offset = 0;

@@ -45,7 +45,11 @@ export const configSchema = z
       }
     }
     if (c.BILLING_TEST_CLOCK === 'on' && (c.NODE_ENV === 'production' || c.STRIPE_SECRET_KEY?.startsWith('sk_live_'))) {
-      ctx.addIssue({ code: 'custom', path: ['BILLING_TEST_CLOCK'], message: 'must not be on in production (NODE_ENV=production or a live Stripe key)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_TEST_CLOCK'],
+        message: 'must not be on in production (NODE_ENV=production or a live Stripe key)',
+      });
     }
   });
 
@@ -56,7 +60,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): BillingConf
 }
 
 /** The Stripe SDK's connection options for STRIPE_API_URL (host, port, protocol); none for Stripe itself. */
-export function stripeConnection(apiUrl: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+export function stripeConnection(apiUrl: string | undefined): {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+} {
   if (!apiUrl) return {};
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -1,7 +1,15 @@
 import { Metadata } from '@grpc/grpc-js';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import { redact } from '@ferry/db';
-import { callerAssertionOptions, createCallerSigner, createGrpcClient, createLogger, deadline, onShutdownSignals, runMain } from '@ferry/service-kit';
+import {
+  callerAssertionOptions,
+  createCallerSigner,
+  createGrpcClient,
+  createLogger,
+  deadline,
+  onShutdownSignals,
+  runMain,
+} from '@ferry/service-kit';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db.js';
 import { startBillingServer } from './server.js';
@@ -14,19 +22,34 @@ runMain('billing', async () => {
   const db = await openDatabase(config.BILLING_DATABASE_URL);
   logger.info({ database: redact(config.BILLING_DATABASE_URL) }, 'database ready');
   const payments = config.BILLING_PAYMENTS === 'on';
-  const stripe = config.STRIPE_SECRET_KEY ? createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL) : undefined;
+  const stripe = config.STRIPE_SECRET_KEY
+    ? createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL)
+    : undefined;
   if (payments && stripe) {
     const prices = await ensurePrices(stripe);
-    logger.info({ stripe: config.STRIPE_API_URL ?? 'api.stripe.com', prices: Object.values(prices).map((p) => `${p.plan} ${p.priceId}`) }, 'payments on: Stripe prices ready');
+    logger.info(
+      {
+        stripe: config.STRIPE_API_URL ?? 'api.stripe.com',
+        prices: Object.values(prices).map((p) => `${p.plan} ${p.priceId}`),
+      },
+      'payments on: Stripe prices ready',
+    );
   } else {
     logger.warn('BILLING_PAYMENTS is off: no plans, Checkout or portal');
-    if (!config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks answer "not configured"');
-    if (!stripe) logger.warn('STRIPE_SECRET_KEY is not set: cancelling a paid plan is recorded in Ferry only, Stripe is not told');
+    if (!config.STRIPE_WEBHOOK_SECRET)
+      logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks answer "not configured"');
+    if (!stripe)
+      logger.warn('STRIPE_SECRET_KEY is not set: cancelling a paid plan is recorded in Ferry only, Stripe is not told');
   }
-  if (config.BILLING_TEST_CLOCK === 'on') logger.warn('BILLING_TEST_CLOCK is on: accounts\' clocks can be moved (tests and single-machine mode only)');
+  if (config.BILLING_TEST_CLOCK === 'on')
+    logger.warn("BILLING_TEST_CLOCK is on: accounts' clocks can be moved (tests and single-machine mode only)");
 
   const signer = createCallerSigner({ issuer: 'billing', privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
-  const notification = createGrpcClient(NotificationServiceClient, config.NOTIFICATION_ADDR, callerAssertionOptions(signer, NotificationServiceClient.serviceName));
+  const notification = createGrpcClient(
+    NotificationServiceClient,
+    config.NOTIFICATION_ADDR,
+    callerAssertionOptions(signer, NotificationServiceClient.serviceName),
+  );
   const server = await startBillingServer({
     port: config.BILLING_PORT,
     host: config.BILLING_HOST,
@@ -42,10 +65,15 @@ runMain('billing', async () => {
       intervalMs: config.BILLING_REMINDER_INTERVAL_S * 1000,
       send: (req) =>
         new Promise<void>((resolve, reject) => {
-          notification.sendAccountNotice(req, new Metadata(), deadline(10_000), (err) => (err ? reject(err) : resolve()));
+          notification.sendAccountNotice(req, new Metadata(), deadline(10_000), (err) =>
+            err ? reject(err) : resolve(),
+          );
         }),
     },
   });
-  logger.info({ host: config.BILLING_HOST, port: server.port, notification: config.NOTIFICATION_ADDR }, 'billing service listening');
+  logger.info(
+    { host: config.BILLING_HOST, port: server.port, notification: config.NOTIFICATION_ADDR },
+    'billing service listening',
+  );
   onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
 });

@@ -19,7 +19,12 @@ export function billingServiceImplementation(deps: BillingDeps): BillingServiceS
 }
 
 export function billingServiceBinding(deps: BillingDeps): GrpcServiceBinding {
-  return { name: BILLING_SERVICE_NAME, definition: BillingServiceService, implementation: billingServiceImplementation(deps), policies: billingPolicies };
+  return {
+    name: BILLING_SERVICE_NAME,
+    definition: BillingServiceService,
+    implementation: billingServiceImplementation(deps),
+    policies: billingPolicies,
+  };
 }
 
 export interface StartBillingServerOptions {
@@ -51,7 +56,14 @@ export interface RunningBillingServer extends RunningGrpcServer {
 export async function startBillingServer(opts: StartBillingServerOptions): Promise<RunningBillingServer> {
   const clock = createBillingClock(opts.now ?? (() => new Date()), opts.testClock ?? false);
   const reminders = opts.reminders
-    ? startReminderLoop({ prisma: opts.prisma, logger: opts.logger, clock, send: opts.reminders.send, publicOrigin: opts.reminders.publicOrigin, intervalMs: opts.reminders.intervalMs ?? 60_000 })
+    ? startReminderLoop({
+        prisma: opts.prisma,
+        logger: opts.logger,
+        clock,
+        send: opts.reminders.send,
+        publicOrigin: opts.reminders.publicOrigin,
+        intervalMs: opts.reminders.intervalMs ?? 60_000,
+      })
     : undefined;
   const deps: BillingDeps = {
     prisma: opts.prisma,
@@ -64,7 +76,10 @@ export async function startBillingServer(opts: StartBillingServerOptions): Promi
       try {
         return (await reminders?.remindAccount(id)) ?? false;
       } catch (err) {
-        opts.logger.warn({ subscriptionId: id, error: err instanceof Error ? err.message : String(err) }, 'trial reminder failed; the loop retries');
+        opts.logger.warn(
+          { subscriptionId: id, error: err instanceof Error ? err.message : String(err) },
+          'trial reminder failed; the loop retries',
+        );
         return false;
       }
     },

@@ -7,7 +7,10 @@ export type { Subscription } from './generated/prisma/client.js';
 
 /** The trial's end (rows from before it was stored: 90 days after the start, else the first period's end). */
 export function trialEndsAt(row: Pick<Subscription, 'trialEndsAt' | 'trialStartedAt' | 'paidUntil'>): Date {
-  return row.trialEndsAt ?? (row.trialStartedAt ? new Date(row.trialStartedAt.getTime() + TRIAL_DAYS * DAY_MS) : row.paidUntil);
+  return (
+    row.trialEndsAt ??
+    (row.trialStartedAt ? new Date(row.trialStartedAt.getTime() + TRIAL_DAYS * DAY_MS) : row.paidUntil)
+  );
 }
 
 /** The stored facts the state machine reads. */
@@ -55,7 +58,11 @@ export async function startTrial(
 }
 
 /** Keeps the language of the account's last screen, for its reminder mails (written only when it changed). */
-export async function rememberLanguage(prisma: PrismaClient, row: Subscription, language: string | null): Promise<Subscription> {
+export async function rememberLanguage(
+  prisma: PrismaClient,
+  row: Subscription,
+  language: string | null,
+): Promise<Subscription> {
   if (!language || language === row.language) return row;
   return prisma.subscription.update({ where: { id: row.id }, data: { language } });
 }

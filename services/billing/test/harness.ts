@@ -32,13 +32,28 @@ export interface RunningBilling {
 export async function startBilling(
   databaseUrl: string,
   now?: () => Date,
-  stripe: Pick<StartBillingServerOptions, 'stripeWebhookSecret' | 'stripe' | 'payments' | 'testClock' | 'reminders'> = {},
+  stripe: Pick<
+    StartBillingServerOptions,
+    'stripeWebhookSecret' | 'stripe' | 'payments' | 'testClock' | 'reminders'
+  > = {},
 ): Promise<RunningBilling> {
   const db = await openDatabase(databaseUrl);
-  const server = await startBillingServer({ host: '127.0.0.1', port: 0, gatewayPublicKey: testCallerKeys().gateway.publicKey, prisma: db.prisma, logger, now, ...stripe });
+  const server = await startBillingServer({
+    host: '127.0.0.1',
+    port: 0,
+    gatewayPublicKey: testCallerKeys().gateway.publicKey,
+    prisma: db.prisma,
+    logger,
+    now,
+    ...stripe,
+  });
   const address = `127.0.0.1:${server.port}`;
   // As the gateway: the user RPCs act for the request's `caller` (see testCallerOptions).
-  const billing = createGrpcClient(BillingServiceClient, address, testCallerOptions(BillingServiceService, billingPolicies));
+  const billing = createGrpcClient(
+    BillingServiceClient,
+    address,
+    testCallerOptions(BillingServiceService, billingPolicies),
+  );
   const health = createGrpcClient(HealthClient, address);
   return {
     server,

@@ -18,9 +18,20 @@ function stripeDelivery(): { payload: Buffer; signature: string } {
     id: 'evt_hostile_1',
     object: 'event',
     type: 'customer.subscription.deleted',
-    data: { object: { id: 'sub_alice', object: 'subscription', customer: 'cus_alice', status: 'canceled', metadata: { sub: alice.sub } } },
+    data: {
+      object: {
+        id: 'sub_alice',
+        object: 'subscription',
+        customer: 'cus_alice',
+        status: 'canceled',
+        metadata: { sub: alice.sub },
+      },
+    },
   });
-  return { payload: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+  return {
+    payload: Buffer.from(payload),
+    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  };
 }
 
 /**
@@ -34,7 +45,13 @@ function requests(): Record<Method, unknown> {
     cancelSubscription: { caller: alice },
     handleStripeEvent: stripeDelivery(),
     listPlans: {},
-    createCheckoutSession: { caller: alice, plan: 3, successUrl: 'https://ferry.example/account?checkout=success', cancelUrl: 'https://ferry.example/account?checkout=cancelled', language: 'en' },
+    createCheckoutSession: {
+      caller: alice,
+      plan: 3,
+      successUrl: 'https://ferry.example/account?checkout=success',
+      cancelUrl: 'https://ferry.example/account?checkout=cancelled',
+      language: 'en',
+    },
     createPortalSession: { caller: alice, returnUrl: 'https://ferry.example/account', language: 'en' },
     resumeSubscription: { caller: alice },
     advanceTestClock: { caller: alice, seconds: '86400' },
@@ -53,7 +70,9 @@ describe('hostile callers of the billing service', () => {
     // A client with no caller-assertion interceptor: each case sets its own metadata.
     bare = createGrpcClient(BillingServiceClient, `127.0.0.1:${running.server.port}`);
     // Alice has a running trial, so a hostile cancel would have something to change.
-    expect((await callUnary(running.billing.startTrial.bind(running.billing), { caller: alice, language: 'en' })).err).toBeNull();
+    expect(
+      (await callUnary(running.billing.startTrial.bind(running.billing), { caller: alice, language: 'en' })).err,
+    ).toBeNull();
   });
   afterAll(async () => {
     bare?.close();

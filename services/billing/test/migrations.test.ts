@@ -19,7 +19,11 @@ describe('billing migrations', () => {
       try {
         const rows = await db.prisma.$queryRaw<Array<{ table_name: string }>>`
           SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
-        expect(rows.map((r) => r.table_name)).toEqual(['_prisma_migrations', 'processed_stripe_events', 'subscriptions']);
+        expect(rows.map((r) => r.table_name)).toEqual([
+          '_prisma_migrations',
+          'processed_stripe_events',
+          'subscriptions',
+        ]);
       } finally {
         await db.close();
       }

@@ -10,7 +10,11 @@ import { payOnHostedPage, startPayingStack, type PayingStack } from './stripe-st
 
 const DAY_S = 86_400;
 const ORIGIN = 'http://localhost:8080';
-const urls = { successUrl: `${ORIGIN}/account?checkout=success`, cancelUrl: `${ORIGIN}/account?checkout=cancelled`, language: 'en' };
+const urls = {
+  successUrl: `${ORIGIN}/account?checkout=success`,
+  cancelUrl: `${ORIGIN}/account?checkout=cancelled`,
+  language: 'en',
+};
 
 type Caller = { sub: string; email: string };
 let n = 0;
@@ -21,12 +25,25 @@ const newCaller = (): Caller => ({ sub: `sub-${++n}-${Date.now()}`, email: `user
 describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', () => {
   let database: Awaited<ReturnType<typeof migratedPostgres>>;
   let stack: PayingStack;
-  const rpc = <K extends 'startTrial' | 'getAccessStatus' | 'cancelSubscription' | 'resumeSubscription' | 'createCheckoutSession' | 'createPortalSession' | 'advanceTestClock' | 'listPlans'>(
+  const rpc = <
+    K extends
+      | 'startTrial'
+      | 'getAccessStatus'
+      | 'cancelSubscription'
+      | 'resumeSubscription'
+      | 'createCheckoutSession'
+      | 'createPortalSession'
+      | 'advanceTestClock'
+      | 'listPlans',
+  >(
     method: K,
     req: object,
   ) => {
     const client = stack.billing.billing;
-    return callUnary(client[method].bind(client) as never, req) as Promise<{ err: grpc.ServiceError | null; res?: Record<string, unknown> & { status?: AccessStatus; url?: string } }>;
+    return callUnary(client[method].bind(client) as never, req) as Promise<{
+      err: grpc.ServiceError | null;
+      res?: Record<string, unknown> & { status?: AccessStatus; url?: string };
+    }>;
   };
   const status = async (caller: Caller) => (await rpc('getAccessStatus', { caller, language: 'en' })).res!.status!;
   const advance = async (caller: Caller, days: number) => {
@@ -35,9 +52,12 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     return r.res!.status!;
   };
   const checkout = (caller: Caller, plan: Plan) => rpc('createCheckoutSession', { caller, plan, ...urls });
-  const row = (caller: Caller) => stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: caller.sub } });
-  const subscriptionsAtStripe = async (caller: Caller) => (await stack.stripe.subscriptions.list({ customer: (await row(caller)).stripeCustomerId!, status: 'all' })).data;
-  const waitForState = (caller: Caller, state: State) => waitFor(`state ${State[state]}`, async () => (await status(caller)).state === state, 15_000);
+  const row = (caller: Caller) =>
+    stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: caller.sub } });
+  const subscriptionsAtStripe = async (caller: Caller) =>
+    (await stack.stripe.subscriptions.list({ customer: (await row(caller)).stripeCustomerId!, status: 'all' })).data;
+  const waitForState = (caller: Caller, state: State) =>
+    waitFor(`state ${State[state]}`, async () => (await status(caller)).state === state, 15_000);
 
   /** A trial started now, paid for `plan` with `card` through the hosted Checkout page. */
   async function subscribe(plan: Plan, card = '4242424242424242', trialDaysUsed = 0): Promise<Caller> {
@@ -78,13 +98,27 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     const caller = await subscribe(Plan.PLAN_YEARLY, '4242424242424242', 10);
     await waitForState(caller, State.STATE_SCHEDULED);
     const trialEnd = (await row(caller)).trialEndsAt!;
-    expect(await status(caller)).toMatchObject({ phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_YEARLY, remainingDays: 80, startsAt: toSecond(trialEnd) });
+    expect(await status(caller)).toMatchObject({
+      phase: Phase.PHASE_TRIAL,
+      plan: Plan.PLAN_YEARLY,
+      remainingDays: 80,
+      startsAt: toSecond(trialEnd),
+    });
     const subs = await subscriptionsAtStripe(caller);
     expect(subs).toHaveLength(1);
-    expect(subs[0]).toMatchObject({ status: 'trialing', trial_end: Math.floor(trialEnd.getTime() / 1000), metadata: { ferry_sub: caller.sub } });
+    expect(subs[0]).toMatchObject({
+      status: 'trialing',
+      trial_end: Math.floor(trialEnd.getTime() / 1000),
+      metadata: { ferry_sub: caller.sub },
+    });
 
     const active = await advance(caller, 81);
-    expect(active).toMatchObject({ phase: Phase.PHASE_PAID, state: State.STATE_ACTIVE, plan: Plan.PLAN_YEARLY, totalDays: 365 });
+    expect(active).toMatchObject({
+      phase: Phase.PHASE_PAID,
+      state: State.STATE_ACTIVE,
+      plan: Plan.PLAN_YEARLY,
+      totalDays: 365,
+    });
     expect(Math.abs(active.paidUntil!.getTime() - (trialEnd.getTime() + 365 * DAY_MS))).toBeLessThan(1000);
     const invoices = (await stack.stripe.invoices.list({ customer: (await row(caller)).stripeCustomerId! })).data;
     expect(invoices.filter((i) => i.status === 'paid' && i.amount_paid > 0).map((i) => i.amount_paid)).toEqual([1000]);
@@ -125,7 +159,13 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     await payOnHostedPage(monthly.res!.url!, '4242424242424242');
     await waitForState(caller, State.STATE_SCHEDULED);
     await payOnHostedPage(yearly.res!.url!, '4242424242424242');
-    await waitFor('the second subscription cancelled at Stripe', async () => (await subscriptionsAtStripe(caller)).filter((s) => s.status !== 'canceled').length === 1 && (await subscriptionsAtStripe(caller)).length === 2, 15_000);
+    await waitFor(
+      'the second subscription cancelled at Stripe',
+      async () =>
+        (await subscriptionsAtStripe(caller)).filter((s) => s.status !== 'canceled').length === 1 &&
+        (await subscriptionsAtStripe(caller)).length === 2,
+      15_000,
+    );
     expect(await status(caller)).toMatchObject({ state: State.STATE_SCHEDULED, plan: Plan.PLAN_MONTHLY });
   });
 
@@ -136,7 +176,11 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     const declined = await payOnHostedPage(session.res!.url!, '4000000000000002');
     expect(declined.status).toBe(402);
     expect(declined.html).toContain('Your card was declined.');
-    expect(await status(caller)).toMatchObject({ phase: Phase.PHASE_TRIAL, state: State.STATE_TRIAL, plan: Plan.PLAN_TRIAL });
+    expect(await status(caller)).toMatchObject({
+      phase: Phase.PHASE_TRIAL,
+      state: State.STATE_TRIAL,
+      plan: Plan.PLAN_TRIAL,
+    });
     // The session stays open: choosing the plan again goes back to it.
     expect((await checkout(caller, Plan.PLAN_YEARLY)).res!.url).toBe(session.res!.url);
   });
@@ -189,7 +233,10 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     expect(await page.text()).toContain(`${ORIGIN}/account`);
     const stranger = newCaller();
     await rpc('startTrial', { caller: stranger, language: 'en' });
-    expect((await rpc('createPortalSession', { caller: stranger, returnUrl: `${ORIGIN}/account`, language: 'en' })).err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect(
+      (await rpc('createPortalSession', { caller: stranger, returnUrl: `${ORIGIN}/account`, language: 'en' })).err
+        ?.code,
+    ).toBe(grpc.status.FAILED_PRECONDITION);
   });
 
   it('the reminder loop finds due reminders by itself, on each account’s clock, and sends each once', async () => {
@@ -199,7 +246,10 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     for (const caller of [soon, ahead, later]) await rpc('startTrial', { caller, language: 'sv' });
     const prisma = stack.billing.db.prisma;
     // One trial ends in 6 days by its dates, one by its clock (84 days ahead), one in 80 days.
-    await prisma.subscription.update({ where: { sub: soon.sub }, data: { trialEndsAt: new Date(Date.now() + 6 * DAY_MS) } });
+    await prisma.subscription.update({
+      where: { sub: soon.sub },
+      data: { trialEndsAt: new Date(Date.now() + 6 * DAY_MS) },
+    });
     await prisma.subscription.update({ where: { sub: ahead.sub }, data: { clockOffsetMs: BigInt(84 * DAY_MS) } });
     await prisma.subscription.update({ where: { sub: later.sub }, data: { clockOffsetMs: BigInt(10 * DAY_MS) } });
     const loop = stack.billing.server.reminders!;
@@ -222,7 +272,11 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     expect(mine()).toEqual([]);
     await advance(caller, 1);
     expect(mine().map((r) => r.kind)).toEqual([AccountNoticeKind.ACCOUNT_NOTICE_KIND_TRIAL_ENDS_IN_7_DAYS]);
-    expect(mine()[0]).toMatchObject({ language: 'de', accountUrl: `${ORIGIN}/account`, trialEndsAt: (await row(caller)).trialEndsAt });
+    expect(mine()[0]).toMatchObject({
+      language: 'de',
+      accountUrl: `${ORIGIN}/account`,
+      trialEndsAt: (await row(caller)).trialEndsAt,
+    });
     await advance(caller, 1);
     await stack.billing.server.reminders!.runOnce();
     expect(mine()).toHaveLength(1);

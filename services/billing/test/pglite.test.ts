@@ -14,7 +14,11 @@ describe('billing service on PGlite', () => {
     const notices: string[] = [];
     const running = await startBilling(url, undefined, {
       testClock: true,
-      reminders: { publicOrigin: 'http://localhost:8080', intervalMs: 60_000, send: async (req) => void notices.push(req.idempotencyKey) },
+      reminders: {
+        publicOrigin: 'http://localhost:8080',
+        intervalMs: 60_000,
+        send: async (req) => void notices.push(req.idempotencyKey),
+      },
     });
     try {
       expect(await checkHealth(running.health, BILLING_SERVICE_NAME, 2000)).toBe('SERVING');
@@ -25,7 +29,10 @@ describe('billing service on PGlite', () => {
       const status = await callUnary(running.billing.getAccessStatus.bind(running.billing), { caller, language: 'en' });
       expect(status.res?.status).toMatchObject({ phase: Phase.PHASE_TRIAL, remainingDays: 90, totalDays: 90 });
       // The reminder loop's query runs on PGlite too: a clock 85 days ahead has the 7-day reminder due.
-      await running.db.prisma.subscription.update({ where: { sub: 'sub-1' }, data: { clockOffsetMs: BigInt(85 * 86_400_000) } });
+      await running.db.prisma.subscription.update({
+        where: { sub: 'sub-1' },
+        data: { clockOffsetMs: BigInt(85 * 86_400_000) },
+      });
       expect(await running.server.reminders!.runOnce()).toBe(1);
       expect(notices).toEqual([expect.stringMatching(/^trial-ends-in-7-days\/sub-1\/\d+$/)]);
     } finally {

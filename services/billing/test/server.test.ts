@@ -23,10 +23,23 @@ describe('billing server on PostgreSQL', () => {
   });
 
   const ann = { sub: 'sub-ann', email: 'ann@example.com' };
-  const call = <M extends 'startTrial' | 'getAccessStatus' | 'cancelSubscription'>(method: M, caller?: { sub: string; email: string }) =>
+  const call = <M extends 'startTrial' | 'getAccessStatus' | 'cancelSubscription'>(
+    method: M,
+    caller?: { sub: string; email: string },
+  ) =>
     callUnary(running.billing[method].bind(running.billing) as never, caller ? { caller } : {}) as Promise<{
       err: grpc.ServiceError | null;
-      res?: { status?: { phase: Phase; plan: Plan; remainingDays: number; totalDays: number; paidUntil?: Date; cancelledAt?: Date }; started?: boolean };
+      res?: {
+        status?: {
+          phase: Phase;
+          plan: Plan;
+          remainingDays: number;
+          totalDays: number;
+          paidUntil?: Date;
+          cancelledAt?: Date;
+        };
+        started?: boolean;
+      };
     }>;
 
   it('listens on a free port and reports SERVING for "" and the billing service', async () => {
@@ -45,7 +58,14 @@ describe('billing server on PostgreSQL', () => {
     expect(first.err).toBeNull();
     expect(first.res).toMatchObject({
       started: true,
-      status: { phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_TRIAL, state: State.STATE_TRIAL, remainingDays: 90, totalDays: 90, paidUntil: new Date('2027-02-20T12:00:00.000Z') },
+      status: {
+        phase: Phase.PHASE_TRIAL,
+        plan: Plan.PLAN_TRIAL,
+        state: State.STATE_TRIAL,
+        remainingDays: 90,
+        totalDays: 90,
+        paidUntil: new Date('2027-02-20T12:00:00.000Z'),
+      },
     });
     const again = await call('startTrial', ann);
     expect(again.res?.started).toBe(false);
@@ -62,7 +82,11 @@ describe('billing server on PostgreSQL', () => {
 
   it('counts the days down and keeps access after cancel until the period ends', async () => {
     clock = new Date(clock.getTime() + 10 * DAY);
-    expect((await call('getAccessStatus', ann)).res?.status).toMatchObject({ phase: Phase.PHASE_TRIAL, remainingDays: 80, totalDays: 90 });
+    expect((await call('getAccessStatus', ann)).res?.status).toMatchObject({
+      phase: Phase.PHASE_TRIAL,
+      remainingDays: 80,
+      totalDays: 90,
+    });
 
     const cancelled = await call('cancelSubscription', ann);
     expect(cancelled.err).toBeNull();
@@ -71,7 +95,11 @@ describe('billing server on PostgreSQL', () => {
     expect(cancelledAgain.res?.status?.cancelledAt).toEqual(clock);
 
     clock = new Date(clock.getTime() + 80 * DAY);
-    expect((await call('getAccessStatus', ann)).res?.status).toMatchObject({ phase: Phase.PHASE_EXPIRED, remainingDays: 0, totalDays: 90 });
+    expect((await call('getAccessStatus', ann)).res?.status).toMatchObject({
+      phase: Phase.PHASE_EXPIRED,
+      remainingDays: 0,
+      totalDays: 90,
+    });
     expect((await running.db.prisma.subscription.findUniqueOrThrow({ where: { sub: ann.sub } })).phase).toBe('EXPIRED');
   });
 
@@ -81,11 +109,16 @@ describe('billing server on PostgreSQL', () => {
   });
 
   it('cancelling without a subscription is NOT_FOUND', async () => {
-    expect((await call('cancelSubscription', { sub: 'nobody', email: 'nobody@example.com' })).err?.code).toBe(grpc.status.NOT_FOUND);
+    expect((await call('cancelSubscription', { sub: 'nobody', email: 'nobody@example.com' })).err?.code).toBe(
+      grpc.status.NOT_FOUND,
+    );
   });
 
   it('answers FAILED_PRECONDITION for Stripe events without STRIPE_WEBHOOK_SECRET', async () => {
-    const { err } = await callUnary(running.billing.handleStripeEvent.bind(running.billing), { payload: Buffer.from('{}'), signature: 't=1,v1=x' });
+    const { err } = await callUnary(running.billing.handleStripeEvent.bind(running.billing), {
+      payload: Buffer.from('{}'),
+      signature: 't=1,v1=x',
+    });
     expect(err?.code).toBe(grpc.status.FAILED_PRECONDITION);
     expect(err?.details).toBe('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
   });
@@ -93,17 +126,39 @@ describe('billing server on PostgreSQL', () => {
   it('with payments and the test clock off: no plans, no Checkout or portal, no clock moves, no resume', async () => {
     const b = running.billing;
     expect((await callUnary(b.listPlans.bind(b), {})).res).toEqual({ plans: [] });
-    const checkout = await callUnary(b.createCheckoutSession.bind(b), { caller: ann, plan: Plan.PLAN_YEARLY, successUrl: 'http://localhost:8080/account?checkout=success', cancelUrl: 'http://localhost:8080/account', language: 'en' });
+    const checkout = await callUnary(b.createCheckoutSession.bind(b), {
+      caller: ann,
+      plan: Plan.PLAN_YEARLY,
+      successUrl: 'http://localhost:8080/account?checkout=success',
+      cancelUrl: 'http://localhost:8080/account',
+      language: 'en',
+    });
     expect(checkout.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
-    const portal = await callUnary(b.createPortalSession.bind(b), { caller: ann, returnUrl: 'http://localhost:8080/account', language: 'en' });
+    const portal = await callUnary(b.createPortalSession.bind(b), {
+      caller: ann,
+      returnUrl: 'http://localhost:8080/account',
+      language: 'en',
+    });
     expect(portal.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
     const moved = await callUnary(b.advanceTestClock.bind(b), { caller: ann, seconds: '86400' });
     expect(moved.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
     expect(moved.err?.details).toBe('the test clock is off (BILLING_TEST_CLOCK)');
     // Bad input is refused before anything else.
-    const bad = await callUnary(b.createCheckoutSession.bind(b), { caller: ann, plan: Plan.PLAN_TRIAL, successUrl: 'http://localhost:8080/a', cancelUrl: 'http://localhost:8080/b', language: 'en' });
+    const bad = await callUnary(b.createCheckoutSession.bind(b), {
+      caller: ann,
+      plan: Plan.PLAN_TRIAL,
+      successUrl: 'http://localhost:8080/a',
+      cancelUrl: 'http://localhost:8080/b',
+      language: 'en',
+    });
     expect(bad.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
-    const badUrl = await callUnary(b.createCheckoutSession.bind(b), { caller: ann, plan: Plan.PLAN_MONTHLY, successUrl: 'javascript:alert(1)', cancelUrl: 'http://localhost:8080/b', language: 'en' });
+    const badUrl = await callUnary(b.createCheckoutSession.bind(b), {
+      caller: ann,
+      plan: Plan.PLAN_MONTHLY,
+      successUrl: 'javascript:alert(1)',
+      cancelUrl: 'http://localhost:8080/b',
+      language: 'en',
+    });
     expect(badUrl.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 

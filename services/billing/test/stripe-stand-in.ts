@@ -36,7 +36,9 @@ async function startWebhookRelay() {
         res.writeHead(200).end();
         return;
       }
-      void deliver(target, delivery).then(({ err }) => res.writeHead(!err ? 200 : err.code === grpc.status.INVALID_ARGUMENT ? 400 : 503).end());
+      void deliver(target, delivery).then(({ err }) =>
+        res.writeHead(!err ? 200 : err.code === grpc.status.INVALID_ARGUMENT ? 400 : 503).end(),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -69,7 +71,13 @@ export interface PayingStack {
  */
 export async function startPayingStack(databaseUrl: string): Promise<PayingStack> {
   const relay = await startWebhookRelay();
-  const stripeServer = await startStripeServer({ port: 0, secretKey: SECRET_KEY, webhook: { url: relay.url, secret: WEBHOOK_SECRET }, retry: { baseMs: 20, maxMs: 200 }, logger });
+  const stripeServer = await startStripeServer({
+    port: 0,
+    secretKey: SECRET_KEY,
+    webhook: { url: relay.url, secret: WEBHOOK_SECRET },
+    retry: { baseMs: 20, maxMs: 200 },
+    logger,
+  });
   const stripe = createStripeClient(SECRET_KEY, stripeServer.url);
   await ensurePrices(stripe);
   const notices: SendAccountNoticeRequest[] = [];
@@ -96,7 +104,14 @@ export async function startPayingStack(databaseUrl: string): Promise<PayingStack
 }
 
 /** Posts the hosted Checkout page's form as a browser does; answers the status, Location and page text. */
-export async function payOnHostedPage(url: string, cardNumber: string): Promise<{ status: number; location: string | null; html: string }> {
-  const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ card_number: cardNumber }), redirect: 'manual' });
+export async function payOnHostedPage(
+  url: string,
+  cardNumber: string,
+): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ card_number: cardNumber }),
+    redirect: 'manual',
+  });
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }

@@ -30,11 +30,20 @@ async function startFakeStripeApi() {
 
 function signed(event: object, opts: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp ?? nowSecs });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? SECRET,
+    timestamp: opts.timestamp ?? nowSecs,
+  });
   return { payload: Buffer.from(payload), signature };
 }
 
-const subscriptionEvent = (id: string, type: string, object: Record<string, unknown>) => ({ id, object: 'event', type, data: { object } });
+const subscriptionEvent = (id: string, type: string, object: Record<string, unknown>) => ({
+  id,
+  object: 'event',
+  type,
+  data: { object },
+});
 const stripeSub = (over: Record<string, unknown> = {}, days = 365, interval = 'year') => ({
   id: 'sub_ann',
   object: 'subscription',
@@ -42,7 +51,15 @@ const stripeSub = (over: Record<string, unknown> = {}, days = 365, interval = 'y
   status: 'active',
   cancel_at_period_end: false,
   metadata: { sub: 'sub-ann' },
-  items: { data: [{ current_period_start: nowSecs, current_period_end: nowSecs + days * 86_400, price: { recurring: { interval } } }] },
+  items: {
+    data: [
+      {
+        current_period_start: nowSecs,
+        current_period_end: nowSecs + days * 86_400,
+        price: { recurring: { interval } },
+      },
+    ],
+  },
   ...over,
 });
 
@@ -55,7 +72,13 @@ describe('Stripe webhook signatures and ids', () => {
   beforeAll(async () => {
     database = await migratedPostgres();
     fakeApi = await startFakeStripeApi();
-    const stripe = new Stripe('sk_test_ferry', { host: '127.0.0.1', port: fakeApi.port, protocol: 'http', maxNetworkRetries: 0, timeout: 5000 });
+    const stripe = new Stripe('sk_test_ferry', {
+      host: '127.0.0.1',
+      port: fakeApi.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      timeout: 5000,
+    });
     withStripe = await startBilling(database.url, () => clock, { stripeWebhookSecret: SECRET, stripe });
     withoutKey = await startBilling(database.url, () => clock, { stripeWebhookSecret: SECRET });
   });
@@ -69,8 +92,11 @@ describe('Stripe webhook signatures and ids', () => {
   type Res = { err: grpc.ServiceError | null; res?: { eventId?: string; duplicate?: boolean; status?: AccessStatus } };
   const deliver = (b: RunningBilling, body: { payload: Buffer; signature: string }) =>
     callUnary(b.billing.handleStripeEvent.bind(b.billing) as never, body) as Promise<Res>;
-  const rpc = (b: RunningBilling, method: 'startTrial' | 'getAccessStatus' | 'cancelSubscription', caller: { sub: string; email: string }) =>
-    callUnary(b.billing[method].bind(b.billing) as never, { caller }) as Promise<Res>;
+  const rpc = (
+    b: RunningBilling,
+    method: 'startTrial' | 'getAccessStatus' | 'cancelSubscription',
+    caller: { sub: string; email: string },
+  ) => callUnary(b.billing[method].bind(b.billing) as never, { caller }) as Promise<Res>;
   const bob = { sub: 'sub-bob', email: 'bob@example.com' };
 
   it('rejects a bad signature, a tampered body and a stale timestamp', async () => {
@@ -78,7 +104,10 @@ describe('Stripe webhook signatures and ids', () => {
     const wrongSecret = await deliver(withStripe, signed(event, { secret: 'whsec_other' }));
     expect(wrongSecret.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     const good = signed(event);
-    const tampered = await deliver(withStripe, { payload: Buffer.from(good.payload.toString().replace('sub-ann', 'sub-eve')), signature: good.signature });
+    const tampered = await deliver(withStripe, {
+      payload: Buffer.from(good.payload.toString().replace('sub-ann', 'sub-eve')),
+      signature: good.signature,
+    });
     expect(tampered.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     const stale = await deliver(withStripe, signed(event, { timestamp: nowSecs - 600 }));
     expect(stale.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
@@ -89,10 +118,19 @@ describe('Stripe webhook signatures and ids', () => {
   });
 
   it('processes each event id once; unknown accounts and unused types are acknowledged', async () => {
-    const stranger = signed(subscriptionEvent('evt_x', 'customer.subscription.created', stripeSub({ id: 'sub_x', customer: 'cus_x', metadata: {} })));
+    const stranger = signed(
+      subscriptionEvent(
+        'evt_x',
+        'customer.subscription.created',
+        stripeSub({ id: 'sub_x', customer: 'cus_x', metadata: {} }),
+      ),
+    );
     expect((await deliver(withStripe, stranger)).res).toEqual({ eventId: 'evt_x', duplicate: false });
     expect((await deliver(withStripe, stranger)).res).toEqual({ eventId: 'evt_x', duplicate: true });
-    const other = await deliver(withStripe, signed({ id: 'evt_o', object: 'event', type: 'charge.succeeded', data: { object: {} } }));
+    const other = await deliver(
+      withStripe,
+      signed({ id: 'evt_o', object: 'event', type: 'charge.succeeded', data: { object: {} } }),
+    );
     expect(other.res).toEqual({ eventId: 'evt_o', duplicate: false });
     // The unknown subscription was never read from Stripe: nothing to store.
     expect(fakeApi.requests).toEqual([]);

@@ -4,22 +4,48 @@ import { waitFor } from '@ferry/testkit';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary, migratedPostgres } from './harness.js';
-import { deliver, payOnHostedPage, startPayingStack, WEBHOOK_SECRET, type Delivery, type PayingStack } from './stripe-stand-in.js';
+import {
+  deliver,
+  payOnHostedPage,
+  startPayingStack,
+  WEBHOOK_SECRET,
+  type Delivery,
+  type PayingStack,
+} from './stripe-stand-in.js';
 
 const ORIGIN = 'http://localhost:8080';
 const typeOf = (d: Delivery): string => (JSON.parse(d.payload.toString()) as { type: string }).type;
 const idOf = (d: Delivery): string => (JSON.parse(d.payload.toString()) as { id: string }).id;
 const resign = (d: Delivery, opts: { secret?: string; timestamp?: number; payload?: string } = {}): Delivery => {
   const payload = opts.payload ?? d.payload.toString();
-  return { payload: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp }) };
+  return {
+    payload: Buffer.from(payload),
+    signature: Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? WEBHOOK_SECRET,
+      timestamp: opts.timestamp,
+    }),
+  };
 };
 
 describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of order', () => {
   let database: Awaited<ReturnType<typeof migratedPostgres>>;
   let stack: PayingStack;
-  const call = (method: 'startTrial' | 'getAccessStatus' | 'createCheckoutSession' | 'cancelSubscription' | 'resumeSubscription' | 'advanceTestClock', req: object) => {
+  const call = (
+    method:
+      | 'startTrial'
+      | 'getAccessStatus'
+      | 'createCheckoutSession'
+      | 'cancelSubscription'
+      | 'resumeSubscription'
+      | 'advanceTestClock',
+    req: object,
+  ) => {
     const c = stack.billing.billing;
-    return callUnary(c[method].bind(c) as never, req) as Promise<{ err: grpc.ServiceError | null; res?: { status?: { state: State; plan: Plan }; url?: string } }>;
+    return callUnary(c[method].bind(c) as never, req) as Promise<{
+      err: grpc.ServiceError | null;
+      res?: { status?: { state: State; plan: Plan }; url?: string };
+    }>;
   };
   const status = async (caller: object) => (await call('getAccessStatus', { caller, language: 'en' })).res!.status!;
   const processed = () => stack.billing.db.prisma.processedStripeEvent.count();
@@ -29,9 +55,19 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     stack.relay.held.length = 0;
     stack.relay.hold(true);
     await call('startTrial', { caller, language: 'en' });
-    const session = await call('createCheckoutSession', { caller, plan: Plan.PLAN_YEARLY, successUrl: `${ORIGIN}/account?checkout=success`, cancelUrl: `${ORIGIN}/account`, language: 'en' });
+    const session = await call('createCheckoutSession', {
+      caller,
+      plan: Plan.PLAN_YEARLY,
+      successUrl: `${ORIGIN}/account?checkout=success`,
+      cancelUrl: `${ORIGIN}/account`,
+      language: 'en',
+    });
     expect((await payOnHostedPage(session.res!.url!, '4242424242424242')).status).toBe(303);
-    await waitFor('the checkout events', async () => stack.relay.held.some((d) => typeOf(d) === 'checkout.session.completed'), 15_000);
+    await waitFor(
+      'the checkout events',
+      async () => stack.relay.held.some((d) => typeOf(d) === 'checkout.session.completed'),
+      15_000,
+    );
     return [...stack.relay.held];
   }
 
@@ -51,13 +87,18 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     const before = await processed();
     const forged = await deliver(stack.billing, resign(completed, { secret: 'whsec_not_the_secret' }));
     expect(forged.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
-    const tampered = await deliver(stack.billing, { payload: Buffer.from(completed.payload.toString().replace('sub-forged', 'sub-victim')), signature: completed.signature });
+    const tampered = await deliver(stack.billing, {
+      payload: Buffer.from(completed.payload.toString().replace('sub-forged', 'sub-victim')),
+      signature: completed.signature,
+    });
     expect(tampered.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     const stale = await deliver(stack.billing, resign(completed, { timestamp: Math.floor(Date.now() / 1000) - 600 }));
     expect(stale.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(await processed()).toBe(before);
     // Nothing was applied (read the row: a status read would ask Stripe itself).
-    expect((await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: 'sub-forged' } })).stripeStatus).toBeNull();
+    expect(
+      (await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: 'sub-forged' } })).stripeStatus,
+    ).toBeNull();
   });
 
   it.each([
@@ -70,10 +111,14 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     expect(types.indexOf('customer.subscription.created')).toBeGreaterThanOrEqual(0);
     expect(types.indexOf('customer.subscription.created')).toBeLessThan(types.indexOf('checkout.session.completed'));
     const completed = held.filter((d) => typeOf(d) === 'checkout.session.completed');
-    const deliveries = order === 'sent' ? held : [...completed, ...held.filter((d) => !completed.includes(d)).reverse()];
+    const deliveries =
+      order === 'sent' ? held : [...completed, ...held.filter((d) => !completed.includes(d)).reverse()];
     for (const d of deliveries) expect((await deliver(stack.billing, d)).err).toBeNull();
     // The events alone stored it (read the row: a status read would ask Stripe itself).
-    expect(await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: caller.sub } })).toMatchObject({ stripeStatus: 'trialing', plan: 'YEARLY' });
+    expect(await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: caller.sub } })).toMatchObject({
+      stripeStatus: 'trialing',
+      plan: 'YEARLY',
+    });
     expect(await status(caller)).toMatchObject({ state: State.STATE_SCHEDULED, plan: Plan.PLAN_YEARLY });
 
     // Replays (Stripe delivers at least once): acknowledged as duplicates, nothing changes.
@@ -92,7 +137,11 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     stack.relay.held.length = 0;
     expect((await call('cancelSubscription', { caller })).res!.status!.state).toBe(State.STATE_CANCELLED);
     expect((await call('resumeSubscription', { caller })).res!.status!.state).toBe(State.STATE_SCHEDULED);
-    await waitFor('the cancel and resume events', async () => stack.relay.held.filter((d) => typeOf(d) === 'customer.subscription.updated').length >= 2, 15_000);
+    await waitFor(
+      'the cancel and resume events',
+      async () => stack.relay.held.filter((d) => typeOf(d) === 'customer.subscription.updated').length >= 2,
+      15_000,
+    );
     const [cancelEvent, resumeEvent] = stack.relay.held.filter((d) => typeOf(d) === 'customer.subscription.updated');
     // The resume's event first, the cancel's (older) last: the plan stays resumed.
     expect((await deliver(stack.billing, resumeEvent!)).err).toBeNull();
@@ -112,7 +161,13 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     stack.relay.hold(false);
     const caller = { sub: 'sub-live', email: 'live@example.com' };
     await call('startTrial', { caller, language: 'en' });
-    const session = await call('createCheckoutSession', { caller, plan: Plan.PLAN_MONTHLY, successUrl: `${ORIGIN}/account?checkout=success`, cancelUrl: `${ORIGIN}/account`, language: 'en' });
+    const session = await call('createCheckoutSession', {
+      caller,
+      plan: Plan.PLAN_MONTHLY,
+      successUrl: `${ORIGIN}/account?checkout=success`,
+      cancelUrl: `${ORIGIN}/account`,
+      language: 'en',
+    });
     await payOnHostedPage(session.res!.url!, '4242424242424242');
     await waitFor('the plan scheduled', async () => (await status(caller)).state === State.STATE_SCHEDULED, 15_000);
   });

@@ -81,8 +81,14 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
     case 'migrate':
       switch (sub) {
         case 'apply': {
-          const { applied } = await applyMigrations({ migrationsDir, databaseUrl: databaseUrlFrom(args, ctx.env), logger });
-          ctx.out(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'No pending migrations.');
+          const { applied } = await applyMigrations({
+            migrationsDir,
+            databaseUrl: databaseUrlFrom(args, ctx.env),
+            logger,
+          });
+          ctx.out(
+            applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'No pending migrations.',
+          );
           return 0;
         }
         case 'create': {
@@ -90,7 +96,11 @@ async function dispatch(argv: string[], ctx: CliContext): Promise<number> {
           if (!name) throw new UsageError('migrate create needs a name');
           const { createMigration } = await import('./migrations/create.js');
           const created = await createMigration({ schemaPath, migrationsDir, name });
-          ctx.out(created ? `Created ${created.folder}/migration.sql:\n\n${created.sql}` : 'No changes: the migrations already produce schema.prisma.');
+          ctx.out(
+            created
+              ? `Created ${created.folder}/migration.sql:\n\n${created.sql}`
+              : 'No changes: the migrations already produce schema.prisma.',
+          );
           return 0;
         }
         case 'check': {

@@ -18,9 +18,11 @@ export function parseDatabaseUrl(databaseUrl: string): DatabaseTarget {
   if (/^pglite:memory(:[\w.-]+)?$/i.test(url)) return { kind: 'pglite', key: url, dataDir: undefined };
   if (/^pglite:\/\//i.test(url)) {
     const parsed = new URL(url);
-    if (parsed.host !== '') throw new Error(`Bad PGlite URL "${url}": use pglite:///absolute/dir (three slashes, no host)`);
+    if (parsed.host !== '')
+      throw new Error(`Bad PGlite URL "${url}": use pglite:///absolute/dir (three slashes, no host)`);
     const dataDir = decodeURIComponent(parsed.pathname).replace(/\/+$/, '');
-    if (!isAbsolute(dataDir) || dataDir === '') throw new Error(`Bad PGlite URL "${url}": the folder must be an absolute path`);
+    if (!isAbsolute(dataDir) || dataDir === '')
+      throw new Error(`Bad PGlite URL "${url}": the folder must be an absolute path`);
     return { kind: 'pglite', key: `pglite://${dataDir}`, dataDir };
   }
   throw new Error(

@@ -30,6 +30,7 @@ export function realSchemaEngineInstalled(): boolean {
  */
 export function offlinePrismaEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' };
-  if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !realSchemaEngineInstalled()) env.PRISMA_SCHEMA_ENGINE_BINARY = SCHEMA_ENGINE_STUB;
+  if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !realSchemaEngineInstalled())
+    env.PRISMA_SCHEMA_ENGINE_BINARY = SCHEMA_ENGINE_STUB;
   return env;
 }

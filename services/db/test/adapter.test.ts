@@ -80,7 +80,9 @@ describe.each(targets)('createAdapter on $name', (target) => {
   it('keeps 100 concurrent increments', async () => {
     await prisma.counter.create({ data: { id: 'hits' } });
     await Promise.all(
-      Array.from({ length: 100 }, () => prisma.counter.update({ where: { id: 'hits' }, data: { value: { increment: 1 } } })),
+      Array.from({ length: 100 }, () =>
+        prisma.counter.update({ where: { id: 'hits' }, data: { value: { increment: 1 } } }),
+      ),
     );
     expect((await prisma.counter.findUniqueOrThrow({ where: { id: 'hits' } })).value).toBe(100);
   });

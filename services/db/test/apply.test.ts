@@ -64,11 +64,20 @@ describe.each(targets)('applyMigrations on $name', (target) => {
     });
     expect(await applyMigrations({ migrationsDir: dir, databaseUrl: url })).toEqual({ applied: [] });
 
-    const history = await rows<{ migration_name: string; checksum: string; finished_at: unknown; applied_steps_count: number; logs: unknown }>(
+    const history = await rows<{
+      migration_name: string;
+      checksum: string;
+      finished_at: unknown;
+      applied_steps_count: number;
+      logs: unknown;
+    }>(
       url,
       'SELECT migration_name, checksum, finished_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY started_at, migration_name',
     );
-    expect(history.map((row) => row.migration_name)).toEqual(['20260101000000_init', '20260301000000_add_counter_label']);
+    expect(history.map((row) => row.migration_name)).toEqual([
+      '20260101000000_init',
+      '20260301000000_add_counter_label',
+    ]);
     expect(history[1]).toMatchObject({
       checksum: checksumOf('ALTER TABLE "Counter" ADD COLUMN "label" TEXT;\n'),
       applied_steps_count: 1,
@@ -138,14 +147,18 @@ describe.each(targets)('applyMigrations on $name', (target) => {
     const db = await openSqlConnection(url);
     await db.exec(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE finished_at IS NULL`);
     await db.close();
-    expect(await applyMigrations({ migrationsDir: dir, databaseUrl: url })).toEqual({ applied: ['20260301000000_broken'] });
+    expect(await applyMigrations({ migrationsDir: dir, databaseUrl: url })).toEqual({
+      applied: ['20260301000000_broken'],
+    });
   });
 });
 
 describe('applyMigrations', () => {
   it('treats a missing migrations folder as nothing to apply', async () => {
     const url = pgliteUrl();
-    expect(await applyMigrations({ migrationsDir: '/nonexistent/ferry/migrations', databaseUrl: url })).toEqual({ applied: [] });
+    expect(await applyMigrations({ migrationsDir: '/nonexistent/ferry/migrations', databaseUrl: url })).toEqual({
+      applied: [],
+    });
   });
 
   it('creates a missing PostgreSQL database, like prisma migrate deploy', async () => {

@@ -54,7 +54,11 @@ describe('ferry-db bin', () => {
     );
     writeFileSync(
       join(service.path, 'tsconfig.json'),
-      JSON.stringify({ extends: '../../../../../tsconfig.base.json', compilerOptions: { noEmit: true, types: ['node'] }, include: ['src'] }),
+      JSON.stringify({
+        extends: '../../../../../tsconfig.base.json',
+        compilerOptions: { noEmit: true, types: ['node'] },
+        include: ['src'],
+      }),
     );
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     const compiled = await run(process.execPath, [tsc, '-p', service.path]).catch((e: { stdout: string }) => e);
@@ -67,7 +71,9 @@ describe('ferry-db bin', () => {
     const service = copyFixtureService({ withMigrations: true });
     cleanups.push(() => service.remove());
 
-    const first = await ferryDb(service.path, ['migrate', 'apply', '--url-env', 'LINK_DATABASE_URL'], { LINK_DATABASE_URL: db.url });
+    const first = await ferryDb(service.path, ['migrate', 'apply', '--url-env', 'LINK_DATABASE_URL'], {
+      LINK_DATABASE_URL: db.url,
+    });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('Applied 1 migration(s): 20260101000000_init');
     const second = await ferryDb(service.path, ['migrate', 'apply', '--url', db.url]);
@@ -95,7 +101,9 @@ describe('ferry-db bin', () => {
   it('fails with a clear message when no URL is given', async () => {
     const service = copyFixtureService({ withMigrations: true });
     cleanups.push(() => service.remove());
-    const result = await ferryDb(service.path, ['migrate', 'apply', '--url-env', 'FERRY_UNSET_URL'], { FERRY_UNSET_URL: '' });
+    const result = await ferryDb(service.path, ['migrate', 'apply', '--url-env', 'FERRY_UNSET_URL'], {
+      FERRY_UNSET_URL: '',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('No database URL: pass --url or set FERRY_UNSET_URL');
   });

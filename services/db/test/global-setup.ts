@@ -29,10 +29,14 @@ function distIsStale(): boolean {
 export default async function setup(): Promise<void> {
   // The CLI tests run the shipped bin (dist/cli.js); turbo does not order a package's own build before its tests.
   if (distIsStale()) {
-    execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: packageDir,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: packageDir,
+        stdio: 'inherit',
+      },
+    );
   }
   await generateClient(fixtureServiceDir);
   // In-memory PGlite databases (and the schema engine's scratch ones) then start in ~0.5 s instead of 2-5 s.

@@ -12,7 +12,10 @@ const cli = join(packageDir, 'dist/cli.js');
 
 async function ferryDb(cwd: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd, env: { ...process.env, FERRY_DB_DEBUG: '' } });
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      cwd,
+      env: { ...process.env, FERRY_DB_DEBUG: '' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -40,7 +43,10 @@ describe('ferry-db migrate create / apply / check', () => {
   let postgres: TestDatabase;
   let migrationsDir: string;
   let schemaPath: string;
-  const migrationNames = () => readdirSync(migrationsDir).filter((entry) => entry !== 'migration_lock.toml').sort();
+  const migrationNames = () =>
+    readdirSync(migrationsDir)
+      .filter((entry) => entry !== 'migration_lock.toml')
+      .sort();
 
   beforeAll(async () => {
     service = copyFixtureService({ withMigrations: false });
@@ -82,7 +88,10 @@ describe('ferry-db migrate create / apply / check', () => {
   });
 
   it('reports drift with the missing SQL after the schema changes', async () => {
-    writeFileSync(schemaPath, readFileSync(schemaPath, 'utf8').replace(/^(\s+value\s+Int\s+@default\(0\))$/m, '$1\n  label String?'));
+    writeFileSync(
+      schemaPath,
+      readFileSync(schemaPath, 'utf8').replace(/^(\s+value\s+Int\s+@default\(0\))$/m, '$1\n  label String?'),
+    );
     const check = await ferryDb(service.path, 'migrate', 'check');
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(/ALTER TABLE "Counter" ADD COLUMN\s+"label" TEXT;/);
@@ -115,8 +124,13 @@ describe('ferry-db migrate create / apply / check', () => {
     expect(applied.stderr).toContain('was modified after it was applied');
   });
 
-  it('writes Prisma\'s data-loss warnings into a destructive migration', async () => {
-    writeFileSync(schemaPath, readFileSync(schemaPath, 'utf8').replace(/^\s+label String\?\n/m, '').replace(/^(\s+value\s+Int\s+@default\(0\))$/m, '$1\n  kind  String'));
+  it("writes Prisma's data-loss warnings into a destructive migration", async () => {
+    writeFileSync(
+      schemaPath,
+      readFileSync(schemaPath, 'utf8')
+        .replace(/^\s+label String\?\n/m, '')
+        .replace(/^(\s+value\s+Int\s+@default\(0\))$/m, '$1\n  kind  String'),
+    );
     const created = await ferryDb(service.path, 'migrate', 'create', 'kind instead of label');
     expect(created.code, created.stderr).toBe(0);
     const sql = readFileSync(join(migrationsDir, migrationNames()[2]!, 'migration.sql'), 'utf8');
@@ -127,7 +141,10 @@ describe('ferry-db migrate create / apply / check', () => {
   });
 
   it('check fails loudly when a migration does not run', async () => {
-    appendFileSync(join(migrationsDir, migrationNames()[1]!, 'migration.sql'), 'ALTER TABLE "NoSuchTable" ADD COLUMN "x" INTEGER;\n');
+    appendFileSync(
+      join(migrationsDir, migrationNames()[1]!, 'migration.sql'),
+      'ALTER TABLE "NoSuchTable" ADD COLUMN "x" INTEGER;\n',
+    );
     const check = await ferryDb(service.path, 'migrate', 'check');
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(/failed to apply cleanly[\s\S]*NoSuchTable/);

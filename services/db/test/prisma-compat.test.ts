@@ -19,12 +19,19 @@ describe("applyMigrations' history as Prisma's schema engine sees it", () => {
     migrations = scratchDir('compat');
     db = target.kind === 'pglite' ? openPGlite(target.key, target.dataDir) : undefined;
   });
-  const schema = { path: 'schema.prisma', content: readFileSync(join(fixtureServiceDir, 'prisma/schema.prisma'), 'utf8') };
+  const schema = {
+    path: 'schema.prisma',
+    content: readFileSync(join(fixtureServiceDir, 'prisma/schema.prisma'), 'utf8'),
+  };
   const diagnose = () =>
     withSchemaEngine(
       schema,
       (engine) =>
-        engine.diagnoseMigrationHistory({ migrationsList: migrationListOf(migrations.path), optInToShadowDatabase: false, filters: NO_FILTERS }),
+        engine.diagnoseMigrationHistory({
+          migrationsList: migrationListOf(migrations.path),
+          optInToShadowDatabase: false,
+          filters: NO_FILTERS,
+        }),
       db,
     );
 
@@ -36,11 +43,19 @@ describe("applyMigrations' history as Prisma's schema engine sees it", () => {
   it('agrees on applied migrations, in both directions', async () => {
     cpSync(fixtureMigrationsDir, migrations.path, { recursive: true });
     await applyMigrations({ migrationsDir: migrations.path, databaseUrl: url });
-    expect(await diagnose()).toMatchObject({ hasMigrationsTable: true, editedMigrationNames: [], failedMigrationNames: [], history: null });
+    expect(await diagnose()).toMatchObject({
+      hasMigrationsTable: true,
+      editedMigrationNames: [],
+      failedMigrationNames: [],
+      history: null,
+    });
 
     // What `prisma migrate deploy` does with a new migration, then applyMigrations finds nothing to do.
     mkdirSync(join(migrations.path, '20260201000000_by_prisma'));
-    writeFileSync(join(migrations.path, '20260201000000_by_prisma/migration.sql'), 'CREATE TABLE "ByPrisma" ("id" INTEGER);\n');
+    writeFileSync(
+      join(migrations.path, '20260201000000_by_prisma/migration.sql'),
+      'CREATE TABLE "ByPrisma" ("id" INTEGER);\n',
+    );
     const byPrisma = await withSchemaEngine(
       schema,
       (engine) => engine.applyMigrations({ migrationsList: migrationListOf(migrations.path), filters: NO_FILTERS }),
@@ -52,8 +67,13 @@ describe("applyMigrations' history as Prisma's schema engine sees it", () => {
 
   it('agrees on failed and edited migrations', async () => {
     mkdirSync(join(migrations.path, '20260301000000_broken'));
-    writeFileSync(join(migrations.path, '20260301000000_broken/migration.sql'), 'ALTER TABLE "Missing" ADD COLUMN "x" INTEGER;\n');
-    await expect(applyMigrations({ migrationsDir: migrations.path, databaseUrl: url })).rejects.toMatchObject({ code: 'MIGRATION_FAILED' });
+    writeFileSync(
+      join(migrations.path, '20260301000000_broken/migration.sql'),
+      'ALTER TABLE "Missing" ADD COLUMN "x" INTEGER;\n',
+    );
+    await expect(applyMigrations({ migrationsDir: migrations.path, databaseUrl: url })).rejects.toMatchObject({
+      code: 'MIGRATION_FAILED',
+    });
     appendFileSync(join(migrations.path, '20260101000000_init/migration.sql'), '\n-- edited\n');
 
     const diagnostic = await diagnose();

@@ -43,7 +43,16 @@ async function startIntrospection() {
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ active: true, sub: '1', client_id: 'bench', scope: 'https://www.googleapis.com/auth/drive.file', email: 'bench@example.com', exp: Math.floor(Date.now() / 1000) + 3600 }));
+      res.end(
+        JSON.stringify({
+          active: true,
+          sub: '1',
+          client_id: 'bench',
+          scope: 'https://www.googleapis.com/auth/drive.file',
+          email: 'bench@example.com',
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        }),
+      );
     });
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -81,7 +90,9 @@ function send(url, method, headers, writeBody) {
     const req = request(url, { method, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on('error', reject);
     writeBody(req).then(() => req.end(), reject);
@@ -99,12 +110,17 @@ async function writeBytes(req, length) {
 
 async function initiate(base, name, size) {
   const body = JSON.stringify({ name });
-  const r = await send(`${base}/upload/drive/v3/files?uploadType=resumable&fields=id,size`, 'POST', {
-    authorization: `Bearer ${TOKEN}`,
-    'content-type': 'application/json; charset=UTF-8',
-    'content-length': Buffer.byteLength(body),
-    'x-upload-content-length': String(size),
-  }, async (req) => req.write(body));
+  const r = await send(
+    `${base}/upload/drive/v3/files?uploadType=resumable&fields=id,size`,
+    'POST',
+    {
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': Buffer.byteLength(body),
+      'x-upload-content-length': String(size),
+    },
+    async (req) => req.write(body),
+  );
   if (r.status !== 200) throw new Error(`initiate: ${r.status} ${r.body}`);
   return r.headers.location;
 }
@@ -114,7 +130,12 @@ async function chunkedUpload(base, size) {
   const t0 = performance.now();
   for (let first = 0; first < size; first += CHUNK) {
     const last = Math.min(first + CHUNK, size) - 1;
-    const r = await send(session, 'PUT', { 'content-range': `bytes ${first}-${last}/${size}`, 'content-length': last - first + 1 }, (req) => writeBytes(req, last - first + 1));
+    const r = await send(
+      session,
+      'PUT',
+      { 'content-range': `bytes ${first}-${last}/${size}`, 'content-length': last - first + 1 },
+      (req) => writeBytes(req, last - first + 1),
+    );
     const expected = last + 1 === size ? 200 : 308;
     if (r.status !== expected) throw new Error(`chunk ${first}: ${r.status} ${r.body}`);
   }
@@ -150,7 +171,9 @@ try {
     const ratio = tSingle / tChunked;
     console.log(`resumable, ${SIZE / MiB} MiB in 5 MiB chunks: ${tChunked.toFixed(2)} s, ${fmt(SIZE, tChunked)}`);
     console.log(`single PUT, ${SIZE / MiB} MiB:                 ${tSingle.toFixed(2)} s, ${fmt(SIZE, tSingle)}`);
-    console.log(`ratio chunked/single throughput: ${ratio.toFixed(2)} (goal >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW GOAL'}`);
+    console.log(
+      `ratio chunked/single throughput: ${ratio.toFixed(2)} (goal >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW GOAL'}`,
+    );
   }
 
   if (runAll || flag('memory')) {
@@ -164,7 +187,9 @@ try {
     const t = await chunkedUpload(url, MEMORY_SIZE);
     const after = procStatus(child.pid);
     const growth = after.hwm - before.rss;
-    console.log(`memory: ${MEMORY_SIZE / MiB} MiB resumable upload (${fmt(MEMORY_SIZE, t)}): server RSS before ${(before.rss / MiB).toFixed(1)} MiB, peak ${(after.hwm / MiB).toFixed(1)} MiB, growth ${(growth / MiB).toFixed(1)} MiB (goal < 100 MiB) ${growth < 100 * MiB ? 'OK' : 'ABOVE GOAL'}`);
+    console.log(
+      `memory: ${MEMORY_SIZE / MiB} MiB resumable upload (${fmt(MEMORY_SIZE, t)}): server RSS before ${(before.rss / MiB).toFixed(1)} MiB, peak ${(after.hwm / MiB).toFixed(1)} MiB, growth ${(growth / MiB).toFixed(1)} MiB (goal < 100 MiB) ${growth < 100 * MiB ? 'OK' : 'ABOVE GOAL'}`,
+    );
     const before2 = procStatus(child.pid);
     try {
       await import('node:fs').then((fs) => fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5'));
@@ -172,7 +197,9 @@ try {
     const t2 = await singlePut(url, MEMORY_SIZE);
     const after2 = procStatus(child.pid);
     const growth2 = after2.hwm - before2.rss;
-    console.log(`memory: ${MEMORY_SIZE / MiB} MiB single PUT (${fmt(MEMORY_SIZE, t2)}): growth ${(growth2 / MiB).toFixed(1)} MiB (goal < 100 MiB) ${growth2 < 100 * MiB ? 'OK' : 'ABOVE GOAL'}`);
+    console.log(
+      `memory: ${MEMORY_SIZE / MiB} MiB single PUT (${fmt(MEMORY_SIZE, t2)}): growth ${(growth2 / MiB).toFixed(1)} MiB (goal < 100 MiB) ${growth2 < 100 * MiB ? 'OK' : 'ABOVE GOAL'}`,
+    );
   }
 } finally {
   child.kill('SIGTERM');

@@ -86,12 +86,18 @@ export class IntrospectionVerifier implements TokenVerifier {
   }
 
   private async introspect(token: string): Promise<IntrospectionResponse> {
-    const basic = Buffer.from(`${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret)}`).toString('base64');
+    const basic = Buffer.from(
+      `${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret)}`,
+    ).toString('base64');
     let res: Response;
     try {
       res = await fetch(this.config.url, {
         method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
         signal: AbortSignal.timeout(10_000),
       });
@@ -101,7 +107,11 @@ export class IntrospectionVerifier implements TokenVerifier {
     }
     if (!res.ok) {
       this.log.error({ status: res.status }, 'introspection refused');
-      throw new DriveError(503, 'backendError', `Could not verify the access token (introspection HTTP ${res.status}).`);
+      throw new DriveError(
+        503,
+        'backendError',
+        `Could not verify the access token (introspection HTTP ${res.status}).`,
+      );
     }
     return (await res.json()) as IntrospectionResponse;
   }

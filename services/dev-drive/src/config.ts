@@ -23,10 +23,17 @@ const EnvSchema = z.object({
   DRIVE_INTROSPECTION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** 0 or empty = unlimited. */
   DRIVE_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),
-  DRIVE_SCAN_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
+  DRIVE_SCAN_THRESHOLD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100 * 1024 * 1024),
   DRIVE_ADMIN_ENABLED: bool.default(false),
   DRIVE_PUBLIC_URL: z.url().optional(),
-  DRIVE_RESUMABLE_CREATE_STATUS: z.enum(['200', '201']).default('200').transform((v) => Number(v) as 200 | 201),
+  DRIVE_RESUMABLE_CREATE_STATUS: z
+    .enum(['200', '201'])
+    .default('200')
+    .transform((v) => Number(v) as 200 | 201),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

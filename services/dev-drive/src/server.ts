@@ -66,12 +66,32 @@ const ROUTES: Route[] = [
   { methods: ['GET', 'HEAD'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}$`), handler: files.getFile },
   { methods: ['PATCH'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}$`), handler: files.updateFile },
   { methods: ['DELETE'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}$`), handler: files.deleteFile },
-  { methods: ['POST'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions$`), handler: permissions.createPermission },
-  { methods: ['GET'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions$`), handler: permissions.listPermissions },
-  { methods: ['GET'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions/(?<permissionId>[^/]+)$`), handler: permissions.getPermission },
-  { methods: ['DELETE'], pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions/(?<permissionId>[^/]+)$`), handler: permissions.deletePermission },
+  {
+    methods: ['POST'],
+    pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions$`),
+    handler: permissions.createPermission,
+  },
+  {
+    methods: ['GET'],
+    pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions$`),
+    handler: permissions.listPermissions,
+  },
+  {
+    methods: ['GET'],
+    pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions/(?<permissionId>[^/]+)$`),
+    handler: permissions.getPermission,
+  },
+  {
+    methods: ['DELETE'],
+    pattern: new RegExp(`^/drive/v3/files/${FILE_ID}/permissions/(?<permissionId>[^/]+)$`),
+    handler: permissions.deletePermission,
+  },
   { methods: ['POST', 'PUT', 'DELETE'], pattern: new RegExp(`^${UPLOAD_BASE}$`), handler: uploadEntry },
-  { methods: ['PATCH', 'PUT', 'POST', 'DELETE'], pattern: new RegExp(`^${UPLOAD_BASE}/${FILE_ID}$`), handler: uploadEntry },
+  {
+    methods: ['PATCH', 'PUT', 'POST', 'DELETE'],
+    pattern: new RegExp(`^${UPLOAD_BASE}/${FILE_ID}$`),
+    handler: uploadEntry,
+  },
   { methods: ['GET', 'HEAD'], pattern: /^\/uc$/, handler: publicDl.publicDownload },
   { methods: ['GET', 'HEAD'], pattern: /^\/download$/, handler: publicDl.publicDownload },
   { methods: ['GET'], pattern: new RegExp(`^/file/d/${FILE_ID}/view$`), handler: publicDl.publicView },
@@ -83,7 +103,8 @@ const ROUTES: Route[] = [
 
 function requestOrigin(req: IncomingMessage): string {
   const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() ?? 'http';
-  const host = (req.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() ?? req.headers.host ?? 'localhost';
+  const host =
+    (req.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() ?? req.headers.host ?? 'localhost';
   return `${proto}://${host}`;
 }
 
@@ -156,7 +177,12 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
     let principal: Promise<Principal> | undefined;
     const query = url.searchParams;
     const ctx: RequestContext = {
-      req, res, url, query, params, body,
+      req,
+      res,
+      url,
+      query,
+      params,
+      body,
       origin: requestOrigin(req),
       principal: () =>
         (principal ??= (async () => {
@@ -173,7 +199,15 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
       const started = performance.now();
       // Path only: query strings may carry access_token.
       res.once('finish', () =>
-        log.debug({ method: req.method, path: req.url?.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'),
+        log.debug(
+          {
+            method: req.method,
+            path: req.url?.split('?')[0],
+            status: res.statusCode,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        ),
       );
     }
     handle(req, res).catch((err: unknown) => {

@@ -6,7 +6,14 @@ import { DriveError, errors } from './http/errors.js';
 import type { QueryTarget } from './domain/query.js';
 import type { Sortable } from './domain/order.js';
 import { BlobStore } from './store/blobs.js';
-import { FOLDER_MIME, MetadataStore, newFileId, type FileRecord, type PermissionRecord, type UserRecord } from './store/metadata.js';
+import {
+  FOLDER_MIME,
+  MetadataStore,
+  newFileId,
+  type FileRecord,
+  type PermissionRecord,
+  type UserRecord,
+} from './store/metadata.js';
 
 export const GOOGLE_APPS_PREFIX = 'application/vnd.google-apps.';
 
@@ -39,8 +46,22 @@ export interface ContentInput {
 }
 
 const WRITABLE = new Set([
-  'name', 'mimeType', 'description', 'starred', 'trashed', 'modifiedTime', 'appProperties', 'properties', 'originalFilename',
-  'viewedByMeTime', 'folderColorRgb', 'contentHints', 'copyRequiresWriterPermission', 'writersCanShare', 'contentRestrictions', 'kind',
+  'name',
+  'mimeType',
+  'description',
+  'starred',
+  'trashed',
+  'modifiedTime',
+  'appProperties',
+  'properties',
+  'originalFilename',
+  'viewedByMeTime',
+  'folderColorRgb',
+  'contentHints',
+  'copyRequiresWriterPermission',
+  'writersCanShare',
+  'contentRestrictions',
+  'kind',
 ]);
 
 export async function md5OfFile(path: string): Promise<string> {
@@ -97,14 +118,20 @@ export class DriveService {
     }
     return parents.map((id) => {
       const f = this.meta.files.get(id === 'root' ? user.rootId : id);
-      if (!f || !this.visible(f, p)) throw new DriveError(404, 'notFound', `File not found: ${id}.`, { location: 'fileId', locationType: 'parameter' });
-      if (f.mimeType !== FOLDER_MIME) throw new DriveError(400, 'invalidParent', 'The specified parent is not a folder.');
+      if (!f || !this.visible(f, p))
+        throw new DriveError(404, 'notFound', `File not found: ${id}.`, {
+          location: 'fileId',
+          locationType: 'parameter',
+        });
+      if (f.mimeType !== FOLDER_MIME)
+        throw new DriveError(400, 'invalidParent', 'The specified parent is not a folder.');
       return f.id;
     });
   }
 
   private validateInput(input: unknown, forUpdate: boolean): FileMetadataInput {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) throw errors.badRequest('The request body must be a JSON object.');
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+      throw errors.badRequest('The request body must be a JSON object.');
     const m = input as Record<string, unknown>;
     if (forUpdate) {
       if ('parents' in m) {
@@ -115,14 +142,20 @@ export class DriveService {
         );
       }
       for (const k of Object.keys(m)) {
-        if (!WRITABLE.has(k)) throw new DriveError(403, 'fieldNotWritable', 'The resource body includes fields which are not directly writable.');
+        if (!WRITABLE.has(k))
+          throw new DriveError(
+            403,
+            'fieldNotWritable',
+            'The resource body includes fields which are not directly writable.',
+          );
       }
     }
     const str = (k: string): void => {
       if (m[k] !== undefined && typeof m[k] !== 'string') throw errors.invalidParam(k, `Invalid value for ${k}`);
     };
     ['name', 'mimeType', 'description', 'id', 'modifiedTime', 'createdTime', 'originalFilename'].forEach(str);
-    for (const k of ['starred', 'trashed']) if (m[k] !== undefined && typeof m[k] !== 'boolean') throw errors.invalidParam(k);
+    for (const k of ['starred', 'trashed'])
+      if (m[k] !== undefined && typeof m[k] !== 'boolean') throw errors.invalidParam(k);
     for (const k of ['appProperties', 'properties']) {
       const v = m[k];
       if (v === undefined) continue;
@@ -135,7 +168,8 @@ export class DriveService {
         }
       }
     }
-    for (const k of ['modifiedTime', 'createdTime']) if (typeof m[k] === 'string' && Number.isNaN(Date.parse(m[k] as string))) throw errors.invalidParam(k);
+    for (const k of ['modifiedTime', 'createdTime'])
+      if (typeof m[k] === 'string' && Number.isNaN(Date.parse(m[k] as string))) throw errors.invalidParam(k);
     return m as FileMetadataInput;
   }
 
@@ -148,11 +182,13 @@ export class DriveService {
     const parents = this.checkParents(p, m.parents);
     if (m.id !== undefined) {
       if (!/^[A-Za-z0-9_-]{10,64}$/.test(m.id)) throw errors.invalidParam('id', 'The provided file ID is not usable.');
-      if (this.meta.files.has(m.id)) throw new DriveError(409, 'duplicate', 'A file already exists with the provided ID.');
+      if (this.meta.files.has(m.id))
+        throw new DriveError(409, 'duplicate', 'A file already exists with the provided ID.');
     }
     const mimeType = m.mimeType ?? contentType ?? 'application/octet-stream';
     const isFolder = mimeType === FOLDER_MIME;
-    if (content && mimeType.startsWith(GOOGLE_APPS_PREFIX)) throw errors.badRequest(`Content cannot be uploaded for ${mimeType}.`);
+    if (content && mimeType.startsWith(GOOGLE_APPS_PREFIX))
+      throw errors.badRequest(`Content cannot be uploaded for ${mimeType}.`);
     if (content) this.checkQuota(p, content.size);
     const now = new Date().toISOString();
     const f: FileRecord = {
@@ -205,7 +241,8 @@ export class DriveService {
     if (f.isRoot) throw errors.insufficientFilePermissions();
     const m = this.validateInput(input, true);
     if (content) {
-      if (f.mimeType === FOLDER_MIME || f.mimeType.startsWith(GOOGLE_APPS_PREFIX)) throw errors.badRequest('This file cannot have content.');
+      if (f.mimeType === FOLDER_MIME || f.mimeType.startsWith(GOOGLE_APPS_PREFIX))
+        throw errors.badRequest('This file cannot have content.');
       this.checkQuota(p, content.size - (f.size ?? 0));
     }
     const now = new Date().toISOString();
@@ -223,7 +260,12 @@ export class DriveService {
     }
     if (m.trashed !== undefined && m.trashed !== f.trashed) this.setTrashed(f, m.trashed, now);
     if (opts.addParents || opts.removeParents) {
-      const remove = new Set((opts.removeParents ?? '').split(',').filter(Boolean).map((x) => this.resolveId(p, x)));
+      const remove = new Set(
+        (opts.removeParents ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((x) => this.resolveId(p, x)),
+      );
       const add = (opts.addParents ?? '').split(',').filter(Boolean);
       let parents = f.parents.filter((x) => !remove.has(x));
       if (add.length) parents = [...new Set([...parents, ...this.checkParents(p, add.slice(0, 1))])];
@@ -231,7 +273,8 @@ export class DriveService {
         throw new DriveError(403, 'cannotAddParent', 'Increasing the number of parents is not allowed.');
       }
       for (const parentId of parents) {
-        if (this.meta.subtree(f.id).some((d) => d.id === parentId)) throw new DriveError(400, 'invalidParent', 'A folder cannot be moved into itself.');
+        if (this.meta.subtree(f.id).some((d) => d.id === parentId))
+          throw new DriveError(400, 'invalidParent', 'A folder cannot be moved into itself.');
       }
       f.parents = parents.length ? parents : [this.user(p).rootId];
     }
@@ -299,7 +342,10 @@ export class DriveService {
       description: f.description ?? '',
       parents,
       owners: [user.email],
-      writers: [user.email, ...f.permissions.filter((x) => x.role === 'writer' && x.emailAddress).map((x) => x.emailAddress!)],
+      writers: [
+        user.email,
+        ...f.permissions.filter((x) => x.role === 'writer' && x.emailAddress).map((x) => x.emailAddress!),
+      ],
       readers,
       trashed: f.trashed,
       starred: f.starred,
@@ -310,7 +356,9 @@ export class DriveService {
       properties: f.properties,
       appProperties: f.appProperties[p.appId] ?? {},
       visibility: f.permissions.some((x) => x.type === 'anyone')
-        ? f.permissions.some((x) => x.type === 'anyone' && x.allowFileDiscovery) ? 'anyoneCanFind' : 'anyoneWithLink'
+        ? f.permissions.some((x) => x.type === 'anyone' && x.allowFileDiscovery)
+          ? 'anyoneCanFind'
+          : 'anyoneWithLink'
         : 'limited',
       shortcutTargetId: undefined,
     };

@@ -6,12 +6,24 @@ export class Views {
   constructor(private readonly publicUrl: (origin: string) => string) {}
 
   user(u: UserRecord): Record<string, unknown> {
-    return { kind: 'drive#user', displayName: u.displayName, emailAddress: u.email, permissionId: u.permissionId, me: true };
+    return {
+      kind: 'drive#user',
+      displayName: u.displayName,
+      emailAddress: u.email,
+      permissionId: u.permissionId,
+      me: true,
+    };
   }
 
   ownerPermission(u: UserRecord): Record<string, unknown> {
     return {
-      kind: 'drive#permission', id: u.permissionId, type: 'user', role: 'owner', emailAddress: u.email, displayName: u.displayName, deleted: false,
+      kind: 'drive#permission',
+      id: u.permissionId,
+      type: 'user',
+      role: 'owner',
+      emailAddress: u.email,
+      displayName: u.displayName,
+      deleted: false,
       pendingOwner: false,
     };
   }
@@ -70,8 +82,16 @@ export class Views {
       headRevisionId: f.size === undefined ? undefined : `0B${f.id.slice(0, 20)}v${f.version}`,
       isAppAuthorized: f.createdByApp === p.appId,
       capabilities: {
-        canAddChildren: isFolder, canDelete: !f.isRoot, canDownload: !isFolder, canEdit: true, canListChildren: isFolder,
-        canRename: !f.isRoot, canShare: true, canTrash: !f.isRoot, canUntrash: !f.isRoot, canReadRevisions: !isFolder,
+        canAddChildren: isFolder,
+        canDelete: !f.isRoot,
+        canDownload: !isFolder,
+        canEdit: true,
+        canListChildren: isFolder,
+        canRename: !f.isRoot,
+        canShare: true,
+        canTrash: !f.isRoot,
+        canUntrash: !f.isRoot,
+        canReadRevisions: !isFolder,
       },
       appProperties: f.appProperties[p.appId],
       properties: Object.keys(f.properties).length ? f.properties : undefined,

@@ -19,12 +19,23 @@ beforeAll(async () => {
   h = await startHarness();
   user = h.idp.add({ sub: '400', email: 'browser@example.com', clientId: 'ferry-web' });
   // A separate origin for the "web app", so every Drive call is cross-origin (CORS preflights included).
-  appServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'));
+  appServer = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'),
+  );
   await new Promise<void>((r) => appServer.listen(0, '127.0.0.1', r));
   appOrigin = `http://localhost:${(appServer.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -40,7 +51,13 @@ it('Chromium fetch: 100 MiB resumable upload in 5 MiB chunks, cut mid-way, resum
   // PUTs are cut: the page sees at least one failure whatever the browser retries.
   const fault = await fetch(`${h.url}/__admin/faults`, {
     method: 'POST',
-    body: JSON.stringify({ method: 'PUT', path: '/upload/drive/v3/files', skip: 8, count: 3, cutAfterBytes: 2 * MiB + 12345 }),
+    body: JSON.stringify({
+      method: 'PUT',
+      path: '/upload/drive/v3/files',
+      skip: 8,
+      count: 3,
+      cutAfterBytes: 2 * MiB + 12345,
+    }),
   });
   expect(fault.status).toBe(200);
 
@@ -50,7 +67,9 @@ it('Chromium fetch: 100 MiB resumable upload in 5 MiB chunks, cut mid-way, resum
     async ({ driveUrl, token, total, chunkSize }) => {
       const data = new Uint8Array(total);
       for (let i = 0; i < total; i += 65536) crypto.getRandomValues(data.subarray(i, Math.min(i + 65536, total)));
-      const sha256 = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data)), (b) => b.toString(16).padStart(2, '0')).join('');
+      const sha256 = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
 
       const init = await fetch(`${driveUrl}/upload/drive/v3/files?uploadType=resumable&fields=id,size,md5Checksum`, {
         method: 'POST',
@@ -73,7 +92,11 @@ it('Chromium fetch: 100 MiB resumable upload in 5 MiB chunks, cut mid-way, resum
         const end = Math.min(offset + chunkSize, total) - 1;
         let res: Response;
         try {
-          res = await fetch(session, { method: 'PUT', headers: { 'content-range': `bytes ${offset}-${end}/${total}` }, body: data.subarray(offset, end + 1) });
+          res = await fetch(session, {
+            method: 'PUT',
+            headers: { 'content-range': `bytes ${offset}-${end}/${total}` },
+            body: data.subarray(offset, end + 1),
+          });
         } catch (e) {
           failures++;
           if (failures > 3) throw e;
@@ -108,7 +131,7 @@ it('Chromium fetch: 100 MiB resumable upload in 5 MiB chunks, cut mid-way, resum
   // The bytes that reached the server before the cut were kept: the upload did not restart at the chunk.
   expect(resumedAt).toBeGreaterThan(8 * CHUNK);
   expect(resumedAt).toBeLessThanOrEqual(8 * CHUNK + 2 * MiB + 12345);
-  expect((await (await fetch(`${h.url}/__admin/faults`)).json())).toEqual({ faults: [] });
+  expect(await (await fetch(`${h.url}/__admin/faults`)).json()).toEqual({ faults: [] });
   expect(result.file.size).toBe(String(TOTAL));
 
   const download = await api(h, user.token, `/drive/v3/files/${result.file.id}?alt=media`);

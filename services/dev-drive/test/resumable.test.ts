@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function initiate(meta: Record<string, unknown>, headers: Record<string, string> = {}, query = ''): Promise<Response> {
+async function initiate(
+  meta: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  query = '',
+): Promise<Response> {
   return api(h, alice.token, `/upload/drive/v3/files?uploadType=resumable${query}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=UTF-8', ...headers },
@@ -21,22 +25,38 @@ async function initiate(meta: Record<string, unknown>, headers: Record<string, s
   });
 }
 
-async function session(meta: Record<string, unknown> = { name: 'f.bin' }, headers: Record<string, string> = {}, query = ''): Promise<string> {
+async function session(
+  meta: Record<string, unknown> = { name: 'f.bin' },
+  headers: Record<string, string> = {},
+  query = '',
+): Promise<string> {
   const r = await initiate(meta, headers, query);
   expect(r.status).toBe(200);
   return r.headers.get('location')!;
 }
 
 /** A request on a fresh connection (no keep-alive pool), for use right after a server restart. */
-function putFresh(url: string, range: string, body: Buffer = Buffer.alloc(0)): Promise<{ status: number; range: string | undefined; json: () => unknown }> {
+function putFresh(
+  url: string,
+  range: string,
+  body: Buffer = Buffer.alloc(0),
+): Promise<{ status: number; range: string | undefined; json: () => unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', agent: false, headers: { 'content-range': range, 'content-length': body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, range: res.headers.range, json: () => JSON.parse(Buffer.concat(chunks).toString()) }),
-      );
-    });
+    const req = request(
+      url,
+      { method: 'PUT', agent: false, headers: { 'content-range': range, 'content-length': body.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            range: res.headers.range,
+            json: () => JSON.parse(Buffer.concat(chunks).toString()),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -47,7 +67,11 @@ const put = (url: string, range: string | undefined, body?: Uint8Array): Promise
 
 describe('resumable uploads', () => {
   it('initiates with Location echoing the query, X-GUploader-UploadID, and no auth needed on the session URI', async () => {
-    const r = await initiate({ name: 'a.bin' }, { 'x-upload-content-type': 'image/png', 'x-upload-content-length': '10' }, '&fields=id,name,mimeType');
+    const r = await initiate(
+      { name: 'a.bin' },
+      { 'x-upload-content-type': 'image/png', 'x-upload-content-length': '10' },
+      '&fields=id,name,mimeType',
+    );
     expect(r.status).toBe(200);
     const loc = new URL(r.headers.get('location')!);
     expect(loc.origin).toBe(h.url);
@@ -77,7 +101,9 @@ describe('resumable uploads', () => {
     // gap: starts after the persisted offset
     r = await put(url, `bytes ${2 * KiB256}-${3 * KiB256 - 1}/${total}`, data.subarray(2 * KiB256, 3 * KiB256));
     expect(r.status).toBe(400);
-    expect(((await r.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe('badRequest');
+    expect(((await r.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe(
+      'badRequest',
+    );
 
     // overlap: re-send from 1000 to 2*256K-1; only the new part is appended
     r = await put(url, `bytes 1000-${2 * KiB256 - 1}/${total}`, data.subarray(1000, 2 * KiB256));
@@ -94,7 +120,11 @@ describe('resumable uploads', () => {
     r = await put(url, `bytes ${2 * KiB256}-${total - 1}/${total}`, data.subarray(2 * KiB256));
     expect(r.status).toBe(200);
     const file = (await r.json()) as Record<string, string>;
-    expect(file).toEqual({ id: expect.any(String), size: String(total), md5Checksum: createHash('md5').update(data).digest('hex') });
+    expect(file).toEqual({
+      id: expect.any(String),
+      size: String(total),
+      md5Checksum: createHash('md5').update(data).digest('hex'),
+    });
 
     // response lost: a status query on a finished session returns the file again
     r = await put(url, `bytes */${total}`);
@@ -141,23 +171,37 @@ describe('resumable uploads', () => {
     expect(del.status).toBe(499);
     const after = await put(url, 'bytes */*');
     expect(after.status).toBe(404);
-    expect((await api(h, alice.token, '/upload/drive/v3/files?uploadType=resumable', { method: 'DELETE' })).status).toBe(405);
-    expect(((await after.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe('notFound');
+    expect(
+      (await api(h, alice.token, '/upload/drive/v3/files?uploadType=resumable', { method: 'DELETE' })).status,
+    ).toBe(405);
+    expect(((await after.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe(
+      'notFound',
+    );
   });
 
   it('sessions expire after one week', async () => {
     const url = await session({ name: 'g.bin' });
     const id = new URL(url).searchParams.get('upload_id')!;
-    const aged = await fetch(`${h.url}/__admin/uploads/age`, { method: 'POST', body: JSON.stringify({ uploadId: id, ageMs: 7 * 24 * 3600 * 1000 - 60_000 }) });
+    const aged = await fetch(`${h.url}/__admin/uploads/age`, {
+      method: 'POST',
+      body: JSON.stringify({ uploadId: id, ageMs: 7 * 24 * 3600 * 1000 - 60_000 }),
+    });
     expect(aged.status).toBe(200);
     expect((await put(url, 'bytes */*')).status).toBe(308);
-    await fetch(`${h.url}/__admin/uploads/age`, { method: 'POST', body: JSON.stringify({ uploadId: id, ageMs: 7 * 24 * 3600 * 1000 + 1 }) });
+    await fetch(`${h.url}/__admin/uploads/age`, {
+      method: 'POST',
+      body: JSON.stringify({ uploadId: id, ageMs: 7 * 24 * 3600 * 1000 + 1 }),
+    });
     expect((await put(url, 'bytes */*')).status).toBe(404);
   });
 
   it('sessions and their bytes survive a server restart', async () => {
     const data = randomBytes(2 * KiB256 + 5);
-    const url = await session({ name: 'restart.bin' }, { 'x-upload-content-length': String(data.length) }, '&fields=name,md5Checksum');
+    const url = await session(
+      { name: 'restart.bin' },
+      { 'x-upload-content-length': String(data.length) },
+      '&fields=name,md5Checksum',
+    );
     expect((await put(url, `bytes 0-${KiB256 - 1}/${data.length}`, data.subarray(0, KiB256))).status).toBe(308);
     await h.restart();
     const q = await putFresh(url, `bytes */${data.length}`);
@@ -171,7 +215,10 @@ describe('resumable uploads', () => {
   it('a connection cut mid-chunk keeps what arrived; the client resumes from Range', async () => {
     const data = randomBytes(4 * KiB256);
     const url = await session({ name: 'cut.bin' }, {}, '&fields=size,md5Checksum');
-    await fetch(`${h.url}/__admin/faults`, { method: 'POST', body: JSON.stringify({ method: 'PUT', path: '/upload/drive/v3/files', cutAfterBytes: KiB256 + 123 }) });
+    await fetch(`${h.url}/__admin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'PUT', path: '/upload/drive/v3/files', cutAfterBytes: KiB256 + 123 }),
+    });
     await expect(put(url, `bytes 0-${data.length - 1}/${data.length}`, data)).rejects.toThrow();
     const q = await put(url, `bytes */${data.length}`);
     expect(q.status).toBe(308);
@@ -180,7 +227,10 @@ describe('resumable uploads', () => {
     expect(persisted).toBeLessThanOrEqual(KiB256 + 123);
     const r = await put(url, `bytes ${persisted}-${data.length - 1}/${data.length}`, data.subarray(persisted));
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ size: String(data.length), md5Checksum: createHash('md5').update(data).digest('hex') });
+    expect(await r.json()).toEqual({
+      size: String(data.length),
+      md5Checksum: createHash('md5').update(data).digest('hex'),
+    });
   });
 
   it('a single PUT with chunked transfer encoding (no Content-Length) completes the upload', async () => {
@@ -201,25 +251,40 @@ describe('resumable uploads', () => {
   it('refuses an upload over quota with storageQuotaExceeded (at initiation and while streaming)', async () => {
     const bob = h.idp.add({ sub: '201', email: 'bob@example.com', clientId: 'ferry-web' });
     await api(h, bob.token, '/drive/v3/about?fields=user');
-    const set = await fetch(`${h.url}/__admin/quota`, { method: 'POST', body: JSON.stringify({ email: 'bob@example.com', limitBytes: 1000 }) });
+    const set = await fetch(`${h.url}/__admin/quota`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'bob@example.com', limitBytes: 1000 }),
+    });
     expect(set.status).toBe(200);
     const about = await (await api(h, bob.token, '/drive/v3/about?fields=storageQuota')).json();
     expect(about).toEqual({ storageQuota: { limit: '1000', usage: '0', usageInDrive: '0', usageInDriveTrash: '0' } });
 
     const init = await api(h, bob.token, '/upload/drive/v3/files?uploadType=resumable', {
-      method: 'POST', headers: { 'x-upload-content-length': '5000', 'content-type': 'application/json' }, body: '{"name":"big"}',
+      method: 'POST',
+      headers: { 'x-upload-content-length': '5000', 'content-type': 'application/json' },
+      body: '{"name":"big"}',
     });
     expect(init.status).toBe(403);
     const err = (await init.json()) as { error: { errors: { reason: string; domain: string }[] } };
     expect(err.error.errors[0]).toMatchObject({ reason: 'storageQuotaExceeded', domain: 'usageLimits' });
 
-    const init2 = await api(h, bob.token, '/upload/drive/v3/files?uploadType=resumable', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"big"}' });
+    const init2 = await api(h, bob.token, '/upload/drive/v3/files?uploadType=resumable', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"big"}',
+    });
     const over = await put(init2.headers.get('location')!, 'bytes 0-1999/*', randomBytes(2000));
     expect(over.status).toBe(403);
 
-    const media = await api(h, bob.token, '/upload/drive/v3/files?uploadType=media', { method: 'POST', body: randomBytes(1001) });
+    const media = await api(h, bob.token, '/upload/drive/v3/files?uploadType=media', {
+      method: 'POST',
+      body: randomBytes(1001),
+    });
     expect(media.status).toBe(403);
-    const ok = await api(h, bob.token, '/upload/drive/v3/files?uploadType=media', { method: 'POST', body: randomBytes(1000) });
+    const ok = await api(h, bob.token, '/upload/drive/v3/files?uploadType=media', {
+      method: 'POST',
+      body: randomBytes(1000),
+    });
     expect(ok.status).toBe(200);
   });
 });

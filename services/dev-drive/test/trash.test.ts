@@ -41,7 +41,11 @@ describe('trash, as Drive has it (Google Node client)', () => {
   it('files.update {trashed: true} trashes; lists leave it out when q says trashed = false and show it for trashed = true; untrash restores', async () => {
     const d = googleDrive(h, olga.token);
     const { folderId, fileId } = await sharedFile('list-me.bin', 10);
-    const updated = await d.files.update({ fileId, requestBody: { trashed: true }, fields: 'id, trashed, explicitlyTrashed, trashedTime' });
+    const updated = await d.files.update({
+      fileId,
+      requestBody: { trashed: true },
+      fields: 'id, trashed, explicitlyTrashed, trashedTime',
+    });
     expect(updated.data).toMatchObject({ id: fileId, trashed: true, explicitlyTrashed: true });
     expect(Date.parse(updated.data.trashedTime!)).not.toBeNaN();
 
@@ -63,7 +67,8 @@ describe('trash, as Drive has it (Google Node client)', () => {
     const small = await sharedFile('small.bin', 100);
     const big = await sharedFile('big.bin', 2 * 1024 * 1024);
     const uc = (id: string) => `/uc?id=${id}&export=download`;
-    const confirmed = (id: string) => `/download?id=${id}&export=download&confirm=t&uuid=00000000-0000-4000-8000-000000000000`;
+    const confirmed = (id: string) =>
+      `/download?id=${id}&export=download&confirm=t&uuid=00000000-0000-4000-8000-000000000000`;
     expect(await publicStatus(uc(small.fileId))).toBe(200);
     expect(await publicStatus(confirmed(big.fileId))).toBe(200);
 
@@ -73,7 +78,9 @@ describe('trash, as Drive has it (Google Node client)', () => {
     expect(await publicStatus(uc(small.fileId))).toBe(404);
     expect(await publicStatus(uc(big.fileId))).toBe(404);
     expect(await publicStatus(confirmed(big.fileId))).toBe(404);
-    expect((await d.permissions.list({ fileId: small.fileId })).data.permissions!.map((p) => p.type)).toContain('anyone');
+    expect((await d.permissions.list({ fileId: small.fileId })).data.permissions!.map((p) => p.type)).toContain(
+      'anyone',
+    );
 
     await d.files.update({ fileId: small.fileId, requestBody: { trashed: false } });
     expect(await publicStatus(uc(small.fileId))).toBe(200);
@@ -81,7 +88,8 @@ describe('trash, as Drive has it (Google Node client)', () => {
 
   it('quota still counts trashed files until files.emptyTrash deletes them for good', async () => {
     const d = googleDrive(h, olga.token);
-    const quota = async () => (await d.about.get({ fields: 'storageQuota(usage, usageInDriveTrash)' })).data.storageQuota!;
+    const quota = async () =>
+      (await d.about.get({ fields: 'storageQuota(usage, usageInDriveTrash)' })).data.storageQuota!;
     // Start from an empty trash, whatever earlier tests left.
     await d.files.emptyTrash({});
     const before = await quota();

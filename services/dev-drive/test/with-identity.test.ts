@@ -24,7 +24,11 @@ beforeAll(async () => {
     dataDir: tmp('idp-'),
     clients: loadClients(
       JSON.stringify([
-        { client_id: 'ferry-web', token_endpoint_auth_method: 'none', redirect_uris: ['http://localhost:3000/auth/callback'] },
+        {
+          client_id: 'ferry-web',
+          token_endpoint_auth_method: 'none',
+          redirect_uris: ['http://localhost:3000/auth/callback'],
+        },
         { client_id: 'ferry-drive', client_secret: 'drive-secret', redirect_uris: [] },
       ]),
     ),
@@ -50,13 +54,29 @@ afterAll(async () => {
 });
 
 it('a token from the identity provider works with the Google client against the Drive stand-in; a revoked one does not', async () => {
-  const tokens = await signIn({ issuer, clientId: 'ferry-web', redirectUri: 'http://localhost:3000/auth/callback', email: 'zoe@example.com' });
+  const tokens = await signIn({
+    issuer,
+    clientId: 'ferry-web',
+    redirectUri: 'http://localhost:3000/auth/callback',
+    email: 'zoe@example.com',
+  });
   const d = googleDrive({ url: driveUrl } as Harness, tokens.access_token);
   const about = await d.about.get({ fields: 'storageQuota(limit,usage),user(emailAddress,displayName)' });
-  expect(about.data).toEqual({ storageQuota: { limit: String(15 * 1024 ** 3), usage: '0' }, user: { emailAddress: 'zoe@example.com', displayName: 'Zoe User' } });
+  expect(about.data).toEqual({
+    storageQuota: { limit: String(15 * 1024 ** 3), usage: '0' },
+    user: { emailAddress: 'zoe@example.com', displayName: 'Zoe User' },
+  });
 
-  const openidOnly = await signIn({ issuer, clientId: 'ferry-web', redirectUri: 'http://localhost:3000/auth/callback', email: 'zoe@example.com', scope: 'openid email' });
-  const denied = await fetch(`${driveUrl}/drive/v3/files`, { headers: { authorization: `Bearer ${openidOnly.access_token}` } });
+  const openidOnly = await signIn({
+    issuer,
+    clientId: 'ferry-web',
+    redirectUri: 'http://localhost:3000/auth/callback',
+    email: 'zoe@example.com',
+    scope: 'openid email',
+  });
+  const denied = await fetch(`${driveUrl}/drive/v3/files`, {
+    headers: { authorization: `Bearer ${openidOnly.access_token}` },
+  });
   expect(denied.status).toBe(403);
 
   const revoke = await fetch((await discover(issuer)).revocation_endpoint, {
@@ -66,13 +86,22 @@ it('a token from the identity provider works with the Google client against the 
   });
   expect(revoke.status).toBe(200);
   // A fresh token (not in the Drive server's introspection cache) that was revoked is refused.
-  const second = await signIn({ issuer, clientId: 'ferry-web', redirectUri: 'http://localhost:3000/auth/callback', email: 'yan@example.com' });
+  const second = await signIn({
+    issuer,
+    clientId: 'ferry-web',
+    redirectUri: 'http://localhost:3000/auth/callback',
+    email: 'yan@example.com',
+  });
   await fetch((await discover(issuer)).revocation_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: second.access_token, client_id: 'ferry-web' }),
   });
-  const refused = await fetch(`${driveUrl}/drive/v3/files`, { headers: { authorization: `Bearer ${second.access_token}` } });
+  const refused = await fetch(`${driveUrl}/drive/v3/files`, {
+    headers: { authorization: `Bearer ${second.access_token}` },
+  });
   expect(refused.status).toBe(401);
-  expect(((await refused.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe('authError');
+  expect(((await refused.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe(
+    'authError',
+  );
 });

@@ -25,7 +25,10 @@ function capitalise(s: string): string {
 /** "alice.smith@example.com" → Alice / Smith; a single-word local part gets the family name "User". */
 export function namesFor(email: string): { given: string; family: string } {
   const local = email.split('@')[0] ?? email;
-  const parts = local.split(/[._+-]+/).filter(Boolean).map(capitalise);
+  const parts = local
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map(capitalise);
   return { given: parts[0] ?? 'Dev', family: parts.slice(1).join(' ') || 'User' };
 }
 

@@ -38,7 +38,9 @@ export function loadClients(value: string, cwd = process.cwd()): ClientConfig[] 
   }
   const parsed = ClientsSchema.safeParse(json);
   if (!parsed.success) {
-    throw new Error(`IDENTITY_CLIENTS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `IDENTITY_CLIENTS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data.map(normaliseClient);
 }

@@ -55,7 +55,8 @@ export class FileStore {
   private sweep(): void {
     const now = Date.now();
     for (const entries of Object.values(this.models)) {
-      for (const [id, e] of Object.entries(entries)) if (e.expiresAt !== undefined && e.expiresAt <= now) delete entries[id];
+      for (const [id, e] of Object.entries(entries))
+        if (e.expiresAt !== undefined && e.expiresAt <= now) delete entries[id];
     }
   }
 

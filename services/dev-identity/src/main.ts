@@ -12,7 +12,12 @@ try {
   process.stderr.write(`dev-identity: ${(err as Error).message}\n`);
   process.exit(1);
 }
-const idp = createIdentityProvider({ issuer: env.IDENTITY_ISSUER, dataDir: env.IDENTITY_DATA_DIR, clients, logger: log });
+const idp = createIdentityProvider({
+  issuer: env.IDENTITY_ISSUER,
+  dataDir: env.IDENTITY_DATA_DIR,
+  clients,
+  logger: log,
+});
 await idp.listen(env.IDENTITY_PORT);
 log.info({ port: env.IDENTITY_PORT, clients: clients.map((c) => c.client_id) }, 'ready');
 

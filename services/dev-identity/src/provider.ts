@@ -96,7 +96,12 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
     callback(req, res);
   }
 
-  async function interaction(p: Provider, req: IncomingMessage, res: ServerResponse, action: string | undefined): Promise<void> {
+  async function interaction(
+    p: Provider,
+    req: IncomingMessage,
+    res: ServerResponse,
+    action: string | undefined,
+  ): Promise<void> {
     let details;
     try {
       details = await p.interactionDetails(req, res);
@@ -140,7 +145,12 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       const email = (form.get('email') ?? '').trim();
       if (prompt.name !== 'login') return html(res, 400, 'Unexpected login step');
       if (!EMAIL_PATTERN.test(email)) return html(res, 400, loginPage(uid, clientId, 'Enter an e-mail address.'));
-      await p.interactionFinished(req, res, { login: { accountId: accounts.register(email) } }, { mergeWithLastSubmission: false });
+      await p.interactionFinished(
+        req,
+        res,
+        { login: { accountId: accounts.register(email) } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     // confirm
@@ -150,10 +160,15 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
     const grant = details.grantId
       ? ((await p.Grant.find(details.grantId)) ?? new p.Grant({ accountId, clientId }))
       : new p.Grant({ accountId, clientId });
-    const d = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const d = prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (d.missingOIDCScope) grant.addOIDCScope(d.missingOIDCScope.join(' '));
     if (d.missingOIDCClaims) grant.addOIDCClaims(d.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(d.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    for (const [indicator, scopes] of Object.entries(d.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
     const grantId = await grant.save();
     await p.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
@@ -244,12 +259,20 @@ function rewriteOfflineAccess(req: IncomingMessage, url: URL): void {
 function loginPolicy(): ReturnType<typeof interactionPolicy.base> {
   const policy = interactionPolicy.base();
   policy.get('login')!.checks.add(
-    new interactionPolicy.Check('login_hint_mismatch', 'login_hint does not match the signed-in account', 'login_required', (ctx) => {
-      const hint = ctx.oidc.params?.login_hint;
-      const accountId = ctx.oidc.session?.accountId;
-      if (typeof hint !== 'string' || !accountId || !EMAIL_PATTERN.test(hint.trim())) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      return subjectFor(hint.trim()) === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
-    }),
+    new interactionPolicy.Check(
+      'login_hint_mismatch',
+      'login_hint does not match the signed-in account',
+      'login_required',
+      (ctx) => {
+        const hint = ctx.oidc.params?.login_hint;
+        const accountId = ctx.oidc.session?.accountId;
+        if (typeof hint !== 'string' || !accountId || !EMAIL_PATTERN.test(hint.trim()))
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        return subjectFor(hint.trim()) === accountId
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
   );
   return policy;
 }
@@ -305,7 +328,8 @@ function providerConfiguration(
         enabled: true,
         // Resource servers (confidential, no redirect URIs) may introspect any token; other clients only their own.
         allowedPolicy: (_ctx, client, token) =>
-          (client.clientAuthMethod !== 'none' && (client.redirectUris ?? []).length === 0) || token.clientId === client.clientId,
+          (client.clientAuthMethod !== 'none' && (client.redirectUris ?? []).length === 0) ||
+          token.clientId === client.clientId,
       },
       revocation: {
         enabled: true,

@@ -63,7 +63,9 @@ export class CookieJar {
   }
 }
 
-export type AuthorizeOutcome = { code: string; state: string | null } | { error: string; errorDescription: string | null };
+export type AuthorizeOutcome =
+  | { code: string; state: string | null }
+  | { error: string; errorDescription: string | null };
 
 /**
  * Drives an authorization request like a browser would, without one: follows redirects, logs in
@@ -93,7 +95,10 @@ export async function authorize(
     const res = await fetch(next.url, {
       method: next.method,
       redirect: 'manual',
-      headers: { cookie: jar.header(), ...(next.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: jar.header(),
+        ...(next.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: next.method === 'POST' ? '' : undefined,
     });
     jar.store(res);
@@ -103,7 +108,10 @@ export async function authorize(
       if (target.href.startsWith(opts.redirectUri)) {
         const code = target.searchParams.get('code');
         if (code) return { code, state: target.searchParams.get('state') };
-        return { error: target.searchParams.get('error') ?? 'unknown', errorDescription: target.searchParams.get('error_description') };
+        return {
+          error: target.searchParams.get('error') ?? 'unknown',
+          errorDescription: target.searchParams.get('error_description'),
+        };
       }
       next = { url: target.href, method: 'GET' };
       continue;
@@ -120,7 +128,10 @@ export async function authorize(
 }
 
 export async function exchangeCode(
-  opts: Pick<SignInOptions, 'issuer' | 'clientId' | 'clientSecret' | 'redirectUri'> & { code: string; codeVerifier: string },
+  opts: Pick<SignInOptions, 'issuer' | 'clientId' | 'clientSecret' | 'redirectUri'> & {
+    code: string;
+    codeVerifier: string;
+  },
 ): Promise<TokenSet> {
   const d = await discover(opts.issuer);
   const body = new URLSearchParams({

@@ -16,7 +16,9 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(all[i - 1]?.startsWith('--') && all[i - 1] !== '--json'));
+const positional = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && !(all[i - 1]?.startsWith('--') && all[i - 1] !== '--json'));
 const email = positional[0];
 if (!email) {
   process.stderr.write('usage: token <email> [--client <id>] [--scope "<scopes>"] [--json]\n');
@@ -45,7 +47,9 @@ try {
     email,
     scope: arg('scope') ?? DEFAULT_SCOPE,
   });
-  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(tokens, null, 2)}\n` : `${tokens.access_token}\n`);
+  process.stdout.write(
+    process.argv.includes('--json') ? `${JSON.stringify(tokens, null, 2)}\n` : `${tokens.access_token}\n`,
+  );
 } catch (err) {
   process.stderr.write(`token: ${(err as Error).message}\n(is the identity provider running at ${issuer}?)\n`);
   process.exit(1);

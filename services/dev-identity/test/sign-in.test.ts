@@ -18,8 +18,17 @@ import {
 
 const clients = loadClients(
   JSON.stringify([
-    { client_id: 'ferry-gateway', client_secret: 'gw-secret', redirect_uris: ['http://localhost:8080/api/auth/local/callback'] },
-    { client_id: 'ferry-web', token_endpoint_auth_method: 'none', redirect_uris: ['http://localhost:3000/auth/callback'], post_logout_redirect_uris: ['http://localhost:3000/'] },
+    {
+      client_id: 'ferry-gateway',
+      client_secret: 'gw-secret',
+      redirect_uris: ['http://localhost:8080/api/auth/local/callback'],
+    },
+    {
+      client_id: 'ferry-web',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: ['http://localhost:3000/auth/callback'],
+      post_logout_redirect_uris: ['http://localhost:3000/'],
+    },
     { client_id: 'ferry-drive', client_secret: 'drive-secret', redirect_uris: [] },
   ]),
 );
@@ -40,7 +49,10 @@ async function introspect(token: string): Promise<Record<string, unknown>> {
   const d = await discover(issuer);
   const res = await fetch(d.introspection_endpoint, {
     method: 'POST',
-    headers: { authorization: basic('ferry-drive', 'drive-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: basic('ferry-drive', 'drive-secret'),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ token }),
   });
   expect(res.status).toBe(200);
@@ -72,7 +84,14 @@ describe('dev identity provider', () => {
     const d = await discover(issuer);
     expect(d.issuer).toBe(issuer);
     expect(d.authorization_endpoint).toBe(`${issuer}/o/oauth2/v2/auth`);
-    for (const k of ['token_endpoint', 'userinfo_endpoint', 'introspection_endpoint', 'revocation_endpoint', 'end_session_endpoint', 'jwks_uri'] as const) {
+    for (const k of [
+      'token_endpoint',
+      'userinfo_endpoint',
+      'introspection_endpoint',
+      'revocation_endpoint',
+      'end_session_endpoint',
+      'jwks_uri',
+    ] as const) {
       expect(d[k]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     }
     const raw = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, string[]>;
@@ -103,8 +122,16 @@ describe('dev identity provider', () => {
     });
     expect(me.sub).toMatch(/^\d{21}$/);
 
-    const tokeninfo = (await (await fetch(`${issuer}/tokeninfo?access_token=${tokens.access_token}`)).json()) as Record<string, string>;
-    expect(tokeninfo).toMatchObject({ azp: 'ferry-web', sub: me.sub, email: 'alice.smith@example.com', email_verified: 'true' });
+    const tokeninfo = (await (await fetch(`${issuer}/tokeninfo?access_token=${tokens.access_token}`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(tokeninfo).toMatchObject({
+      azp: 'ferry-web',
+      sub: me.sub,
+      email: 'alice.smith@example.com',
+      email_verified: 'true',
+    });
     expect(tokeninfo.scope!.split(' ')).toContain(DRIVE_FILE);
     expect((await fetch(`${issuer}/tokeninfo?access_token=bogus`)).status).toBe(400);
 
@@ -117,7 +144,12 @@ describe('dev identity provider', () => {
   it('refuses a public client without PKCE and a wrong code_verifier', async () => {
     const d = await discover(issuer);
     const url = new URL(d.authorization_endpoint);
-    url.search = new URLSearchParams({ client_id: 'ferry-web', redirect_uri: WEB.redirectUri, response_type: 'code', scope: 'openid' }).toString();
+    url.search = new URLSearchParams({
+      client_id: 'ferry-web',
+      redirect_uri: WEB.redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+    }).toString();
     const res = await fetch(url, { redirect: 'manual' });
     const loc = new URL(res.headers.get('location') ?? '', issuer);
     expect(loc.searchParams.get('error')).toBe('invalid_request');
@@ -125,7 +157,9 @@ describe('dev identity provider', () => {
     const { challenge } = pkcePair();
     const outcome = await authorize({ issuer, ...WEB, email: 'bob@example.com', codeChallenge: challenge });
     if ('error' in outcome) throw new Error(outcome.error);
-    await expect(exchangeCode({ issuer, ...WEB, code: outcome.code, codeVerifier: pkcePair().verifier })).rejects.toThrow(/invalid_grant/);
+    await expect(
+      exchangeCode({ issuer, ...WEB, code: outcome.code, codeVerifier: pkcePair().verifier }),
+    ).rejects.toThrow(/invalid_grant/);
   });
 
   it('confidential client authenticates with its secret', async () => {
@@ -138,20 +172,38 @@ describe('dev identity provider', () => {
     });
     expect((await introspect(tokens.access_token)).client_id).toBe('ferry-gateway');
     await expect(
-      signIn({ issuer, clientId: 'ferry-gateway', clientSecret: 'wrong', redirectUri: 'http://localhost:8080/api/auth/local/callback', email: 'carol@example.com' }),
+      signIn({
+        issuer,
+        clientId: 'ferry-gateway',
+        clientSecret: 'wrong',
+        redirectUri: 'http://localhost:8080/api/auth/local/callback',
+        email: 'carol@example.com',
+      }),
     ).rejects.toThrow(/invalid_client/);
   });
 
   it('access_type=offline with the consent prompt grants a refresh token that refreshes, as Google does', async () => {
-    const GATEWAY = { clientId: 'ferry-gateway', clientSecret: 'gw-secret', redirectUri: 'http://localhost:8080/api/auth/local/callback' };
+    const GATEWAY = {
+      clientId: 'ferry-gateway',
+      clientSecret: 'gw-secret',
+      redirectUri: 'http://localhost:8080/api/auth/local/callback',
+    };
     const online = await signIn({ issuer, ...GATEWAY, email: 'olive@example.com', extraParams: { prompt: 'consent' } });
     expect(online.refresh_token).toBeUndefined();
-    const offline = await signIn({ issuer, ...GATEWAY, email: 'olive@example.com', extraParams: { prompt: 'consent', access_type: 'offline' } });
+    const offline = await signIn({
+      issuer,
+      ...GATEWAY,
+      email: 'olive@example.com',
+      extraParams: { prompt: 'consent', access_type: 'offline' },
+    });
     expect(offline.refresh_token).toEqual(expect.any(String));
     const { token_endpoint } = await discover(issuer);
     const res = await fetch(token_endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('ferry-gateway:gw-secret').toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('ferry-gateway:gw-secret').toString('base64')}`,
+      },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: offline.refresh_token! }),
     });
     expect(res.status).toBe(200);
@@ -163,17 +215,39 @@ describe('dev identity provider', () => {
   it('prompt=none: login_required without a session, consent_required without a grant, silent code with both', async () => {
     const { challenge } = pkcePair();
     const none = { prompt: 'none' };
-    const noSession = await authorize({ issuer, ...WEB, email: 'dave@example.com', codeChallenge: challenge, extraParams: none });
+    const noSession = await authorize({
+      issuer,
+      ...WEB,
+      email: 'dave@example.com',
+      codeChallenge: challenge,
+      extraParams: none,
+    });
     expect(noSession).toMatchObject({ error: 'login_required' });
 
     // Log in but refuse to click "Allow": the session exists, the grant does not.
     const jar = new CookieJar();
-    await expect(authorize({ issuer, ...WEB, email: 'dave@example.com', codeChallenge: challenge, jar, consent: false })).rejects.toThrow(/sign-in stopped/);
-    const noGrant = await authorize({ issuer, ...WEB, email: 'dave@example.com', codeChallenge: challenge, jar, extraParams: none });
+    await expect(
+      authorize({ issuer, ...WEB, email: 'dave@example.com', codeChallenge: challenge, jar, consent: false }),
+    ).rejects.toThrow(/sign-in stopped/);
+    const noGrant = await authorize({
+      issuer,
+      ...WEB,
+      email: 'dave@example.com',
+      codeChallenge: challenge,
+      jar,
+      extraParams: none,
+    });
     expect(noGrant).toMatchObject({ error: 'consent_required' });
 
     await authorize({ issuer, ...WEB, email: 'dave@example.com', codeChallenge: challenge, jar });
-    const silent = await authorize({ issuer, ...WEB, email: 'dave@example.com', codeChallenge: challenge, jar, extraParams: none });
+    const silent = await authorize({
+      issuer,
+      ...WEB,
+      email: 'dave@example.com',
+      codeChallenge: challenge,
+      jar,
+      extraParams: none,
+    });
     expect(silent).toHaveProperty('code');
   });
 
@@ -182,16 +256,35 @@ describe('dev identity provider', () => {
     const jar = new CookieJar();
     const first = await authorize({ issuer, ...WEB, email: 'henry@example.com', codeChallenge: challenge, jar });
     expect(first).toHaveProperty('code');
-    const other = await authorize({ issuer, ...WEB, email: 'iris@example.com', codeChallenge: challenge, jar, extraParams: { prompt: 'none' } });
+    const other = await authorize({
+      issuer,
+      ...WEB,
+      email: 'iris@example.com',
+      codeChallenge: challenge,
+      jar,
+      extraParams: { prompt: 'none' },
+    });
     expect(other).toMatchObject({ error: 'login_required' });
-    const same = await authorize({ issuer, ...WEB, email: 'henry@example.com', codeChallenge: challenge, jar, extraParams: { prompt: 'none' } });
+    const same = await authorize({
+      issuer,
+      ...WEB,
+      email: 'henry@example.com',
+      codeChallenge: challenge,
+      jar,
+      extraParams: { prompt: 'none' },
+    });
     expect(same).toHaveProperty('code');
 
     const d = await discover(issuer);
     const url = new URL(d.authorization_endpoint);
     url.search = new URLSearchParams({
-      client_id: 'ferry-web', redirect_uri: WEB.redirectUri, response_type: 'code', scope: 'openid email',
-      code_challenge: challenge, code_challenge_method: 'S256', prompt: 'select_account',
+      client_id: 'ferry-web',
+      redirect_uri: WEB.redirectUri,
+      response_type: 'code',
+      scope: 'openid email',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      prompt: 'select_account',
     }).toString();
     const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
     expect(res.status).toBe(303);
@@ -203,8 +296,12 @@ describe('dev identity provider', () => {
     const d = await discover(issuer);
     const url = new URL(d.authorization_endpoint);
     url.search = new URLSearchParams({
-      client_id: 'ferry-web', redirect_uri: WEB.redirectUri, response_type: 'code', scope: `openid email profile ${DRIVE_FILE}`,
-      code_challenge: challenge, code_challenge_method: 'S256',
+      client_id: 'ferry-web',
+      redirect_uri: WEB.redirectUri,
+      response_type: 'code',
+      scope: `openid email profile ${DRIVE_FILE}`,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
     }).toString();
     const jar = new CookieJar();
     const first = await fetch(url, { redirect: 'manual' });
@@ -214,14 +311,21 @@ describe('dev identity provider', () => {
     const loginHtml = await login.text();
     expect(loginHtml).toContain('type="email"');
     const posted = await fetch(`${interactionUrl.href}/login`, {
-      method: 'POST', redirect: 'manual', headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=erin%40example.com',
     });
     expect(posted.status).toBe(303);
     jar.store(posted);
-    const resume = await fetch(new URL(posted.headers.get('location')!, issuer), { redirect: 'manual', headers: { cookie: jar.header() } });
+    const resume = await fetch(new URL(posted.headers.get('location')!, issuer), {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
     jar.store(resume);
-    const consent = await fetch(new URL(resume.headers.get('location')!, issuer), { headers: { cookie: jar.header() } });
+    const consent = await fetch(new URL(resume.headers.get('location')!, issuer), {
+      headers: { cookie: jar.header() },
+    });
     const consentHtml = await consent.text();
     expect(consentHtml).toContain('erin@example.com');
     expect(consentHtml).toContain(DRIVE_FILE);
@@ -240,7 +344,9 @@ describe('dev identity provider', () => {
     const ui = await fetch(d.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(ui.status).toBe(401);
 
-    const end = await fetch(`${d.end_session_endpoint}?client_id=ferry-web&post_logout_redirect_uri=${encodeURIComponent('http://localhost:3000/')}`);
+    const end = await fetch(
+      `${d.end_session_endpoint}?client_id=ferry-web&post_logout_redirect_uri=${encodeURIComponent('http://localhost:3000/')}`,
+    );
     expect(end.status).toBe(200);
     expect(await end.text()).toContain('form');
   });
@@ -250,7 +356,10 @@ describe('dev identity provider', () => {
     const d = await discover(issuer);
     const res = await fetch(d.revocation_endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('ferry-gateway:gw-secret').toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('ferry-gateway:gw-secret').toString('base64')}`,
+      },
       body: new URLSearchParams({ token: tokens.access_token }),
     });
     expect(res.status).toBe(400);

@@ -5,12 +5,24 @@ import type { MessageStore } from './store.js';
 
 const MODES: readonly SmtpMode[] = ['accept', 'refuse', 'down'];
 
-function send(res: http.ServerResponse, status: number, type: string, body: string | Buffer, extra: http.OutgoingHttpHeaders = {}): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...extra });
+function send(
+  res: http.ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  extra: http.OutgoingHttpHeaders = {},
+): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extra,
+  });
   res.end(body);
 }
 
-const json = (res: http.ServerResponse, status: number, value: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+const json = (res: http.ServerResponse, status: number, value: unknown) =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -57,12 +69,18 @@ export function createInboxHandler(store: MessageStore, smtp: SmtpListener): htt
     const page = /^\/messages\/([^/]+)$/.exec(path);
     if (method === 'GET' && page) {
       const m = await store.get(decodeURIComponent(page[1]!));
-      return m ? send(res, 200, 'text/html; charset=utf-8', messagePage(m)) : json(res, 404, { error: 'No such message' });
+      return m
+        ? send(res, 200, 'text/html; charset=utf-8', messagePage(m))
+        : json(res, 404, { error: 'No such message' });
     }
     if (path === '/api/messages') {
       if (method === 'GET') {
         const to = url.searchParams.get('to')?.toLowerCase();
-        const list = store.list().filter((m) => !to || m.to.some((a) => a.toLowerCase() === to) || m.envelope.to.some((a) => a.toLowerCase() === to));
+        const list = store
+          .list()
+          .filter(
+            (m) => !to || m.to.some((a) => a.toLowerCase() === to) || m.envelope.to.some((a) => a.toLowerCase() === to),
+          );
         return json(res, 200, { messages: list, count: list.length });
       }
       if (method === 'DELETE') return json(res, 200, { deleted: await store.clear() });
@@ -76,7 +94,10 @@ export function createInboxHandler(store: MessageStore, smtp: SmtpListener): htt
       }
       const m = await store.get(id);
       if (!m) return json(res, 404, { error: 'No such message' });
-      if (one[2] === '/html') return send(res, 200, 'text/html; charset=utf-8', m.html, { 'Content-Security-Policy': "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'" });
+      if (one[2] === '/html')
+        return send(res, 200, 'text/html; charset=utf-8', m.html, {
+          'Content-Security-Policy': "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+        });
       return json(res, 200, m);
     }
     if (path === '/api/smtp') {
@@ -88,7 +109,8 @@ export function createInboxHandler(store: MessageStore, smtp: SmtpListener): htt
         } catch {
           mode = undefined;
         }
-        if (!MODES.includes(mode as SmtpMode)) return json(res, 400, { error: `mode must be one of ${MODES.join(', ')}` });
+        if (!MODES.includes(mode as SmtpMode))
+          return json(res, 400, { error: `mode must be one of ${MODES.join(', ')}` });
         await smtp.setMode(mode as SmtpMode);
         return json(res, 200, { mode: smtp.mode, port: smtp.port });
       }

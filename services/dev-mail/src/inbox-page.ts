@@ -1,7 +1,10 @@
 import type { MessageDetail, MessageSummary } from './store.js';
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const STYLE = `body{font:14px system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%}
@@ -34,12 +37,16 @@ export function inboxPage(messages: MessageSummary[]): string {
 
 /** One message: headers, the HTML part in a sandboxed frame, the text part. */
 export function messagePage(m: MessageDetail): string {
-  const headers = m.headers.map((h) => `<tr><th>${escapeHtml(h.key)}</th><td>${escapeHtml(h.value)}</td></tr>`).join('');
+  const headers = m.headers
+    .map((h) => `<tr><th>${escapeHtml(h.key)}</th><td>${escapeHtml(h.value)}</td></tr>`)
+    .join('');
   const body = `<p><a href="/">← Inbox</a> · <a href="/api/messages/${encodeURIComponent(m.id)}">JSON</a> · <a href="/api/messages/${encodeURIComponent(
     m.id,
   )}/raw">raw</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>
 <table>${headers}</table><h2>HTML</h2>${
-    m.html ? `<iframe sandbox title="HTML part" src="/api/messages/${encodeURIComponent(m.id)}/html"></iframe>` : '<p class="muted">none</p>'
+    m.html
+      ? `<iframe sandbox title="HTML part" src="/api/messages/${encodeURIComponent(m.id)}/html"></iframe>`
+      : '<p class="muted">none</p>'
   }<h2>Text</h2><pre>${escapeHtml(m.text)}</pre>`;
   return page(m.subject || 'Message', body);
 }

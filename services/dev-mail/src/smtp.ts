@@ -80,8 +80,10 @@ export class SmtpListener {
           // 250 once the message is on disk; parsing it for the inbox does not delay the answer.
           callback();
           spooled.indexed.then(
-            (summary) => this.logger.info({ id: summary.id, to: summary.to, subject: summary.subject }, 'message stored'),
-            (err: Error) => this.logger.warn({ id: spooled.id, error: err.message }, 'message stored but could not be indexed'),
+            (summary) =>
+              this.logger.info({ id: summary.id, to: summary.to, subject: summary.subject }, 'message stored'),
+            (err: Error) =>
+              this.logger.warn({ id: spooled.id, error: err.message }, 'message stored but could not be indexed'),
           );
         });
       },

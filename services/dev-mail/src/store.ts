@@ -32,7 +32,13 @@ function addresses(list: Address[] | Address | undefined): string[] {
   return items.flatMap((a) => (a.group ? a.group.map((m) => m.address) : [a.address]));
 }
 
-function summarize(id: string, receivedAt: string, envelope: MessageSummary['envelope'], raw: Buffer, email: Email): MessageSummary {
+function summarize(
+  id: string,
+  receivedAt: string,
+  envelope: MessageSummary['envelope'],
+  raw: Buffer,
+  email: Email,
+): MessageSummary {
   return {
     id,
     receivedAt,
@@ -100,14 +106,18 @@ export class MessageStore {
     await Promise.allSettled([...this.pending]);
   }
 
-  private async index(id: string, receivedAt: string, envelope: MessageSummary['envelope'], raw: Buffer): Promise<MessageSummary> {
+  private async index(
+    id: string,
+    receivedAt: string,
+    envelope: MessageSummary['envelope'],
+    raw: Buffer,
+  ): Promise<MessageSummary> {
     const email = await PostalMime.parse(raw);
     const summary = summarize(id, receivedAt, envelope, raw, email);
     await writeFile(join(this.dir, `${id}.json`), JSON.stringify(summary));
     this.summaries.set(id, summary);
     return summary;
   }
-
 
   list(): MessageSummary[] {
     return [...this.summaries.values()];
@@ -137,7 +147,12 @@ export class MessageStore {
     const count = this.summaries.size;
     const ids = [...this.summaries.keys()];
     this.summaries.clear();
-    await Promise.all(ids.flatMap((id) => [rm(join(this.dir, `${id}.eml`), { force: true }), rm(join(this.dir, `${id}.json`), { force: true })]));
+    await Promise.all(
+      ids.flatMap((id) => [
+        rm(join(this.dir, `${id}.eml`), { force: true }),
+        rm(join(this.dir, `${id}.json`), { force: true }),
+      ]),
+    );
     return count;
   }
 }

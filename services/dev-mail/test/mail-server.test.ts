@@ -8,7 +8,15 @@ import { startMailServer, type MessageDetail, type MessageSummary, type RunningM
 describe('mail stand-in', () => {
   let dir: string;
   let mail: RunningMailServer;
-  const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: mail.smtpPort, secure: false, ignoreTLS: true, connectionTimeout: 2_000, greetingTimeout: 2_000 });
+  const transport = () =>
+    nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: mail.smtpPort,
+      secure: false,
+      ignoreTLS: true,
+      connectionTimeout: 2_000,
+      greetingTimeout: 2_000,
+    });
   const api = async <T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${mail.inboxUrl}${path}`, init);
     return { status: res.status, body: (await res.json()) as T };
@@ -37,7 +45,12 @@ describe('mail stand-in', () => {
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(1);
     const [m] = list.body.messages;
-    expect(m).toMatchObject({ from: 'no-reply@ferry.test', to: ['bob@example.com'], subject: 'Hällo — a file', envelope: { from: 'no-reply@ferry.test', to: ['bob@example.com'] } });
+    expect(m).toMatchObject({
+      from: 'no-reply@ferry.test',
+      to: ['bob@example.com'],
+      subject: 'Hällo — a file',
+      envelope: { from: 'no-reply@ferry.test', to: ['bob@example.com'] },
+    });
 
     const one = await api<MessageDetail>(`/api/messages/${m!.id}`);
     expect(one.body.text.trim()).toBe('plain body');
@@ -66,9 +79,13 @@ describe('mail stand-in', () => {
   it('simulates an outage: refuse (421) and down (port closed), then accepts again', async () => {
     const put = (mode: string) => api<{ mode: string }>('/api/smtp', { method: 'PUT', body: JSON.stringify({ mode }) });
     expect((await put('refuse')).body.mode).toBe('refuse');
-    await expect(transport().sendMail({ from: 'a@ferry.test', to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({ responseCode: 421 });
+    await expect(
+      transport().sendMail({ from: 'a@ferry.test', to: 'x@example.com', subject: 's', text: 't' }),
+    ).rejects.toMatchObject({ responseCode: 421 });
     await put('down');
-    await expect(transport().sendMail({ from: 'a@ferry.test', to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      transport().sendMail({ from: 'a@ferry.test', to: 'x@example.com', subject: 's', text: 't' }),
+    ).rejects.toThrow(/ECONNREFUSED/);
     expect((await put('sideways')).status).toBe(400);
     await put('accept');
     await transport().sendMail({ from: 'a@ferry.test', to: 'x@example.com', subject: 'after', text: 't' });

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageStore } from '../src/store.js';
 
-const raw = Buffer.from('From: Ferry <no-reply@ferry.test>\r\nTo: bob@example.com\r\nSubject: Spooled\r\nMessage-ID: <spool-1@ferry.test>\r\n\r\nbody\r\n');
+const raw = Buffer.from(
+  'From: Ferry <no-reply@ferry.test>\r\nTo: bob@example.com\r\nSubject: Spooled\r\nMessage-ID: <spool-1@ferry.test>\r\n\r\nbody\r\n',
+);
 
 describe('message store', () => {
   let dir: string | undefined;
@@ -27,6 +29,8 @@ describe('message store', () => {
     const id = `${Date.now()}-0b9f3c2e-4a55-4f62-9a3e-6f0d4b8e1c27`;
     await writeFile(join(dir, `${id}.eml`), raw);
     const store = await MessageStore.open(dir);
-    expect(store.list()).toMatchObject([{ id, subject: 'Spooled', messageId: '<spool-1@ferry.test>', envelope: { to: ['bob@example.com'] } }]);
+    expect(store.list()).toMatchObject([
+      { id, subject: 'Spooled', messageId: '<spool-1@ferry.test>', envelope: { to: ['bob@example.com'] } },
+    ]);
   });
 });

@@ -57,7 +57,21 @@ export const OPERATIONS = [
 ];
 
 /** Objects Ferry expands (or reads inside an expanded field); other expandable fields keep their id form only. */
-const EXPANDED = new Set(['customer', 'subscription', 'invoice', 'price', 'product', 'plan', 'subscription_item', 'line_item', 'item', 'checkout.session', 'test_helpers.test_clock', 'billing_portal.session', 'payment_method']);
+const EXPANDED = new Set([
+  'customer',
+  'subscription',
+  'invoice',
+  'price',
+  'product',
+  'plan',
+  'subscription_item',
+  'line_item',
+  'item',
+  'checkout.session',
+  'test_helpers.test_clock',
+  'billing_portal.session',
+  'payment_method',
+]);
 
 /**
  * Changes of the shapes Ferry reads between the extract's API version and the SDK's, from Stripe's
@@ -69,7 +83,10 @@ const PATCHES = [
     change: 'product.features renamed to product.marketing_features',
     apply(schemas) {
       const p = schemas.product;
-      p.properties.marketing_features = p.properties.features ?? { items: { properties: { name: { maxLength: 5000, type: 'string' } }, type: 'object' }, type: 'array' };
+      p.properties.marketing_features = p.properties.features ?? {
+        items: { properties: { name: { maxLength: 5000, type: 'string' } }, type: 'object' },
+        type: 'array',
+      };
       delete p.properties.features;
       p.required = p.required.map((r) => (r === 'features' ? 'marketing_features' : r));
     },
@@ -90,17 +107,30 @@ const PATCHES = [
   },
   {
     version: '2025-03-31.basil',
-    change: 'invoice.paid, invoice.paid_out_of_band, invoice.subscription, invoice.subscription_details, invoice.charge, invoice.payment_intent, invoice.total_tax_amounts removed; the subscription is named under invoice.parent.subscription_details; taxes in total_taxes',
+    change:
+      'invoice.paid, invoice.paid_out_of_band, invoice.subscription, invoice.subscription_details, invoice.charge, invoice.payment_intent, invoice.total_tax_amounts removed; the subscription is named under invoice.parent.subscription_details; taxes in total_taxes',
     apply(schemas) {
       const i = schemas.invoice;
-      for (const k of ['paid', 'paid_out_of_band', 'subscription', 'subscription_details', 'charge', 'payment_intent', 'total_tax_amounts']) delete i.properties[k];
+      for (const k of [
+        'paid',
+        'paid_out_of_band',
+        'subscription',
+        'subscription_details',
+        'charge',
+        'payment_intent',
+        'total_tax_amounts',
+      ])
+        delete i.properties[k];
       i.required = i.required.filter((r) => !['paid', 'paid_out_of_band', 'total_tax_amounts'].includes(r));
       i.properties.parent = {
         nullable: true,
         properties: {
           subscription_details: {
             nullable: true,
-            properties: { metadata: { additionalProperties: { maxLength: 500, type: 'string' }, nullable: true, type: 'object' }, subscription: { maxLength: 5000, type: 'string' } },
+            properties: {
+              metadata: { additionalProperties: { maxLength: 500, type: 'string' }, nullable: true, type: 'object' },
+              subscription: { maxLength: 5000, type: 'string' },
+            },
             required: ['subscription'],
             type: 'object',
           },
@@ -114,33 +144,70 @@ const PATCHES = [
   },
   {
     version: '2025-03-31.basil',
-    change: 'invoice line items: type, proration, price, subscription, subscription_item moved under parent and pricing',
+    change:
+      'invoice line items: type, proration, price, subscription, subscription_item moved under parent and pricing',
     apply(schemas) {
       const l = schemas.line_item;
-      for (const k of ['type', 'proration', 'price', 'plan', 'subscription', 'subscription_item', 'proration_details', 'invoice_item', 'tax_amounts', 'tax_rates', 'unit_amount_excluding_tax', 'amount_excluding_tax']) delete l.properties[k];
+      for (const k of [
+        'type',
+        'proration',
+        'price',
+        'plan',
+        'subscription',
+        'subscription_item',
+        'proration_details',
+        'invoice_item',
+        'tax_amounts',
+        'tax_rates',
+        'unit_amount_excluding_tax',
+        'amount_excluding_tax',
+      ])
+        delete l.properties[k];
       l.required = l.required.filter((r) => !['type', 'proration'].includes(r));
-      l.properties.parent = { nullable: true, properties: { type: { enum: ['invoice_item_details', 'subscription_item_details'], type: 'string' } }, required: ['type'], type: 'object' };
+      l.properties.parent = {
+        nullable: true,
+        properties: { type: { enum: ['invoice_item_details', 'subscription_item_details'], type: 'string' } },
+        required: ['type'],
+        type: 'object',
+      };
       l.properties.pricing = {
         nullable: true,
-        properties: { price_details: { properties: { price: { maxLength: 5000, type: 'string' }, product: { maxLength: 5000, type: 'string' } }, type: 'object' }, type: { enum: ['price_details'], type: 'string' } },
+        properties: {
+          price_details: {
+            properties: { price: { maxLength: 5000, type: 'string' }, product: { maxLength: 5000, type: 'string' } },
+            type: 'object',
+          },
+          type: { enum: ['price_details'], type: 'string' },
+        },
         type: 'object',
       };
     },
   },
   {
     version: '2023-10-16 … 2025-03-31',
-    change: 'Checkout Session create parameters added since: ui_mode, saved_payment_method_options, subscription_data[billing_cycle_anchor], subscription_data[proration_behavior], subscription_data[billing_mode]',
+    change:
+      'Checkout Session create parameters added since: ui_mode, saved_payment_method_options, subscription_data[billing_cycle_anchor], subscription_data[proration_behavior], subscription_data[billing_mode]',
     apply(_schemas, paths) {
       const body = paths['/v1/checkout/sessions'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
       body.properties.ui_mode = { enum: ['custom', 'embedded', 'hosted'], type: 'string' };
       body.properties.saved_payment_method_options = {
-        properties: { allow_redisplay_filters: { items: { enum: ['always', 'limited', 'unspecified'], type: 'string' }, type: 'array' }, payment_method_save: { enum: ['disabled', 'enabled'], type: 'string' } },
+        properties: {
+          allow_redisplay_filters: {
+            items: { enum: ['always', 'limited', 'unspecified'], type: 'string' },
+            type: 'array',
+          },
+          payment_method_save: { enum: ['disabled', 'enabled'], type: 'string' },
+        },
         type: 'object',
       };
       const sub = body.properties.subscription_data.properties;
       sub.billing_cycle_anchor = { format: 'unix-time', type: 'integer' };
       sub.proration_behavior = { enum: ['create_prorations', 'none'], type: 'string' };
-      sub.billing_mode = { properties: { type: { enum: ['classic', 'flexible'], type: 'string' } }, required: ['type'], type: 'object' };
+      sub.billing_mode = {
+        properties: { type: { enum: ['classic', 'flexible'], type: 'string' } },
+        required: ['type'],
+        type: 'object',
+      };
     },
   },
 ];
@@ -151,7 +218,11 @@ function readSpec(gitDir, commit) {
     ['openapi/spec3.yaml', (t) => YAML.parse(t, { maxAliasCount: -1 })],
   ]) {
     try {
-      const text = execFileSync('git', ['-C', gitDir, 'show', `${commit}:${file}`], { maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const text = execFileSync('git', ['-C', gitDir, 'show', `${commit}:${file}`], {
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       return { spec: parse(text), file };
     } catch {
       // not in this checkout (a snapshot may lack its largest files): try the next
@@ -229,7 +300,11 @@ function main() {
     for (const ref of refsIn(schemas[name])) if (!schemas[ref]) queue.push(ref);
   }
   for (const patch of PATCHES) patch.apply(schemas, paths);
-  const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(schemas)
+      .sort()
+      .map((k) => [k, schemas[k]]),
+  );
   const extract = {
     openapi: spec.openapi,
     info: { title: 'Stripe API (extract: the operations Ferry calls)', version: spec.info.version },
@@ -243,7 +318,9 @@ function main() {
     components: { schemas: sorted },
   };
   writeFileSync(out, `${JSON.stringify(extract, null, 1)}\n`);
-  process.stdout.write(`wrote ${out}: ${Object.keys(paths).length} paths, ${Object.keys(sorted).length} schemas from ${file}@${commit.slice(0, 12)} (API ${spec.info.version})\n`);
+  process.stdout.write(
+    `wrote ${out}: ${Object.keys(paths).length} paths, ${Object.keys(sorted).length} schemas from ${file}@${commit.slice(0, 12)} (API ${spec.info.version})\n`,
+  );
 }
 
 main();

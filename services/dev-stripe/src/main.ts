@@ -11,10 +11,15 @@ void runMain('dev-stripe', async () => {
     secretKey: config.STRIPE_SECRET_KEY,
     publicUrl: config.STRIPE_PUBLIC_URL,
     dataFile: config.STRIPE_DATA_FILE,
-    webhook: config.STRIPE_WEBHOOK_URL ? { url: config.STRIPE_WEBHOOK_URL, secret: config.STRIPE_WEBHOOK_SECRET! } : undefined,
+    webhook: config.STRIPE_WEBHOOK_URL
+      ? { url: config.STRIPE_WEBHOOK_URL, secret: config.STRIPE_WEBHOOK_SECRET! }
+      : undefined,
     retry: { baseMs: config.STRIPE_WEBHOOK_RETRY_BASE_MS, maxMs: config.STRIPE_WEBHOOK_RETRY_MAX_MS },
     logger,
   });
-  logger.info({ url: stripe.url, webhook: config.STRIPE_WEBHOOK_URL ?? null, dataFile: config.STRIPE_DATA_FILE ?? null }, 'Stripe stand-in ready');
+  logger.info(
+    { url: stripe.url, webhook: config.STRIPE_WEBHOOK_URL ?? null, dataFile: config.STRIPE_DATA_FILE ?? null },
+    'Stripe stand-in ready',
+  );
   onShutdownSignals(logger, [() => stripe.close()]);
 });

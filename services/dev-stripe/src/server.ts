@@ -115,7 +115,11 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
   const snapshots = new SnapshotWriter(store, options.dataFile);
   const logger = options.logger;
   const delivery = new WebhookDelivery({
-    retry: { baseMs: options.retry?.baseMs ?? 1000, maxMs: options.retry?.maxMs ?? 60_000, jitter: { min: 0.8, max: 1.2 } },
+    retry: {
+      baseMs: options.retry?.baseMs ?? 1000,
+      maxMs: options.retry?.maxMs ?? 60_000,
+      jitter: { min: 0.8, max: 1.2 },
+    },
     logger,
     onDelivered: (event) => {
       const stored = store.eventsById.get(event.id);
@@ -124,9 +128,12 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     },
   });
   const targets = (event: StripeEvent): DeliveryTarget[] => {
-    const list: DeliveryTarget[] = options.webhook ? [{ id: CONFIGURED_ENDPOINT, url: options.webhook.url, secret: options.webhook.secret }] : [];
+    const list: DeliveryTarget[] = options.webhook
+      ? [{ id: CONFIGURED_ENDPOINT, url: options.webhook.url, secret: options.webhook.secret }]
+      : [];
     for (const endpoint of store.webhookEndpoints.values()) {
-      if (endpoint.status === 'enabled' && eventMatches(endpoint.enabled_events, event.type)) list.push({ id: endpoint.id, url: endpoint.url, secret: endpoint.secret! });
+      if (endpoint.status === 'enabled' && eventMatches(endpoint.enabled_events, event.type))
+        list.push({ id: endpoint.id, url: endpoint.url, secret: endpoint.secret! });
     }
     return list;
   };
@@ -150,7 +157,12 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
   let publicUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
 
   const sendJson = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-cache, no-store', 'stripe-version': '2026-10-28.endive', ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'cache-control': 'no-cache, no-store',
+      'stripe-version': '2026-10-28.endive',
+      ...headers,
+    });
     res.end(body);
   };
 
@@ -165,7 +177,12 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     const fingerprint = idempotencyKey ? IdempotencyKeys.fingerprint(method, url.pathname, raw) : '';
     if (idempotencyKey) {
       const replay = idempotency.replay(idempotencyKey, fingerprint);
-      if (replay) return sendJson(res, replay.status, replay.body, { 'request-id': replay.requestId, 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey });
+      if (replay)
+        return sendJson(res, replay.status, replay.body, {
+          'request-id': replay.requestId,
+          'idempotent-replayed': 'true',
+          'idempotency-key': idempotencyKey,
+        });
     }
     const params = decodeForm(raw);
     const decoded = structuredClone(params);
@@ -198,7 +215,10 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     // Stripe keeps the answer to an idempotent request unless it failed on its side (5xx).
     if (idempotencyKey && status < 500) idempotency.remember(idempotencyKey, { fingerprint, status, body, requestId });
     options.observe?.({ method, path: url.pathname, params: decoded, status, body: JSON.parse(body) });
-    sendJson(res, status, body, { 'request-id': requestId, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
+    sendJson(res, status, body, {
+      'request-id': requestId,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    });
   };
 
   const server: Server = createServer((req, res) => {
@@ -215,7 +235,8 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
       const stripeError = err instanceof StripeError ? err : null;
       if (!stripeError) logger?.error({ err, path: url.pathname }, 'request failed');
       if (res.headersSent) return res.end();
-      const e = stripeError ?? new StripeError(500, 'api_error', 'An unexpected error occurred in the Stripe stand-in.');
+      const e =
+        stripeError ?? new StripeError(500, 'api_error', 'An unexpected error occurred in the Stripe stand-in.');
       sendJson(res, e.status, JSON.stringify(e.body()));
     });
   });

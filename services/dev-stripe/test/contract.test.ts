@@ -19,16 +19,31 @@ afterAll(async () => {
 
 describe('the extract', () => {
   it('names the commit of stripe/openapi it came from and the API version it is patched to', () => {
-    const ferry = contract.extract['x-ferry'] as { source: { commit: string; repository: string }; targetApiVersion: string };
+    const ferry = contract.extract['x-ferry'] as {
+      source: { commit: string; repository: string };
+      targetApiVersion: string;
+    };
     expect(ferry.source.repository).toBe('https://github.com/stripe/openapi');
     expect(ferry.source.commit).toMatch(/^[0-9a-f]{40}$/);
     expect(ferry.targetApiVersion).toBe(Stripe.API_VERSION);
   });
 
   it('finds a wrong answer (the check can fail)', () => {
-    const bad = contract.check({ method: 'GET', path: '/v1/prices/price_1', params: {}, status: 200, body: { id: 'price_1', object: 'price', unit_amount: 'two' } });
+    const bad = contract.check({
+      method: 'GET',
+      path: '/v1/prices/price_1',
+      params: {},
+      status: 200,
+      body: { id: 'price_1', object: 'price', unit_amount: 'two' },
+    });
     expect(bad.problems.length).toBeGreaterThan(0);
-    const unknownParam = contract.check({ method: 'POST', path: '/v1/customers', params: { colour: 'blue' }, status: 400, body: { error: { type: 'invalid_request_error', message: 'x' } } });
+    const unknownParam = contract.check({
+      method: 'POST',
+      path: '/v1/customers',
+      params: { colour: 'blue' },
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'x' } },
+    });
     expect(unknownParam.problems.join()).toContain('additionalProperties');
     const badEvent = contract.checkEvent({ data: { object: { object: 'subscription', id: 7 } } });
     expect(badEvent.schema).toBe('subscription');
@@ -40,11 +55,22 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
   it('runs the whole life of a subscription and every exchange matches the document', async () => {
     const { stripe } = h;
     // Setup command: prices by lookup key, created idempotently, found again by key.
-    const product = await stripe.products.create({ name: 'Ferry Pro', metadata: { app: 'ferry' } }, { idempotencyKey: 'setup-product' });
+    const product = await stripe.products.create(
+      { name: 'Ferry Pro', metadata: { app: 'ferry' } },
+      { idempotencyKey: 'setup-product' },
+    );
     await stripe.products.retrieve(product.id);
     await stripe.products.list({ limit: 3 });
     const monthly = await stripe.prices.create(
-      { product: product.id, currency: 'eur', unit_amount: 200, recurring: { interval: 'month' }, lookup_key: 'ferry_monthly_eur', transfer_lookup_key: true, nickname: 'Monthly' },
+      {
+        product: product.id,
+        currency: 'eur',
+        unit_amount: 200,
+        recurring: { interval: 'month' },
+        lookup_key: 'ferry_monthly_eur',
+        transfer_lookup_key: true,
+        nickname: 'Monthly',
+      },
       { idempotencyKey: 'setup-monthly' },
     );
     const yearly = await stripe.prices.create({
@@ -54,7 +80,11 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
       lookup_key: 'ferry_yearly_eur',
       product_data: { name: 'Ferry Pro (Annual)' },
     });
-    const byKey = await stripe.prices.list({ lookup_keys: ['ferry_monthly_eur', 'ferry_yearly_eur'], active: true, expand: ['data.product'] });
+    const byKey = await stripe.prices.list({
+      lookup_keys: ['ferry_monthly_eur', 'ferry_yearly_eur'],
+      active: true,
+      expand: ['data.product'],
+    });
     expect(byKey.data.map((p) => p.lookup_key).sort()).toEqual(['ferry_monthly_eur', 'ferry_yearly_eur']);
     expect((byKey.data[0]!.product as Stripe.Product).object).toBe('product');
     await stripe.prices.retrieve(monthly.id);
@@ -62,7 +92,10 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
 
     // A customer on a test clock, as billing makes one per account.
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: T0, name: 'account acc_1' });
-    const customer = await stripe.customers.create({ email: 'ada@example.com', metadata: { account: 'acc_1' }, test_clock: clock.id }, { idempotencyKey: 'customer-acc_1' });
+    const customer = await stripe.customers.create(
+      { email: 'ada@example.com', metadata: { account: 'acc_1' }, test_clock: clock.id },
+      { idempotencyKey: 'customer-acc_1' },
+    );
     await stripe.customers.retrieve(customer.id);
     await stripe.customers.update(customer.id, { metadata: { language: 'de' }, preferred_locales: ['de'] });
     await stripe.customers.list({ email: 'ada@example.com' });
@@ -83,7 +116,12 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
       },
       { idempotencyKey: 'checkout-acc_1-1' },
     );
-    const other = await stripe.checkout.sessions.create({ mode: 'subscription', customer_email: 'bob@example.com', line_items: [{ price: monthly.id }], success_url: 'http://ferry.test/ok' });
+    const other = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer_email: 'bob@example.com',
+      line_items: [{ price: monthly.id }],
+      success_url: 'http://ferry.test/ok',
+    });
     await stripe.checkout.sessions.expire(other.id);
     const paid = await payOnHostedPage(session.url!, '4242 4242 4242 4242');
     expect(paid.location).toBe(`http://ferry.test/account?checkout=success&session=${session.id}`);
@@ -102,7 +140,10 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
     await advance(stripe, clock.id, trialEnd + DAY);
     const afterTrial = await stripe.subscriptions.retrieve(sub.id);
     expect(afterTrial.status).toBe('active');
-    const switched = await stripe.subscriptions.update(sub.id, { items: [{ id: afterTrial.items.data[0]!.id, price: monthly.id }], proration_behavior: 'create_prorations' });
+    const switched = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: afterTrial.items.data[0]!.id, price: monthly.id }],
+      proration_behavior: 'create_prorations',
+    });
     expect(switched.items.data[0]!.price.id).toBe(monthly.id);
     const invoices = await stripe.invoices.list({ customer: customer.id, limit: 10 });
     expect(invoices.data.length).toBeGreaterThanOrEqual(2);
@@ -110,14 +151,20 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
     await stripe.invoices.list({ subscription: sub.id, status: 'paid' });
 
     // Manage billing.
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://ferry.test/account' });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://ferry.test/account',
+    });
     expect(portal.url).toMatch(/^http:\/\/localhost:\d+\/p\/session\/bps_/);
 
     // Events and webhook endpoints.
     const events = await stripe.events.list({ type: 'customer.subscription.updated', limit: 5 });
     await stripe.events.retrieve(events.data[0]!.id);
     await stripe.events.list({ types: ['invoice.paid', 'invoice.payment_failed'], created: { gte: T0 } });
-    const endpoint = await stripe.webhookEndpoints.create({ url: 'http://127.0.0.1:9/hook', enabled_events: ['checkout.session.completed'] });
+    const endpoint = await stripe.webhookEndpoints.create({
+      url: 'http://127.0.0.1:9/hook',
+      enabled_events: ['checkout.session.completed'],
+    });
     await stripe.webhookEndpoints.list();
     await stripe.webhookEndpoints.retrieve(endpoint.id);
     await stripe.webhookEndpoints.del(endpoint.id);
@@ -128,10 +175,18 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
     await stripe.testHelpers.testClocks.del(clock.id);
 
     // Errors keep Stripe's shape too.
-    await expect(stripe.customers.retrieve('cus_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 });
-    await expect(stripe.prices.create({ currency: 'eur', unit_amount: 200 } as Stripe.PriceCreateParams)).rejects.toMatchObject({ code: 'parameter_missing', param: 'product', statusCode: 400 });
+    await expect(stripe.customers.retrieve('cus_missing')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+    await expect(
+      stripe.prices.create({ currency: 'eur', unit_amount: 200 } as Stripe.PriceCreateParams),
+    ).rejects.toMatchObject({ code: 'parameter_missing', param: 'product', statusCode: 400 });
 
-    const problems = h.exchanges.map((e) => ({ e: `${e.method} ${e.path} → ${e.status}`, ...contract.check(e) })).filter((r) => r.problems.length > 0);
+    const problems = h.exchanges
+      .map((e) => ({ e: `${e.method} ${e.path} → ${e.status}`, ...contract.check(e) }))
+      .filter((r) => r.problems.length > 0);
     expect(problems).toEqual([]);
     const used = new Set(h.exchanges.map((e) => contract.check(e).operation));
     expect(contract.operationKeys.filter((k) => !used.has(k))).toEqual([]);
@@ -140,6 +195,15 @@ describe("every call Ferry makes, with Stripe's SDK", () => {
     const checked = h.server.store.events.map((e) => ({ type: e.type, ...contract.checkEvent(e as never) }));
     expect(checked.filter((c) => c.problems.length > 0)).toEqual([]);
     const validatedObjects = new Set(checked.map((c) => c.schema));
-    for (const name of ['checkout.session', 'subscription', 'invoice', 'customer', 'price', 'product', 'test_helpers.test_clock']) expect(validatedObjects).toContain(name);
+    for (const name of [
+      'checkout.session',
+      'subscription',
+      'invoice',
+      'customer',
+      'price',
+      'product',
+      'test_helpers.test_clock',
+    ])
+      expect(validatedObjects).toContain(name);
   });
 });

@@ -12,7 +12,10 @@ afterAll(async () => {
   await h.server.close();
 });
 
-async function session(trialDays: number | null = null, price = prices.yearly): Promise<{ session: Stripe.Checkout.Session; customer: Stripe.Customer }> {
+async function session(
+  trialDays: number | null = null,
+  price = prices.yearly,
+): Promise<{ session: Stripe.Checkout.Session; customer: Stripe.Customer }> {
   const clock = await h.stripe.testHelpers.testClocks.create({ frozen_time: T0 });
   const customer = await h.stripe.customers.create({ email: 'page@example.com', test_clock: clock.id });
   const created = await h.stripe.checkout.sessions.create({
@@ -48,7 +51,7 @@ describe('hosted Checkout', () => {
     const sub = done.subscription as Stripe.Subscription;
     expect(sub.status).toBe('active');
     expect(sub.items.data[0]!.current_period_end).toBe(Date.UTC(2028, 0, 1) / 1000);
-    expect((sub.latest_invoice as Stripe.Invoice)).toMatchObject({ status: 'paid', amount_paid: 1000 });
+    expect(sub.latest_invoice as Stripe.Invoice).toMatchObject({ status: 'paid', amount_paid: 1000 });
     const again = await payOnHostedPage(s.url!, '4242 4242 4242 4242');
     expect(again).toMatchObject({ status: 303, location: 'http://ferry.test/account?checkout=success' });
     expect((await h.stripe.subscriptions.list({ customer: done.customer as string })).data).toHaveLength(1);
@@ -81,8 +84,17 @@ describe('hosted Checkout', () => {
     const clock = await h.stripe.testHelpers.testClocks.create({ frozen_time: T0 });
     const customer = await h.stripe.customers.create({ test_clock: clock.id });
     const create = (trialEnd: number) =>
-      h.stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: prices.monthly.id }], success_url: 'http://ferry.test/', subscription_data: { trial_end: trialEnd } });
-    await expect(create(T0 + 2 * DAY - 60)).rejects.toMatchObject({ statusCode: 400, param: 'subscription_data[trial_end]' });
+      h.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: prices.monthly.id }],
+        success_url: 'http://ferry.test/',
+        subscription_data: { trial_end: trialEnd },
+      });
+    await expect(create(T0 + 2 * DAY - 60)).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'subscription_data[trial_end]',
+    });
     await expect(create(T0 + 2 * DAY + 60)).resolves.toMatchObject({ status: 'open' });
   });
 
@@ -98,11 +110,18 @@ describe('hosted Checkout', () => {
 describe('customer portal', () => {
   async function portal(): Promise<{ url: string; sub: Stripe.Subscription; customer: Stripe.Customer }> {
     const { customer, subscription } = await subscribed(h.stripe, prices.monthly, '4242424242424242', null);
-    const p = await h.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://ferry.test/account' });
+    const p = await h.stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://ferry.test/account',
+    });
     return { url: p.url, sub: subscription, customer };
   }
   const post = (url: string, body: Record<string, string> = {}) =>
-    fetch(url, { method: 'POST', body: new URLSearchParams(body), headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then(async (r) => ({ status: r.status, html: await r.text() }));
+    fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(body),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }).then(async (r) => ({ status: r.status, html: await r.text() }));
 
   it('shows the plan, renewal date, card, invoices and "Return to Ferry"', async () => {
     const { url } = await portal();
@@ -112,15 +131,23 @@ describe('customer portal', () => {
     expect(html).toContain('Renews on');
     expect(html).toContain('February 1, 2027');
     expect(html).toContain('VISA •••• 4242');
-    expect(html).toContain('<a class="back" href="http://ferry.test/account"><span aria-hidden="true">←</span> Return to Ferry</a>');
+    expect(html).toContain(
+      '<a class="back" href="http://ferry.test/account"><span aria-hidden="true">←</span> Return to Ferry</a>',
+    );
   });
 
   it('cancels at period end and renews again', async () => {
     const { url, sub } = await portal();
     expect((await post(`${url}/cancel`)).html).toContain('Cancels on');
-    expect(await h.stripe.subscriptions.retrieve(sub.id)).toMatchObject({ cancel_at_period_end: true, status: 'active' });
+    expect(await h.stripe.subscriptions.retrieve(sub.id)).toMatchObject({
+      cancel_at_period_end: true,
+      status: 'active',
+    });
     expect((await post(`${url}/resume`)).html).toContain('Renews on');
-    expect(await h.stripe.subscriptions.retrieve(sub.id)).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    expect(await h.stripe.subscriptions.retrieve(sub.id)).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: null,
+    });
   });
 
   it('switches monthly to yearly: a new yearly period starts now and is invoiced', async () => {
@@ -142,7 +169,7 @@ describe('customer portal', () => {
     expect(bad.html).toContain('Your card was declined.');
     const good = await post(`${url}/card`, { card_number: '5555555555554444' });
     expect(good.html).toContain('MASTERCARD •••• 4444');
-    const updated = await h.stripe.customers.retrieve(customer.id) as Stripe.Customer;
+    const updated = (await h.stripe.customers.retrieve(customer.id)) as Stripe.Customer;
     expect(updated.invoice_settings.default_payment_method).toMatch(/^pm_/);
   });
 

@@ -17,7 +17,9 @@ describe('with a data file', () => {
 
     const second = await startHarness({ dataFile });
     try {
-      expect((await second.stripe.prices.list({ lookup_keys: ['ferry_yearly_eur'] })).data.map((p) => p.id)).toEqual([yearly.id]);
+      expect((await second.stripe.prices.list({ lookup_keys: ['ferry_yearly_eur'] })).data.map((p) => p.id)).toEqual([
+        yearly.id,
+      ]);
       expect((await second.stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
       await advance(second.stripe, clock.id, T0 + 31 * DAY);
       expect((await second.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
@@ -32,7 +34,11 @@ describe('with a data file', () => {
   it('delivers again, after a restart, the events whose webhooks were not accepted yet', async () => {
     const dataFile = join(dir, 'pending.json');
     const down = await startReceiver(() => 503);
-    const first = await startHarness({ dataFile, webhook: { url: down.url, secret: 'whsec_restart0123456789' }, retry: { baseMs: 60_000 } });
+    const first = await startHarness({
+      dataFile,
+      webhook: { url: down.url, secret: 'whsec_restart0123456789' },
+      retry: { baseMs: 60_000 },
+    });
     const customer = await first.stripe.customers.create({ email: 'pending@example.com' });
     await waitFor('the first attempt', () => down.received.length > 0 || false);
     await first.server.close();
@@ -42,7 +48,9 @@ describe('with a data file', () => {
     const second = await startHarness({ dataFile, webhook: { url: up.url, secret: 'whsec_restart0123456789' } });
     try {
       const got = await waitFor('the event again', () => up.received.find((r) => r.body.includes(customer.id)));
-      expect(second.stripe.webhooks.constructEvent(got.body, got.signature, 'whsec_restart0123456789').type).toBe('customer.created');
+      expect(second.stripe.webhooks.constructEvent(got.body, got.signature, 'whsec_restart0123456789').type).toBe(
+        'customer.created',
+      );
     } finally {
       await second.server.close();
       await up.close();

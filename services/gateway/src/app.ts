@@ -124,7 +124,10 @@ export function createApp(deps: AppDeps): Express {
     ? requireAuth(deps.auth.verifier)
     : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
   if (deps.links) api.use(linkRoutes({ ...deps.links, authenticate: deps.links.authenticate ?? defaultAuthenticate }));
-  if (deps.shareEmail) api.use(shareEmailRoutes({ ...deps.shareEmail, authenticate: deps.shareEmail.authenticate ?? defaultAuthenticate }));
+  if (deps.shareEmail)
+    api.use(
+      shareEmailRoutes({ ...deps.shareEmail, authenticate: deps.shareEmail.authenticate ?? defaultAuthenticate }),
+    );
   if (deps.billing) {
     const billing = { ...deps.billing, authenticate: deps.billing.authenticate ?? defaultAuthenticate };
     api.use(billingRoutes(billing));
@@ -141,7 +144,10 @@ export function createApp(deps: AppDeps): Express {
     const source = new WebSource(diskFiles(web.shellDir, web.remotes ?? []), web.remotesManifestFile);
     app.use(shellWeb(web.shellDir, { source, ...previews }));
   } else if (web.shellUrl !== undefined) {
-    const source = new WebSource(httpFiles({ shellUrl: web.shellUrl, remoteUrls: web.remoteUrls ?? {} }), web.remotesManifestFile);
+    const source = new WebSource(
+      httpFiles({ shellUrl: web.shellUrl, remoteUrls: web.remoteUrls ?? {} }),
+      web.remotesManifestFile,
+    );
     app.use(pagesWeb({ source, ...previews }));
   }
 

@@ -123,7 +123,8 @@ export const gatewayConfigFields = z.object({
   // Sign-in. The same code talks to Google in production and to dev-identity locally.
   PUBLIC_ORIGIN: z.url().transform((u, ctx) => {
     const url = new URL(u);
-    if (url.pathname !== '/' || url.search || url.hash) ctx.addIssue({ code: 'custom', message: 'must be an origin like https://ferry.example.com' });
+    if (url.pathname !== '/' || url.search || url.hash)
+      ctx.addIssue({ code: 'custom', message: 'must be an origin like https://ferry.example.com' });
     return url.origin;
   }),
   OIDC_PROVIDER: z.enum(['google', 'local']),

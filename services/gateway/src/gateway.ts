@@ -54,7 +54,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   let redis: ReturnType<typeof createClient> | undefined;
   let tokenCache: TokenCache = new MemoryTokenCache();
   if (config.REDIS_URL) {
-    redis = createClient({ url: config.REDIS_URL, socket: { connectTimeout: 2_000, reconnectStrategy: (n) => backoffDelay(n, { baseMs: 250, maxMs: 5_000 }) } });
+    redis = createClient({
+      url: config.REDIS_URL,
+      socket: { connectTimeout: 2_000, reconnectStrategy: (n) => backoffDelay(n, { baseMs: 250, maxMs: 5_000 }) },
+    });
     redis.on('error', (err: Error) => logger.warn({ error: err.message }, 'redis error'));
     // Not awaited: until Redis is ready every token is verified with the provider instead.
     redis.connect().catch((err: Error) => logger.warn({ error: err.message }, 'redis connect failed'));
@@ -63,7 +66,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const verifier = createTokenVerifier({ lookup: userinfoLookup(() => oidc.userinfoEndpoint()), cache: tokenCache });
   let draining = false;
   const links: LinkFeatures | undefined = startLinkFeatures(config, backends, redis, logger, () => draining);
-  const access = createAccessGate({ billing: backends.billing.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, logger });
+  const access = createAccessGate({
+    billing: backends.billing.client,
+    grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+    logger,
+  });
   const app = createApp({
     logger,
     health,
@@ -73,7 +80,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     isDraining: () => draining,
     auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS) },
     links: links && { ...links.routeDeps, requireAccess: access.requireAccess },
-    shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, publicOrigin: config.PUBLIC_ORIGIN, publicLinks: publicLinksOf(config) },
+    shareEmail: {
+      notification: backends.notification.client,
+      link: backends.link.client,
+      grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      publicLinks: publicLinksOf(config),
+    },
     billing: {
       billing: backends.billing.client,
       grpcDeadlineMs: config.GRPC_DEADLINE_MS,
@@ -102,7 +115,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       scriptOrigins: config.CSP_SCRIPT_ORIGINS,
       connectOrigins: config.CSP_CONNECT_ORIGINS,
       // Profile pictures: Google serves them from googleusercontent.com, the stand-in from its issuer.
-      imageOrigins: config.OIDC_PROVIDER === 'google' ? ['https://*.googleusercontent.com'] : [new URL(config.OIDC_ISSUER).origin],
+      imageOrigins:
+        config.OIDC_PROVIDER === 'google' ? ['https://*.googleusercontent.com'] : [new URL(config.OIDC_ISSUER).origin],
     },
     web: {
       shellDir: config.WEB_SHELL_DIR,

@@ -21,16 +21,31 @@ const FILE = (n: number) => `1AbCdEfGhI${n}KlMnOpQrStUvWxYz012345`;
 
 /** A gateway with links and billing wired as gateway.ts wires them: one gate, told by the billing routes. */
 async function startGateway(linkPort: number, billingPort: number) {
-  const backends = createBackends({ link: `127.0.0.1:${linkPort}`, notification: `127.0.0.1:${linkPort}`, billing: `127.0.0.1:${billingPort}` }, gatewaySigner());
+  const backends = createBackends(
+    { link: `127.0.0.1:${linkPort}`, notification: `127.0.0.1:${linkPort}`, billing: `127.0.0.1:${billingPort}` },
+    gatewaySigner(),
+  );
   const { logger, lines } = capturingLogger();
-  const config = { GRPC_DEADLINE_MS: 1_000, PUBLIC_ORIGIN: 'http://ferry.test', DRIVE_DOWNLOAD_ORIGIN: DRIVE, DRIVE_SCAN_THRESHOLD_BYTES: 1000 } as GatewayConfig;
+  const config = {
+    GRPC_DEADLINE_MS: 1_000,
+    PUBLIC_ORIGIN: 'http://ferry.test',
+    DRIVE_DOWNLOAD_ORIGIN: DRIVE,
+    DRIVE_SCAN_THRESHOLD_BYTES: 1000,
+  } as GatewayConfig;
   const features: LinkFeatures = startLinkFeatures(config, backends, undefined, logger, () => false)!;
   const access: AccessGate = createAccessGate({ billing: backends.billing.client, grpcDeadlineMs: 1_000, logger });
   const app = createApp({
     logger,
     health: createHealthChecker(backends.probes(500), { cacheMs: 0 }),
     links: { ...features.routeDeps, authenticate: fakeAuth, requireAccess: access.requireAccess },
-    billing: { billing: backends.billing.client, grpcDeadlineMs: 1_000, authenticate: fakeAuth, publicOrigin: 'http://ferry.test', testClock: true, access },
+    billing: {
+      billing: backends.billing.client,
+      grpcDeadlineMs: 1_000,
+      authenticate: fakeAuth,
+      publicOrigin: 'http://ferry.test',
+      testClock: true,
+      access,
+    },
   });
   const server = http.createServer((req, res) => void (features.redirect(req, res) || app(req, res)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,8 +69,18 @@ describe('the 402 gate on new links', () => {
   let n = 0;
 
   const as = (user: string) => ({ Authorization: `Bearer tok-${user}` });
-  const shorten = (user = 'ann', path = '/api/shorten') => request(gw.server).post(path).set(as(user)).send({ fileId: FILE(n++ % 10), fileName: 'a.txt' });
-  const expire = (email = 'ann@example.com') => billing.set(email, { phase: Phase.PHASE_EXPIRED, state: State.STATE_EXPIRED, remainingDays: 0, paidUntil: new Date(Date.now() - 1000) });
+  const shorten = (user = 'ann', path = '/api/shorten') =>
+    request(gw.server)
+      .post(path)
+      .set(as(user))
+      .send({ fileId: FILE(n++ % 10), fileName: 'a.txt' });
+  const expire = (email = 'ann@example.com') =>
+    billing.set(email, {
+      phase: Phase.PHASE_EXPIRED,
+      state: State.STATE_EXPIRED,
+      remainingDays: 0,
+      paidUntil: new Date(Date.now() - 1000),
+    });
   const statusCalls = () => billing.callsOf('getAccessStatus').length;
 
   beforeAll(async () => {
@@ -146,7 +171,12 @@ describe('the 402 gate on new links', () => {
     expire();
     expect((await shorten()).status).toBe(201);
     // …until a Stripe event arrives (it names a customer, not a user).
-    await request(gw.server).post('/api/stripe/webhook').set('Stripe-Signature', 't=1,v1=x').set('Content-Type', 'application/json').send('{}').expect(200);
+    await request(gw.server)
+      .post('/api/stripe/webhook')
+      .set('Stripe-Signature', 't=1,v1=x')
+      .set('Content-Type', 'application/json')
+      .send('{}')
+      .expect(200);
     expect((await shorten()).status).toBe(402);
   });
 
@@ -154,7 +184,12 @@ describe('the 402 gate on new links', () => {
     billing.set('ann@example.com', { state: State.STATE_TRIAL });
     expect((await shorten()).status).toBe(201);
     expire();
-    await request(gw.server).post('/api/stripe/webhook').set('Stripe-Signature', 'dup').set('Content-Type', 'application/json').send('{}').expect(200);
+    await request(gw.server)
+      .post('/api/stripe/webhook')
+      .set('Stripe-Signature', 'dup')
+      .set('Content-Type', 'application/json')
+      .send('{}')
+      .expect(200);
     expect((await shorten()).status).toBe(201);
   });
 
@@ -162,7 +197,9 @@ describe('the 402 gate on new links', () => {
     expire();
     billing.failNext('getAccessStatus', fail(grpc.status.UNAVAILABLE, 'down'));
     expect((await shorten()).status).toBe(201);
-    expect(gw.lines.filter((l) => String(l.msg).startsWith('access gate'))).toEqual([expect.objectContaining({ level: 40, code: 'UNAVAILABLE' })]);
+    expect(gw.lines.filter((l) => String(l.msg).startsWith('access gate'))).toEqual([
+      expect.objectContaining({ level: 40, code: 'UNAVAILABLE' }),
+    ]);
     // Not cached: the next request is checked again.
     expect((await shorten()).status).toBe(402);
   });
@@ -174,7 +211,10 @@ describe('the 402 gate on new links', () => {
     await new Promise((r) => closed.close(r));
     const lonely = await startGateway(link.port, port);
     try {
-      const res = await request(lonely.server).post('/api/shorten').set(as('ann')).send({ fileId: FILE(1) });
+      const res = await request(lonely.server)
+        .post('/api/shorten')
+        .set(as('ann'))
+        .send({ fileId: FILE(1) });
       expect(res.status).toBe(201);
       expect(lonely.lines.some((l) => String(l.msg).startsWith('access gate') && l.code === 'UNAVAILABLE')).toBe(true);
     } finally {

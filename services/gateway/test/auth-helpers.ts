@@ -36,14 +36,20 @@ const health = { report: async () => ({ status: 'ok', services: {} }) } as unkno
  * The real dev-identity provider (in-process, port 0) and a gateway app wired to it as the
  * `local` provider, both on 127.0.0.1.
  */
-export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache; extra?: Partial<AppDeps>; grants?: OfflineGrantStore } = {}): Promise<AuthStack> {
+export async function startAuthStack(
+  opts: { logger?: Logger; cache?: TokenCache; extra?: Partial<AppDeps>; grants?: OfflineGrantStore } = {},
+): Promise<AuthStack> {
   const server = http.createServer();
   await listen(server);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-auth-idp-'));
   const clients = loadClients(
     JSON.stringify([
-      { client_id: 'ferry-gateway', client_secret: GATEWAY_SECRET, redirect_uris: [`${origin}/api/auth/local/callback`] },
+      {
+        client_id: 'ferry-gateway',
+        client_secret: GATEWAY_SECRET,
+        redirect_uris: [`${origin}/api/auth/local/callback`],
+      },
       { client_id: 'ferry-drive', client_secret: 'drive-secret', redirect_uris: [] },
       // Some other app the same people sign in to (public client, PKCE).
       { client_id: OTHER_APP.clientId, redirect_uris: [OTHER_APP.redirectUri] },
@@ -51,7 +57,13 @@ export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache
   );
   const idp = createIdentityProvider({ dataDir, clients, logger: pino({ level: 'silent' }) });
   const issuer = await idp.listen(0, '127.0.0.1');
-  const oidc = new OidcProvider({ provider: 'local', issuer, clientId: 'ferry-gateway', clientSecret: GATEWAY_SECRET, publicOrigin: origin });
+  const oidc = new OidcProvider({
+    provider: 'local',
+    issuer,
+    clientId: 'ferry-gateway',
+    clientSecret: GATEWAY_SECRET,
+    publicOrigin: origin,
+  });
   let calls = 0;
   const inner = userinfoLookup(() => oidc.userinfoEndpoint());
   const lookup: UserinfoLookup = (t) => {
@@ -59,7 +71,12 @@ export async function startAuthStack(opts: { logger?: Logger; cache?: TokenCache
     return inner(t);
   };
   const verifier = createTokenVerifier({ lookup, cache: opts.cache ?? new MemoryTokenCache() });
-  const app = createApp({ logger: opts.logger ?? pino({ level: 'silent' }), health, auth: { oidc, verifier, grants: opts.grants }, ...opts.extra });
+  const app = createApp({
+    logger: opts.logger ?? pino({ level: 'silent' }),
+    health,
+    auth: { oidc, verifier, grants: opts.grants },
+    ...opts.extra,
+  });
   server.on('request', app);
   return {
     idp,
@@ -150,7 +167,11 @@ export async function followSignIn(
     if (res.status === 200 && (opts.deny ? abort : undefined)) {
       next = { url: new URL(abort![1]!, next.url).href, method: 'POST', body: '' };
     } else if (res.status === 200 && login) {
-      next = { url: new URL(login[1]!, next.url).href, method: 'POST', body: `email=${encodeURIComponent(opts.email ?? 'alice@example.com')}` };
+      next = {
+        url: new URL(login[1]!, next.url).href,
+        method: 'POST',
+        body: `email=${encodeURIComponent(opts.email ?? 'alice@example.com')}`,
+      };
     } else if (res.status === 200 && confirm) {
       next = { url: new URL(confirm[1]!, next.url).href, method: 'POST', body: '' };
     } else {

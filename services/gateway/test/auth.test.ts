@@ -19,7 +19,10 @@ afterAll(async () => {
   await stack.stop();
 });
 
-async function signIn(email: string, query = ''): Promise<{ token: string; fragment: URLSearchParams; browser: Browser; end: URL }> {
+async function signIn(
+  email: string,
+  query = '',
+): Promise<{ token: string; fragment: URLSearchParams; browser: Browser; end: URL }> {
   const browser = new Browser();
   const { location } = await followSignIn(browser, `${stack.origin}/api/auth/local${query}`, stack.origin, { email });
   const fragment = fragmentOf(location);
@@ -40,7 +43,12 @@ describe('GET /api/auth/{provider}', () => {
     expect(q.get('response_type')).toBe('code');
     expect(q.get('client_id')).toBe('ferry-gateway');
     expect(q.get('redirect_uri')).toBe(`${stack.origin}/api/auth/local/callback`);
-    expect(q.get('scope')!.split(' ').sort()).toEqual(['email', 'https://www.googleapis.com/auth/drive.file', 'openid', 'profile']);
+    expect(q.get('scope')!.split(' ').sort()).toEqual([
+      'email',
+      'https://www.googleapis.com/auth/drive.file',
+      'openid',
+      'profile',
+    ]);
     expect(q.get('scope')).toBe(SIGN_IN_SCOPES);
     expect(q.get('prompt')).toBe('consent');
     expect(q.get('code_challenge_method')).toBe('S256');
@@ -76,7 +84,10 @@ describe('GET /api/auth/{provider}', () => {
 
 describe('sign-in callback', () => {
   it('exchanges the code server-side and hands the token to the shell in the fragment only, with the return path', async () => {
-    const { token, fragment, end } = await signIn('Alice.Smith@example.com', `?next=${encodeURIComponent('/upload?x=1')}`);
+    const { token, fragment, end } = await signIn(
+      'Alice.Smith@example.com',
+      `?next=${encodeURIComponent('/upload?x=1')}`,
+    );
     expect(end.pathname).toBe('/auth/callback');
     expect(end.search).toBe('');
     expect(token.length).toBeGreaterThan(10);
@@ -102,7 +113,14 @@ describe('sign-in callback', () => {
   });
 
   it('drops hostile return paths', async () => {
-    for (const next of ['//evil.example', 'https://evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', '/a/..//evil.example']) {
+    for (const next of [
+      '//evil.example',
+      'https://evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/a/..//evil.example',
+    ]) {
       const { fragment } = await signIn('bob@example.com', `?next=${encodeURIComponent(next)}`);
       expect(fragment.get('access_token')).toBeTruthy();
       expect(fragment.get('next')).toBeNull();
@@ -127,7 +145,9 @@ describe('sign-in callback', () => {
 
   it('a replayed callback URL does not sign in twice', async () => {
     const browser = new Browser();
-    const { visited } = await followSignIn(browser, `${stack.origin}/api/auth/local`, stack.origin, { email: 'replay@example.com' });
+    const { visited } = await followSignIn(browser, `${stack.origin}/api/auth/local`, stack.origin, {
+      email: 'replay@example.com',
+    });
     const callback = visited.find((u) => u.includes('/api/auth/local/callback'))!;
     const again = await browser.fetch(callback);
     expect(new URL(again.headers.get('location')!, stack.origin).searchParams.get('error')).toBe('invalid_state');
@@ -135,16 +155,28 @@ describe('sign-in callback', () => {
 
   it('silent refresh: a token without any page when the provider session and grant exist; login_required back to the shell otherwise', async () => {
     const { browser } = await signIn('carol@example.com', '?next=/account');
-    const silent = await followSignIn(browser, `${stack.origin}/api/auth/local?prompt=none&next=/account`, stack.origin);
+    const silent = await followSignIn(
+      browser,
+      `${stack.origin}/api/auth/local?prompt=none&next=/account`,
+      stack.origin,
+    );
     const f = fragmentOf(silent.location);
     expect(silent.location.pathname).toBe('/auth/callback');
     expect(f.get('access_token')).toBeTruthy();
     expect(f.get('silent')).toBe('1');
     expect(f.get('next')).toBe('/account');
 
-    const fresh = await followSignIn(new Browser(), `${stack.origin}/api/auth/local?prompt=none&next=/faq`, stack.origin);
+    const fresh = await followSignIn(
+      new Browser(),
+      `${stack.origin}/api/auth/local?prompt=none&next=/faq`,
+      stack.origin,
+    );
     expect(fresh.location.pathname).toBe('/auth/callback');
-    expect(Object.fromEntries(fragmentOf(fresh.location))).toEqual({ error: 'login_required', silent: '1', next: '/faq' });
+    expect(Object.fromEntries(fragmentOf(fresh.location))).toEqual({
+      error: 'login_required',
+      silent: '1',
+      next: '/faq',
+    });
   });
 });
 
@@ -176,14 +208,19 @@ describe('HEAD|GET /api/me and the auth middleware', () => {
   it('logout revocation: POST /api/auth/revoke revokes at the provider and the token is refused at once', async () => {
     const { token } = await signIn('frank@example.com');
     expect((await me(token, 'HEAD')).status).toBe(200); // now cached
-    const revoke = await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const revoke = await fetch(`${stack.origin}/api/auth/revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(revoke.status).toBe(204);
     expect((await me(token, 'HEAD')).status).toBe(401);
     expect((await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST' })).status).toBe(401);
   });
 
-  const revoke = (token: string) => fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  const providerKnows = async (token: string) => (await fetch(`${stack.issuer}/v1/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status;
+  const revoke = (token: string) =>
+    fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const providerKnows = async (token: string) =>
+    (await fetch(`${stack.issuer}/v1/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   it('revocation is real at the provider: the revoked token is refused there, by a fresh verification and a second revoke', async () => {
     const { token } = await signIn('ivan@example.com');
@@ -191,7 +228,10 @@ describe('HEAD|GET /api/me and the auth middleware', () => {
     expect((await revoke(token)).status).toBe(204);
     expect(await providerKnows(token)).toBe(401);
     // Not only the cache entry is gone: a gateway that never saw the token refuses it too.
-    const fresh = createTokenVerifier({ lookup: userinfoLookup(async () => `${stack.issuer}/v1/userinfo`), cache: new MemoryTokenCache() });
+    const fresh = createTokenVerifier({
+      lookup: userinfoLookup(async () => `${stack.issuer}/v1/userinfo`),
+      cache: new MemoryTokenCache(),
+    });
     expect(await fresh.verify(token)).toEqual({ ok: false, status: 401 });
     const again = await revoke(token);
     expect(again.status).toBe(401);
@@ -199,7 +239,12 @@ describe('HEAD|GET /api/me and the auth middleware', () => {
   });
 
   it("refuses to revoke another app's token with 403 foreign_token and leaves it valid", async () => {
-    const other = await idpSignIn({ issuer: stack.issuer, clientId: OTHER_APP.clientId, redirectUri: OTHER_APP.redirectUri, email: 'judy@example.com' });
+    const other = await idpSignIn({
+      issuer: stack.issuer,
+      clientId: OTHER_APP.clientId,
+      redirectUri: OTHER_APP.redirectUri,
+      email: 'judy@example.com',
+    });
     expect((await me(other.access_token, 'HEAD')).status).toBe(200);
     const res = await revoke(other.access_token);
     expect(res.status).toBe(403);
@@ -242,8 +287,14 @@ describe('token cache', () => {
         return lookup(t);
       };
       const prefix = `ferry:test:${Date.now()}:`;
-      const a = createTokenVerifier({ lookup: counting, cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix) });
-      const b = createTokenVerifier({ lookup: counting, cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix) });
+      const a = createTokenVerifier({
+        lookup: counting,
+        cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix),
+      });
+      const b = createTokenVerifier({
+        lookup: counting,
+        cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix),
+      });
       expect((await a.verify(token)).ok).toBe(true);
       expect((await b.verify(token)).ok).toBe(true);
       expect(calls).toBe(1);
@@ -267,7 +318,9 @@ describe('provider unreachable', () => {
     expect(me.status).toBe(502);
     const start = await fetch(`${down.origin}/api/auth/local`, { redirect: 'manual' });
     expect(start.status).toBe(303);
-    expect(new URL(start.headers.get('location')!, down.origin).searchParams.get('error')).toBe('temporarily_unavailable');
+    expect(new URL(start.headers.get('location')!, down.origin).searchParams.get('error')).toBe(
+      'temporarily_unavailable',
+    );
     await down.stop();
   });
 });

@@ -39,7 +39,13 @@ describe('billing routes', () => {
       createApp({
         logger: silentLogger(),
         health: createHealthChecker(backends.probes(1000), { cacheMs: 0 }),
-        billing: { billing: backends.billing.client, grpcDeadlineMs: 5000, authenticate: fakeAuth, publicOrigin: ORIGIN, testClock },
+        billing: {
+          billing: backends.billing.client,
+          grpcDeadlineMs: 5000,
+          authenticate: fakeAuth,
+          publicOrigin: ORIGIN,
+          testClock,
+        },
       });
     app = make(true);
     appWithoutClock = make(false);
@@ -51,7 +57,15 @@ describe('billing routes', () => {
   beforeEach(() => billing.reset());
 
   it('requires sign-in on every account route', async () => {
-    for (const path of ['/trial/start', '/access/status', '/stripe/cancel', '/billing/checkout', '/billing/portal', '/billing/resume', '/dev/clock/advance']) {
+    for (const path of [
+      '/trial/start',
+      '/access/status',
+      '/stripe/cancel',
+      '/billing/checkout',
+      '/billing/portal',
+      '/billing/resume',
+      '/dev/clock/advance',
+    ]) {
       const res = await post(path, { plan: 'monthly', days: 1 }, null);
       expect(res.status, path).toBe(401);
     }
@@ -67,7 +81,15 @@ describe('billing routes', () => {
   it('starts the trial once (idempotent) and reports the status with plan and state', async () => {
     const first = await post('/trial/start', { email: 'ann@example.com' });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ ok: true, started: true, phase: 'trial', plan: 'trial', state: 'trial', remaining_days: 90, total_days: 90 });
+    expect(first.body).toMatchObject({
+      ok: true,
+      started: true,
+      phase: 'trial',
+      plan: 'trial',
+      state: 'trial',
+      remaining_days: 90,
+      total_days: 90,
+    });
     conforms('POST', '/trial/start', first);
     const second = await post('/trial/start', {});
     expect(second.body).toMatchObject({ ok: true, started: false });
@@ -76,8 +98,25 @@ describe('billing routes', () => {
     const status = await post('/access/status', { email: 'ann@example.com' });
     expect(status.status).toBe(200);
     expect(status.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(status.body).sort()).toEqual(['cancelled_at', 'grace_until', 'paid_until', 'phase', 'plan', 'remaining_days', 'starts_at', 'state', 'total_days']);
-    expect(status.body).toMatchObject({ phase: 'trial', remaining_days: 90, total_days: 90, cancelled_at: null, starts_at: null, grace_until: null });
+    expect(Object.keys(status.body).sort()).toEqual([
+      'cancelled_at',
+      'grace_until',
+      'paid_until',
+      'phase',
+      'plan',
+      'remaining_days',
+      'starts_at',
+      'state',
+      'total_days',
+    ]);
+    expect(status.body).toMatchObject({
+      phase: 'trial',
+      remaining_days: 90,
+      total_days: 90,
+      cancelled_at: null,
+      starts_at: null,
+      grace_until: null,
+    });
     expect(Date.parse(status.body.paid_until)).toBeGreaterThan(Date.now() + 89 * DAY);
     conforms('POST', '/access/status', status);
   });
@@ -86,12 +125,39 @@ describe('billing routes', () => {
     const startsAt = new Date(Date.now() + 60 * DAY);
     const graceUntil = new Date(Date.now() + 7 * DAY);
     const cases = [
-      [{ phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_YEARLY, state: State.STATE_SCHEDULED, startsAt }, { plan: 'yearly', state: 'scheduled', starts_at: startsAt.toISOString() }],
-      [{ phase: Phase.PHASE_PAID, plan: Plan.PLAN_MONTHLY, state: State.STATE_PAST_DUE, graceUntil, startsAt: undefined }, { plan: 'monthly', state: 'past_due', grace_until: graceUntil.toISOString() }],
-      [{ phase: Phase.PHASE_PAID, plan: Plan.PLAN_YEARLY, state: State.STATE_CANCELLED, graceUntil: undefined, cancelledAt: new Date() }, { phase: 'paid', state: 'cancelled' }],
-      [{ phase: Phase.PHASE_EXPIRED, plan: Plan.PLAN_TRIAL, state: State.STATE_EXPIRED }, { phase: 'expired', state: 'expired' }],
+      [
+        { phase: Phase.PHASE_TRIAL, plan: Plan.PLAN_YEARLY, state: State.STATE_SCHEDULED, startsAt },
+        { plan: 'yearly', state: 'scheduled', starts_at: startsAt.toISOString() },
+      ],
+      [
+        {
+          phase: Phase.PHASE_PAID,
+          plan: Plan.PLAN_MONTHLY,
+          state: State.STATE_PAST_DUE,
+          graceUntil,
+          startsAt: undefined,
+        },
+        { plan: 'monthly', state: 'past_due', grace_until: graceUntil.toISOString() },
+      ],
+      [
+        {
+          phase: Phase.PHASE_PAID,
+          plan: Plan.PLAN_YEARLY,
+          state: State.STATE_CANCELLED,
+          graceUntil: undefined,
+          cancelledAt: new Date(),
+        },
+        { phase: 'paid', state: 'cancelled' },
+      ],
+      [
+        { phase: Phase.PHASE_EXPIRED, plan: Plan.PLAN_TRIAL, state: State.STATE_EXPIRED },
+        { phase: 'expired', state: 'expired' },
+      ],
       // An older billing that names no state: read from the phase.
-      [{ phase: Phase.PHASE_PAID, plan: Plan.PLAN_MONTHLY, state: State.STATE_UNSPECIFIED, cancelledAt: undefined }, { phase: 'paid', state: 'active' }],
+      [
+        { phase: Phase.PHASE_PAID, plan: Plan.PLAN_MONTHLY, state: State.STATE_UNSPECIFIED, cancelledAt: undefined },
+        { phase: 'paid', state: 'active' },
+      ],
     ] as const;
     for (const [status, expected] of cases) {
       billing.set('ann@example.com', status);
@@ -142,7 +208,11 @@ describe('billing routes', () => {
 
   it('resumes a cancelled plan; 409 nothing_to_resume otherwise, 404 without a subscription', async () => {
     expect((await post('/billing/resume')).status).toBe(404);
-    billing.set('ann@example.com', { phase: Phase.PHASE_PAID, plan: Plan.PLAN_YEARLY, state: State.STATE_ACTIVE }, true);
+    billing.set(
+      'ann@example.com',
+      { phase: Phase.PHASE_PAID, plan: Plan.PLAN_YEARLY, state: State.STATE_ACTIVE },
+      true,
+    );
     const nothing = await post('/billing/resume');
     expect(nothing.status).toBe(409);
     expect(nothing.body).toEqual({ error: BILLING_TEXTS.nothingToResume, code: 'nothing_to_resume' });
@@ -189,7 +259,12 @@ describe('billing routes', () => {
         createApp({
           logger: silentLogger(),
           health: createHealthChecker(backends.probes(1000), { cacheMs: 0 }),
-          billing: { billing: backends.billing.client, grpcDeadlineMs: 5000, authenticate: fakeAuth, publicOrigin: ORIGIN },
+          billing: {
+            billing: backends.billing.client,
+            grpcDeadlineMs: 5000,
+            authenticate: fakeAuth,
+            publicOrigin: ORIGIN,
+          },
         });
       const fresh = make();
       billing.failNext('listPlans', fail(grpc.status.FAILED_PRECONDITION, 'no Stripe key'));
@@ -204,7 +279,9 @@ describe('billing routes', () => {
   describe('POST /api/billing/checkout', () => {
     it('opens Checkout for the plan, returning to the account page on the public origin (never the Host header)', async () => {
       await post('/trial/start', {}).expect(200);
-      const res = await post('/billing/checkout', { plan: 'yearly', language: 'de' }).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example');
+      const res = await post('/billing/checkout', { plan: 'yearly', language: 'de' })
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-Host', 'evil.example');
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toEqual({ url: 'http://127.0.0.1:4300/checkout/cs_test_1' });
@@ -212,7 +289,12 @@ describe('billing routes', () => {
       const [call] = billing.callsOf('createCheckoutSession');
       expect(call).toMatchObject({
         user: { sub: 'sub-ann', email: 'ann@example.com' },
-        request: { plan: Plan.PLAN_YEARLY, successUrl: `${ORIGIN}/account?checkout=success`, cancelUrl: `${ORIGIN}/account?checkout=cancelled`, language: 'de' },
+        request: {
+          plan: Plan.PLAN_YEARLY,
+          successUrl: `${ORIGIN}/account?checkout=success`,
+          cancelUrl: `${ORIGIN}/account?checkout=cancelled`,
+          language: 'de',
+        },
       });
       await post('/billing/checkout', { plan: 'monthly' }).expect(200);
       expect(billing.callsOf('createCheckoutSession')[1]!.request.plan).toBe(Plan.PLAN_MONTHLY);
@@ -238,7 +320,10 @@ describe('billing routes', () => {
 
     it('answers 503 not_configured when billing has no payments or no Stripe price', async () => {
       await post('/trial/start', {}).expect(200);
-      billing.failNext('createCheckoutSession', fail(grpc.status.FAILED_PRECONDITION, 'payments are not enabled (BILLING_PAYMENTS=off)'));
+      billing.failNext(
+        'createCheckoutSession',
+        fail(grpc.status.FAILED_PRECONDITION, 'payments are not enabled (BILLING_PAYMENTS=off)'),
+      );
       const res = await post('/billing/checkout', { plan: 'monthly' });
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: CHECKOUT_TEXTS.notConfigured, code: 'not_configured' });
@@ -264,7 +349,10 @@ describe('billing routes', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ url: 'http://127.0.0.1:4300/portal/bps_1' });
       conforms('POST', '/billing/portal', res);
-      expect(billing.callsOf('createPortalSession').at(-1)!.request).toEqual({ returnUrl: `${ORIGIN}/account`, language: 'ja' });
+      expect(billing.callsOf('createPortalSession').at(-1)!.request).toEqual({
+        returnUrl: `${ORIGIN}/account`,
+        language: 'ja',
+      });
     });
   });
 
@@ -283,13 +371,17 @@ describe('billing routes', () => {
       expect(moved.status).toBe(200);
       expect(moved.body).toMatchObject({ state: 'trial', phase: 'trial' });
       conforms('POST', '/dev/clock/advance', moved);
-      expect(billing.callsOf('advanceTestClock')[0]).toMatchObject({ user: { sub: 'sub-ann' }, request: { seconds: String(10 * 86_400 + 60) } });
+      expect(billing.callsOf('advanceTestClock')[0]).toMatchObject({
+        user: { sub: 'sub-ann' },
+        request: { seconds: String(10 * 86_400 + 60) },
+      });
       const ended = await post('/dev/clock/advance', { days: 81 });
       expect(ended.body).toMatchObject({ state: 'expired', phase: 'expired', remaining_days: 0 });
     });
 
     it('refuses a bad move with 400, and answers 404 when billing’s own test clock is off', async () => {
-      for (const body of [{}, { days: -1 }, { seconds: 'soon' }, { days: 1000 }]) expect((await post('/dev/clock/advance', body)).status, JSON.stringify(body)).toBe(400);
+      for (const body of [{}, { days: -1 }, { seconds: 'soon' }, { days: 1000 }])
+        expect((await post('/dev/clock/advance', body)).status, JSON.stringify(body)).toBe(400);
       expect(billing.calls).toHaveLength(0);
       await post('/trial/start', {}).expect(200);
       billing.options.clockOn = false;
@@ -328,7 +420,10 @@ describe('billing routes', () => {
     it('answers 503 with a clear error when billing has no STRIPE_WEBHOOK_SECRET', async () => {
       const res = await hook('unconfigured');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)', code: 'not_configured' });
+      expect(res.body).toEqual({
+        error: 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)',
+        code: 'not_configured',
+      });
     });
 
     it('answers 503 with Retry-After while billing is unavailable, so Stripe delivers again', async () => {

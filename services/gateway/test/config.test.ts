@@ -31,7 +31,19 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
 describe('loadConfig', () => {
   it('names every missing variable', () => {
     const err = errorOf({});
-    for (const name of ['GATEWAY_PORT', 'LINK_ADDR', 'NOTIFICATION_ADDR', 'BILLING_ADDR', 'GRPC_DEADLINE_MS', 'PUBLIC_ORIGIN', 'OIDC_PROVIDER', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'CALLER_ASSERTION_PRIVATE_KEY']) {
+    for (const name of [
+      'GATEWAY_PORT',
+      'LINK_ADDR',
+      'NOTIFICATION_ADDR',
+      'BILLING_ADDR',
+      'GRPC_DEADLINE_MS',
+      'PUBLIC_ORIGIN',
+      'OIDC_PROVIDER',
+      'OIDC_ISSUER',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'CALLER_ASSERTION_PRIVATE_KEY',
+    ]) {
       expect(err.message).toContain(`${name} is missing`);
     }
     expect(errorOf({ ...valid, LINK_ADDR: undefined }).message).toContain('LINK_ADDR is missing');
@@ -44,9 +56,13 @@ describe('loadConfig', () => {
     expect(errorOf({ ...valid, BILLING_ADDR: 'http://billing' }).message).toContain('BILLING_ADDR is invalid');
     expect(errorOf({ ...valid, REDIS_URL: 'localhost:6379' }).message).toContain('REDIS_URL is invalid');
     expect(errorOf({ ...valid, WEB_SHELL_DIR: 'shell/dist' }).message).toContain('WEB_SHELL_DIR is invalid');
-    expect(errorOf({ ...valid, WEB_REMOTES_MANIFEST: 'remotes.json' }).message).toContain('WEB_REMOTES_MANIFEST is invalid');
+    expect(errorOf({ ...valid, WEB_REMOTES_MANIFEST: 'remotes.json' }).message).toContain(
+      'WEB_REMOTES_MANIFEST is invalid',
+    );
     expect(errorOf({ ...valid, LOG_LEVEL: 'loud' }).message).toContain('LOG_LEVEL is invalid');
-    expect(errorOf({ ...valid, CALLER_ASSERTION_PRIVATE_KEY: keyPem(testCallerKeys().gateway.publicKey) }).message).toContain('CALLER_ASSERTION_PRIVATE_KEY is invalid');
+    expect(
+      errorOf({ ...valid, CALLER_ASSERTION_PRIVATE_KEY: keyPem(testCallerKeys().gateway.publicKey) }).message,
+    ).toContain('CALLER_ASSERTION_PRIVATE_KEY is invalid');
     const remotes = errorOf({ ...valid, WEB_REMOTES: 'upload@1.0.0=/srv/upload,download=/srv/download' }).message;
     expect(remotes).toContain('WEB_REMOTES is invalid');
     expect(remotes).toContain('download=/srv/download');
@@ -73,7 +89,11 @@ describe('loadConfig', () => {
   });
 
   it('accepts sign-in settings and CSP origin lists, refuses a public origin with a path', () => {
-    const config = loadConfig({ ...valid, CSP_SCRIPT_ORIGINS: 'https://cdn.example.com, https://b.example.com', CSP_CONNECT_ORIGINS: 'https://www.googleapis.com' });
+    const config = loadConfig({
+      ...valid,
+      CSP_SCRIPT_ORIGINS: 'https://cdn.example.com, https://b.example.com',
+      CSP_CONNECT_ORIGINS: 'https://www.googleapis.com',
+    });
     expect(config.PUBLIC_ORIGIN).toBe('https://ferry.example.com');
     expect(config.CSP_SCRIPT_ORIGINS).toEqual(['https://cdn.example.com', 'https://b.example.com']);
     expect(config.CSP_CONNECT_ORIGINS).toEqual(['https://www.googleapis.com']);
@@ -92,11 +112,9 @@ describe('loadConfig', () => {
   it('reads TRUSTED_PROXIES as IPv4 and IPv6 addresses or ranges, and names a bad entry', () => {
     expect(loadConfig(valid).TRUSTED_PROXIES).toBeUndefined();
     expect(loadConfig({ ...valid, TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toBeUndefined();
-    expect(loadConfig({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16, fd00:10:244::/56,127.0.0.1' }).TRUSTED_PROXIES).toEqual([
-      '10.244.0.0/16',
-      'fd00:10:244::/56',
-      '127.0.0.1',
-    ]);
+    expect(
+      loadConfig({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16, fd00:10:244::/56,127.0.0.1' }).TRUSTED_PROXIES,
+    ).toEqual(['10.244.0.0/16', 'fd00:10:244::/56', '127.0.0.1']);
     const err = errorOf({ ...valid, TRUSTED_PROXIES: '10.244.0.0/16,ingress-nginx' });
     expect(err.message).toContain('TRUSTED_PROXIES');
     expect(err.message).toContain('ingress-nginx');

@@ -24,16 +24,26 @@ function directives(header: string | undefined): Map<string, string[]> {
 
 beforeAll(async () => {
   shell = await tempTree({
-    'index.html': '<!doctype html><html><head><script defer src="/static/js/index.0123abcd.js"></script></head><body><div id="root"></div></body></html>',
+    'index.html':
+      '<!doctype html><html><head><script defer src="/static/js/index.0123abcd.js"></script></head><body><div id="root"></div></body></html>',
     'static/js/index.0123abcd.js': 'console.log(1)',
-    'remotes.json': JSON.stringify({ remotes: { upload: { entry: '/remotes/upload/1/remoteEntry.js' }, account: { entry: 'https://cdn.example.com/account/2/remoteEntry.js' } } }),
+    'remotes.json': JSON.stringify({
+      remotes: {
+        upload: { entry: '/remotes/upload/1/remoteEntry.js' },
+        account: { entry: 'https://cdn.example.com/account/2/remoteEntry.js' },
+      },
+    }),
   });
   manifestFile = path.join(shell.dir, 'remotes.json');
   app = createApp({
     logger: silentLogger(),
     health,
     web: { shellDir: shell.dir, remotesManifestFile: manifestFile },
-    csp: { connectOrigins: ['https://www.googleapis.com'], imageOrigins: ['https://*.googleusercontent.com'], scriptOrigins: ['https://static.example.com'] },
+    csp: {
+      connectOrigins: ['https://www.googleapis.com'],
+      imageOrigins: ['https://*.googleusercontent.com'],
+      scriptOrigins: ['https://static.example.com'],
+    },
   });
 });
 afterAll(async () => {
@@ -63,12 +73,17 @@ describe('Content-Security-Policy', () => {
   it('allows remote origins from the manifest and from CSP_SCRIPT_ORIGINS, and the Drive API for fetches', async () => {
     const csp = directives((await request(app).get('/')).headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'", 'https://static.example.com', 'https://cdn.example.com']);
-    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://cdn.example.com', 'https://www.googleapis.com']));
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://cdn.example.com', 'https://www.googleapis.com']),
+    );
     expect(csp.get('img-src')).toContain('https://*.googleusercontent.com');
   });
 
   it('follows a manifest change without a restart', async () => {
-    await writeFile(manifestFile, JSON.stringify({ remotes: { upload: { entry: 'https://canary.example.net/upload/3/remoteEntry.js' } } }));
+    await writeFile(
+      manifestFile,
+      JSON.stringify({ remotes: { upload: { entry: 'https://canary.example.net/upload/3/remoteEntry.js' } } }),
+    );
     const csp = directives((await request(app).get('/upload')).headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'", 'https://static.example.com', 'https://canary.example.net']);
   });
@@ -89,15 +104,23 @@ describe('Content-Security-Policy', () => {
           .split(',')
           .map((p) => p.trim().split('=') as [string, string]),
       );
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) expect(policy.get(feature), `${what} ${feature}`).toBe('()');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics'])
+        expect(policy.get(feature), `${what} ${feature}`).toBe('()');
       // Nothing is granted to another origin; copying a link stays possible on Ferry's own.
-      expect([...policy.values()].every((v) => v === '()' || v === '(self)'), what).toBe(true);
+      expect(
+        [...policy.values()].every((v) => v === '()' || v === '(self)'),
+        what,
+      ).toBe(true);
       expect(policy.get('clipboard-write'), what).toBe('(self)');
     }
   });
 
   it('buildCsp lists each origin once', () => {
-    const csp = buildCsp({ scriptOrigins: ['https://a.example', 'https://a.example'], connectOrigins: [], imageOrigins: [] });
+    const csp = buildCsp({
+      scriptOrigins: ['https://a.example', 'https://a.example'],
+      connectOrigins: [],
+      imageOrigins: [],
+    });
     expect(directives(csp).get('script-src')).toEqual(["'self'", 'https://a.example']);
   });
 });

@@ -14,7 +14,12 @@ import { silentLogger } from './helpers.js';
 
 type Redis = ReturnType<typeof createClient>;
 
-const batch = (id: string, slug = 'Slug_abc01', count = 1): CountBatch => ({ id, slugs: [slug], counts: [count], firstAt: 1_700_000_000_000 });
+const batch = (id: string, slug = 'Slug_abc01', count = 1): CountBatch => ({
+  id,
+  slugs: [slug],
+  counts: [count],
+  firstAt: 1_700_000_000_000,
+});
 
 /**
  * The link service's RecordDownloads as it behaves: every message applied once per batch id.
@@ -22,8 +27,20 @@ const batch = (id: string, slug = 'Slug_abc01', count = 1): CountBatch => ({ id,
  * UNAVAILABLE (a crash after the commit).
  */
 function fakeLink() {
-  const state = { down: false, loseAcks: 0, calls: 0, duplicates: 0, counts: new Map<string, number>(), ids: new Set<string>() };
-  const fail = () => Object.assign(new Error('unavailable'), { code: GrpcStatus.UNAVAILABLE, details: 'unavailable', metadata: new Metadata() });
+  const state = {
+    down: false,
+    loseAcks: 0,
+    calls: 0,
+    duplicates: 0,
+    counts: new Map<string, number>(),
+    ids: new Set<string>(),
+  };
+  const fail = () =>
+    Object.assign(new Error('unavailable'), {
+      code: GrpcStatus.UNAVAILABLE,
+      details: 'unavailable',
+      metadata: new Metadata(),
+    });
   const client = {
     recordDownloads(_md: Metadata, _opts: unknown, cb: (err: Error | null) => void) {
       const messages: RecordDownloadsRequest[] = [];

@@ -9,7 +9,11 @@ const known = new Set<string>(ERROR_CODES);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
@@ -19,13 +23,25 @@ function sources(dir: string): string[] {
  */
 describe('error codes of the gateway', () => {
   it('every gRPC status maps to a contract code', () => {
-    for (let status = 0; status <= 16; status++) expect(known, `gRPC ${status}`).toContain(grpcStatusToHttp(status).code);
+    for (let status = 0; status <= 16; status++)
+      expect(known, `gRPC ${status}`).toContain(grpcStatusToHttp(status).code);
   });
 
   it('body-parser and static-file failures answer with contract codes', () => {
-    const types = ['entity.parse.failed', 'entity.too.large', 'encoding.unsupported', 'charset.unsupported', 'request.aborted', 'request.size.invalid', 'stream.encoding.set', 'stream.not.readable', 'parameters.too.many'];
+    const types = [
+      'entity.parse.failed',
+      'entity.too.large',
+      'encoding.unsupported',
+      'charset.unsupported',
+      'request.aborted',
+      'request.size.invalid',
+      'stream.encoding.set',
+      'stream.not.readable',
+      'parameters.too.many',
+    ];
     for (const type of types) expect(known, type).toContain(toErrorResponse({ type }).body.code);
-    for (let status = 400; status < 500; status++) expect(known, `HTTP ${status}`).toContain(toErrorResponse({ status }).body.code);
+    for (let status = 400; status < 500; status++)
+      expect(known, `HTTP ${status}`).toContain(toErrorResponse({ status }).body.code);
     expect(known).toContain(toErrorResponse(new Error('boom')).body.code);
   });
 

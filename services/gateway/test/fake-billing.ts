@@ -13,7 +13,8 @@ import { billingPolicies } from './backend-policies.js';
 
 export const DAY = 86_400_000;
 
-export const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
+export const fail = (code: grpc.status, details: string): grpc.ServiceError =>
+  Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
 
 export interface FakeAccount {
   status: AccessStatus;
@@ -104,7 +105,8 @@ export async function startFakeBilling() {
     })),
     createCheckoutSession: rpc('createCheckoutSession', true, (_req, user) => {
       const a = account(user);
-      if (a.status.state === State.STATE_ACTIVE || a.status.state === State.STATE_SCHEDULED) throw fail(grpc.status.ALREADY_EXISTS, 'a paid plan is active');
+      if (a.status.state === State.STATE_ACTIVE || a.status.state === State.STATE_SCHEDULED)
+        throw fail(grpc.status.ALREADY_EXISTS, 'a paid plan is active');
       return { url: options.checkoutUrl, sessionId: 'cs_test_1' };
     }),
     createPortalSession: rpc('createPortalSession', true, (_req, user) => {
@@ -116,12 +118,17 @@ export async function startFakeBilling() {
       const a = account(user);
       const end = a.status.paidUntil!.getTime() - Number(req.seconds) * 1000;
       a.status.paidUntil = new Date(end);
-      if (end <= Date.now()) a.status = { ...a.status, phase: Phase.PHASE_EXPIRED, state: State.STATE_EXPIRED, remainingDays: 0 };
+      if (end <= Date.now())
+        a.status = { ...a.status, phase: Phase.PHASE_EXPIRED, state: State.STATE_EXPIRED, remainingDays: 0 };
       return { status: a.status, now: new Date() };
     }),
     handleStripeEvent: rpc('handleStripeEvent', false, (req: { payload: Buffer; signature: string }) => {
       webhooks.push({ payload: Buffer.from(req.payload), signature: req.signature });
-      if (req.signature === 'unconfigured') throw fail(grpc.status.FAILED_PRECONDITION, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
+      if (req.signature === 'unconfigured')
+        throw fail(
+          grpc.status.FAILED_PRECONDITION,
+          'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)',
+        );
       if (req.signature === 'starting') throw fail(grpc.status.UNAVAILABLE, 'billing is starting');
       if (req.signature === 'bad') throw fail(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature');
       return { eventId: 'evt_1', duplicate: req.signature === 'dup' };

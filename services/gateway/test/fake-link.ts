@@ -22,7 +22,8 @@ export interface FakeLinkRow {
   count: number;
 }
 
-const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
+const fail = (code: grpc.status, details: string): grpc.ServiceError =>
+  Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
 
 /**
  * An in-memory link service with the real contract: idempotent batch ids, owner checks,
@@ -43,7 +44,11 @@ export async function startFakeLink(): Promise<{
   const resolveCalls = { n: 0 };
   const loseNextAck = { n: 0 };
   const status = (r: FakeLinkRow) =>
-    r.deleted ? LinkStatus.LINK_STATUS_DELETED : Date.now() < r.expiresAt.getTime() ? LinkStatus.LINK_STATUS_ACTIVE : LinkStatus.LINK_STATUS_EXPIRED;
+    r.deleted
+      ? LinkStatus.LINK_STATUS_DELETED
+      : Date.now() < r.expiresAt.getTime()
+        ? LinkStatus.LINK_STATUS_ACTIVE
+        : LinkStatus.LINK_STATUS_EXPIRED;
   const message = (r: FakeLinkRow): Link => ({
     slug: r.slug,
     driveFileId: r.driveFileId,
@@ -86,7 +91,9 @@ export async function startFakeLink(): Promise<{
     }),
     resolveLinks: wrap((req) => {
       resolveCalls.n++;
-      return { results: req.codes.map((code) => ({ code, link: rows.has(code) ? message(rows.get(code)!) : undefined })) };
+      return {
+        results: req.codes.map((code) => ({ code, link: rows.has(code) ? message(rows.get(code)!) : undefined })),
+      };
     }),
     getShareInfo: wrap((req) => {
       const r = rows.get(req.slug);
@@ -108,7 +115,10 @@ export async function startFakeLink(): Promise<{
       if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');
       return { count: String(r.count) };
     }),
-    recordDownloads: (call: grpc.ServerReadableStream<RecordDownloadsRequest, unknown>, cb: grpc.sendUnaryData<{ recorded: string; duplicateBatches: string }>) => {
+    recordDownloads: (
+      call: grpc.ServerReadableStream<RecordDownloadsRequest, unknown>,
+      cb: grpc.sendUnaryData<{ recorded: string; duplicateBatches: string }>,
+    ) => {
       const got: RecordDownloadsRequest[] = [];
       call.on('data', (b: RecordDownloadsRequest) => got.push(b));
       call.on('end', () => {
@@ -161,7 +171,15 @@ export async function startFakeLink(): Promise<{
     shorten: wrap((req, call) => {
       if (!req.driveFileId.startsWith('1')) throw fail(grpc.status.NOT_FOUND, 'file not found in your drive');
       const slug = `S${req.driveFileId.slice(1, 11)}`;
-      rows.set(slug, { slug, driveFileId: req.driveFileId, ownerSub: verifiedUser(call).sub, ownerEmail: verifiedUser(call).email, sizeBytes: 3, expiresAt: new Date(Date.now() + 7 * 86_400_000), count: 0 });
+      rows.set(slug, {
+        slug,
+        driveFileId: req.driveFileId,
+        ownerSub: verifiedUser(call).sub,
+        ownerEmail: verifiedUser(call).email,
+        sizeBytes: 3,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        count: 0,
+      });
       return { link: message(rows.get(slug)!), shortId: slug, ownerSubdomain: verifiedUser(call).email.split('@')[0]! };
     }),
   };

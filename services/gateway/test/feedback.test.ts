@@ -1,6 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
 import request from 'supertest';
-import { NotificationServiceService, type NotificationServiceServer, type SendFeedbackRequest } from '@ferry/contracts/notification/v1';
+import {
+  NotificationServiceService,
+  type NotificationServiceServer,
+  type SendFeedbackRequest,
+} from '@ferry/contracts/notification/v1';
 import { verifiedCaller } from '@ferry/service-kit';
 import { startTestGrpcServer } from '@ferry/service-kit/testing';
 import { startRedis, type RunningServer } from '@ferry/testkit';
@@ -18,18 +22,22 @@ import { silentLogger } from './helpers.js';
 async function startFakeNotification() {
   const calls: Array<SendFeedbackRequest & { caller: string }> = [];
   let refuseNext: grpc.status | undefined;
-  const { server, port } = await startTestGrpcServer(NotificationServiceService, {
-    sendFeedback(call: grpc.ServerUnaryCall<SendFeedbackRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      if (refuseNext !== undefined) {
-        const code = refuseNext;
-        refuseNext = undefined;
-        cb(Object.assign(new Error('refused'), { code, details: 'refused', metadata: new grpc.Metadata() }));
-        return;
-      }
-      calls.push({ ...call.request, caller: verifiedCaller(call).principal });
-      cb(null, { accepted: true, status: 1 });
-    },
-  } as unknown as NotificationServiceServer, notificationPolicies);
+  const { server, port } = await startTestGrpcServer(
+    NotificationServiceService,
+    {
+      sendFeedback(call: grpc.ServerUnaryCall<SendFeedbackRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
+        if (refuseNext !== undefined) {
+          const code = refuseNext;
+          refuseNext = undefined;
+          cb(Object.assign(new Error('refused'), { code, details: 'refused', metadata: new grpc.Metadata() }));
+          return;
+        }
+        calls.push({ ...call.request, caller: verifiedCaller(call).principal });
+        cb(null, { accepted: true, status: 1 });
+      },
+    } as unknown as NotificationServiceServer,
+    notificationPolicies,
+  );
   return { port, calls, refuse: (code: grpc.status) => (refuseNext = code), stop: () => server.forceShutdown() };
 }
 
@@ -48,11 +56,22 @@ describe('POST /api/feedback', () => {
       feedback: { notification: backends.notification.client, grpcDeadlineMs: 2_000, limits },
     });
   let app: ReturnType<typeof createApp>;
-  const post = (body: unknown, from = '203.0.113.7') => request(app).post('/api/feedback').set('X-Forwarded-For', from).send(body as object);
+  const post = (body: unknown, from = '203.0.113.7') =>
+    request(app)
+      .post('/api/feedback')
+      .set('X-Forwarded-For', from)
+      .send(body as object);
 
   beforeAll(async () => {
     notification = await startFakeNotification();
-    backends = createBackends({ link: `127.0.0.1:${notification.port}`, notification: `127.0.0.1:${notification.port}`, billing: `127.0.0.1:${notification.port}` }, gatewaySigner());
+    backends = createBackends(
+      {
+        link: `127.0.0.1:${notification.port}`,
+        notification: `127.0.0.1:${notification.port}`,
+        billing: `127.0.0.1:${notification.port}`,
+      },
+      gatewaySigner(),
+    );
   });
   beforeEach(() => {
     notification.calls.length = 0;
@@ -64,10 +83,23 @@ describe('POST /api/feedback', () => {
   });
 
   it('sends the message as the gateway itself, with the reply address, the counted page and the language', async () => {
-    const res = await post({ message: ' Nice!\nMore languages? ', replyTo: 'vera@example.com', page: '/r/Ab3dEf9h?x=secret', language: 'de-AT', requestId: UUID }).expect(200);
+    const res = await post({
+      message: ' Nice!\nMore languages? ',
+      replyTo: 'vera@example.com',
+      page: '/r/Ab3dEf9h?x=secret',
+      language: 'de-AT',
+      requestId: UUID,
+    }).expect(200);
     expect(res.body).toEqual({ ok: true, requestId: UUID });
     expect(notification.calls).toEqual([
-      { idempotencyKey: `feedback/${UUID}`, message: ' Nice!\nMore languages? ', replyTo: 'vera@example.com', page: '/r/:code', language: 'de', caller: 'gateway' },
+      {
+        idempotencyKey: `feedback/${UUID}`,
+        message: ' Nice!\nMore languages? ',
+        replyTo: 'vera@example.com',
+        page: '/r/:code',
+        language: 'de',
+        caller: 'gateway',
+      },
     ]);
   });
 
@@ -79,7 +111,14 @@ describe('POST /api/feedback', () => {
   });
 
   it('refuses an empty, too long or control-laden message and a bad reply address with 400, sending nothing', async () => {
-    for (const body of [{}, { message: '  ' }, { message: 'x'.repeat(2_001) }, { message: 'a\rb' }, { message: 'hi', replyTo: 'not-an-address' }, { message: 'hi', replyTo: 'a@b.co\nBcc: x@y.z' }]) {
+    for (const body of [
+      {},
+      { message: '  ' },
+      { message: 'x'.repeat(2_001) },
+      { message: 'a\rb' },
+      { message: 'hi', replyTo: 'not-an-address' },
+      { message: 'hi', replyTo: 'a@b.co\nBcc: x@y.z' },
+    ]) {
       const res = await post(body).expect(400);
       expect(res.body.code).toBe('invalid_argument');
     }
@@ -124,7 +163,9 @@ describe('FeedbackLimits with Redis: one budget for every gateway', () => {
   });
 
   it('counts a client across two gateways', async () => {
-    const [a, b] = clients.map((c) => new FeedbackLimits({ perClientPerHour: 2, globalPerHour: 100 }, { redis: c })) as [FeedbackLimits, FeedbackLimits];
+    const [a, b] = clients.map(
+      (c) => new FeedbackLimits({ perClientPerHour: 2, globalPerHour: 100 }, { redis: c }),
+    ) as [FeedbackLimits, FeedbackLimits];
     expect(await a.admit('203.0.113.50')).toBeUndefined();
     expect(await b.admit('203.0.113.50')).toBeUndefined();
     expect(await a.admit('203.0.113.50')).toMatchObject({ limit: 'client' });

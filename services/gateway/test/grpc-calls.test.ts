@@ -27,7 +27,10 @@ beforeAll(async () => {
   slowCallCancelled = new Promise((resolve) => (markCancelled = resolve));
   let port: number;
   ({ server, port } = await startTestGrpcServer(HealthService, {
-    check(call: grpc.ServerUnaryCall<{ service: string }, HealthCheckResponse>, cb: grpc.sendUnaryData<HealthCheckResponse>) {
+    check(
+      call: grpc.ServerUnaryCall<{ service: string }, HealthCheckResponse>,
+      cb: grpc.sendUnaryData<HealthCheckResponse>,
+    ) {
       const id = call.metadata.get('x-request-id')[0];
       if (typeof id === 'string') seenRequestIds.push(id);
       const fail = (code: grpc.status, details: string) => cb({ code, details, name: 'Error', message: details });
@@ -46,7 +49,10 @@ beforeAll(async () => {
       }
     },
   }));
-  backends = createBackends({ link: `127.0.0.1:${port}`, notification: `127.0.0.1:${port}`, billing: `127.0.0.1:${port}` }, gatewaySigner());
+  backends = createBackends(
+    { link: `127.0.0.1:${port}`, notification: `127.0.0.1:${port}`, billing: `127.0.0.1:${port}` },
+    gatewaySigner(),
+  );
   const nothing = `127.0.0.1:${await closedPort()}`;
   downBackends = createBackends({ link: nothing, notification: nothing, billing: nothing }, gatewaySigner());
 });

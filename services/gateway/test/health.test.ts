@@ -17,7 +17,14 @@ function fakeBackend(name: string, definition: grpc.ServiceDefinition): Promise<
     host: '127.0.0.1',
     port: 0,
     logger: silentLogger(),
-    services: [{ name, definition, implementation: {}, policies: Object.fromEntries(Object.keys(definition).map((m) => [m, GATEWAY_SERVICE])) }],
+    services: [
+      {
+        name,
+        definition,
+        implementation: {},
+        policies: Object.fromEntries(Object.keys(definition).map((m) => [m, GATEWAY_SERVICE])),
+      },
+    ],
     callerKeys: testCallerPublicKeys(),
   });
 }

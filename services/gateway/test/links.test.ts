@@ -22,7 +22,12 @@ const fakeAuth: RequestHandler = (req, res, next) => {
     res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
     return;
   }
-  req.auth = { sub: `sub-${m[1]}`, email: `${m[1]}@example.com`, token: `drive-${m[1]}`, identity: { sub: `sub-${m[1]}`, email: `${m[1]}@example.com` } as never };
+  req.auth = {
+    sub: `sub-${m[1]}`,
+    email: `${m[1]}@example.com`,
+    token: `drive-${m[1]}`,
+    identity: { sub: `sub-${m[1]}`, email: `${m[1]}@example.com` } as never,
+  };
   next();
 };
 
@@ -93,7 +98,10 @@ let fake: Awaited<ReturnType<typeof startFakeLink>>;
 let gw: TestGateway;
 let gw2: TestGateway;
 
-const addRow = (slug: string, over: Partial<{ driveFileId: string; ownerSub: string; sizeBytes: number; expiresAt: Date; deleted: boolean }> = {}) =>
+const addRow = (
+  slug: string,
+  over: Partial<{ driveFileId: string; ownerSub: string; sizeBytes: number; expiresAt: Date; deleted: boolean }> = {},
+) =>
   fake.rows.set(slug, {
     slug,
     driveFileId: FILE_ID,
@@ -134,10 +142,16 @@ describe('GET /api/d/{slug}', () => {
     for (let i = 0; i < 10; i++) addRow(`Burst_many${i}`);
     fake.loseNextAck.n = 1;
     const before = fake.batches.size;
-    const paths = [...Array.from({ length: 400 }, () => '/api/d/Burst_slug1'), ...Array.from({ length: 100 }, (_, i) => `/api/d/Burst_many${i % 10}`)];
+    const paths = [
+      ...Array.from({ length: 400 }, () => '/api/d/Burst_slug1'),
+      ...Array.from({ length: 100 }, (_, i) => `/api/d/Burst_many${i % 10}`),
+    ];
     const answers = await Promise.all(paths.map((p) => get(gw.server, p)));
     expect(answers.every((a) => a.status === 302)).toBe(true);
-    await waitUntil(() => gw.features.counter.unacknowledged === 0 && fake.rows.get('Burst_slug1')!.count === 400, 10_000);
+    await waitUntil(
+      () => gw.features.counter.unacknowledged === 0 && fake.rows.get('Burst_slug1')!.count === 400,
+      10_000,
+    );
     expect(fake.rows.get('Burst_slug1')!.count).toBe(400);
     for (let i = 0; i < 10; i++) expect(fake.rows.get(`Burst_many${i}`)!.count).toBe(10);
     // Far fewer batches than downloads: counting is off the request path.
@@ -178,7 +192,10 @@ describe('GET /api/d/{slug}', () => {
     const expired = await request(gw.server).get('/api/s?slug=Expiring_01&probe=1');
     expect(expired.status).toBe(410);
     expect(expired.body).toMatchObject({ code: 'gone', reason: 'expired' });
-    expect(JSON.parse((await get(gw.server, '/api/d/Expiring_01')).body)).toMatchObject({ code: 'gone', reason: 'expired' });
+    expect(JSON.parse((await get(gw.server, '/api/d/Expiring_01')).body)).toMatchObject({
+      code: 'gone',
+      reason: 'expired',
+    });
     expect((await request(gw.server).get('/api/s?slug=Nothing_here&probe=1')).status).toBe(404);
     addRow('Deleted_001', { deleted: true });
     const removed = await request(gw.server).get('/api/s?slug=Deleted_001&probe=1');
@@ -202,8 +219,22 @@ describe('GET /api/d/{slug}', () => {
   it('drops a changed link from every gateway within 5 s (deletion through the owner route)', async () => {
     addRow('Shared_link');
     expect((await get(gw2.server, '/api/d/Shared_link')).status).toBe(302);
-    expect((await request(gw.server).delete('/api/shorten').set('Authorization', 'Bearer tok-bob').send({ slug: 'Shared_link' })).status).toBe(404);
-    expect((await request(gw.server).delete('/api/shorten').set('Authorization', 'Bearer tok-ann').send({ slug: 'Shared_link' })).status).toBe(204);
+    expect(
+      (
+        await request(gw.server)
+          .delete('/api/shorten')
+          .set('Authorization', 'Bearer tok-bob')
+          .send({ slug: 'Shared_link' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(gw.server)
+          .delete('/api/shorten')
+          .set('Authorization', 'Bearer tok-ann')
+          .send({ slug: 'Shared_link' })
+      ).status,
+    ).toBe(204);
     const started = Date.now();
     await waitUntil(async () => (await get(gw2.server, '/api/d/Shared_link')).status === 410, 5_000, 50);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -212,9 +243,19 @@ describe('GET /api/d/{slug}', () => {
   it('extends owner-only, one day at most, and the new expiry is served', async () => {
     const expiresAt = new Date(Date.now() + 3_600_000);
     addRow('Extend_me01', { expiresAt });
-    expect((await request(gw.server).patch('/api/shorten').set('Authorization', 'Bearer tok-bob').send({ slug: 'Extend_me01' })).status).toBe(404);
+    expect(
+      (
+        await request(gw.server)
+          .patch('/api/shorten')
+          .set('Authorization', 'Bearer tok-bob')
+          .send({ slug: 'Extend_me01' })
+      ).status,
+    ).toBe(404);
     expect((await request(gw.server).patch('/api/shorten').send({ slug: 'Extend_me01' })).status).toBe(401);
-    const ok = await request(gw.server).post('/api/shorten/update').set('Authorization', 'Bearer tok-ann').send({ slug: 'Extend_me01', expiresAt: '2099-01-01T00:00:00Z' });
+    const ok = await request(gw.server)
+      .post('/api/shorten/update')
+      .set('Authorization', 'Bearer tok-ann')
+      .send({ slug: 'Extend_me01', expiresAt: '2099-01-01T00:00:00Z' });
     expect(ok.status).toBe(200);
     expect(new Date(ok.body.expiresAt).getTime()).toBe(expiresAt.getTime() + 86_400_000);
   });
@@ -252,21 +293,45 @@ describe('hostile input', () => {
 
   it('refuses URLs as file ids and other users\u2019 files and links', async () => {
     const auth = { Authorization: 'Bearer tok-ann' };
-    expect((await request(gw.server).post('/api/shorten').set(auth).send({ fileId: 'https://evil.example.com/file' })).status).toBe(400);
-    expect((await request(gw.server).post('/api/shorten').set(auth).send({ fileId: { $gt: '' } })).status).toBe(400);
-    expect((await request(gw.server).post('/api/shorten').set(auth).send({ fileId: '0SomeoneElsesFile1234' })).status).toBe(404);
+    expect(
+      (await request(gw.server).post('/api/shorten').set(auth).send({ fileId: 'https://evil.example.com/file' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await request(gw.server)
+          .post('/api/shorten')
+          .set(auth)
+          .send({ fileId: { $gt: '' } })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await request(gw.server).post('/api/shorten').set(auth).send({ fileId: '0SomeoneElsesFile1234' })).status,
+    ).toBe(404);
     expect((await request(gw.server).post('/api/shorten').send({ fileId: FILE_ID })).status).toBe(401);
     addRow('Anns_link_1');
-    expect((await request(gw.server).post('/api/s?slug=Anns_link_1&invalidate=1').set('Authorization', 'Bearer tok-bob')).status).toBe(404);
+    expect(
+      (await request(gw.server).post('/api/s?slug=Anns_link_1&invalidate=1').set('Authorization', 'Bearer tok-bob'))
+        .status,
+    ).toBe(404);
     const made = await request(gw.server).post('/api/shorten').set(auth).send({ fileId: FILE_ID, fileName: 'x' });
     expect(made.status).toBe(201);
     // ferry.test can have subdomains, so the link handed out is on ann's own (SUBDOMAIN_LINKS unset = on).
-    expect(made.body).toMatchObject({ shortUrl: `http://ann.ferry.test/${made.body.shortId}`, ownerSubdomain: 'ann', owner_subdomain: 'ann' });
+    expect(made.body).toMatchObject({
+      shortUrl: `http://ann.ferry.test/${made.body.shortId}`,
+      ownerSubdomain: 'ann',
+      owner_subdomain: 'ann',
+    });
   });
 
   it("serves a sender's host only that sender's links; the root host serves every link", async () => {
     addRow('Anns_host_1');
-    fake.rows.set('Bobs_host_1', { ...fake.rows.get('Anns_host_1')!, slug: 'Bobs_host_1', ownerSub: 'sub-bob', ownerEmail: 'bob@example.com' });
+    fake.rows.set('Bobs_host_1', {
+      ...fake.rows.get('Anns_host_1')!,
+      slug: 'Bobs_host_1',
+      ownerSub: 'sub-bob',
+      ownerEmail: 'bob@example.com',
+    });
     const on = (host: string, path: string) => request(gw.server).get(path).set('Host', host);
     expect((await on('ann.ferry.test', '/api/d/Anns_host_1')).status).toBe(302);
     expect((await on('ann.ferry.test', '/api/d/Bobs_host_1')).status).toBe(404);
@@ -283,7 +348,9 @@ describe('hostile input', () => {
 
   it('never sends a Location outside the drive host', async () => {
     addRow('Good_slug_1');
-    const answers = await Promise.all(['/api/d/Good_slug_1', '/api/download?id=Good_slug_1', ...hostilePaths].map((p) => rawGet(gw.server, p)));
+    const answers = await Promise.all(
+      ['/api/d/Good_slug_1', '/api/download?id=Good_slug_1', ...hostilePaths].map((p) => rawGet(gw.server, p)),
+    );
     for (const a of answers) {
       if (a.headers.location !== undefined) expect(a.headers.location.startsWith(`${DRIVE}/`)).toBe(true);
       expect(a.status).toBeLessThan(500);
@@ -297,7 +364,8 @@ describe('404 probing', () => {
     try {
       addRow('Known_slug1');
       const statuses: number[] = [];
-      for (let i = 0; i < 40; i++) statuses.push((await get(own.server, `/api/d/Unknown${String(i).padStart(4, '0')}`)).status);
+      for (let i = 0; i < 40; i++)
+        statuses.push((await get(own.server, `/api/d/Unknown${String(i).padStart(4, '0')}`)).status);
       expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
       expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
       const known = await rawGet(own.server, '/api/d/Known_slug1');
@@ -320,7 +388,19 @@ async function cacheOnClock(opts: { liveTtlMs?: number; size?: (calls: number) =
     resolve: async (slug) => {
       state.calls++;
       const sizeBytes = String(opts.size?.(state.calls) ?? 1);
-      return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes, expiresAt: new Date(Date.now() + 60_000), downloadCount: '0', status: 1 } };
+      return {
+        link: {
+          slug,
+          driveFileId: FILE_ID,
+          ownerEmail: 'a@b.c',
+          ownerSubdomain: 'a',
+          fileName: 'f',
+          sizeBytes,
+          expiresAt: new Date(Date.now() + 60_000),
+          downloadCount: '0',
+          status: 1,
+        },
+      };
     },
   });
   cache.setLive(true);

@@ -68,10 +68,20 @@ const running: ChildProcess[] = [];
 beforeAll(async () => {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   await promisify(execFile)(process.execPath, [
-    tsc, '-p', path.join(pkgDir, 'tsconfig.build.json'), '--outDir', outDir, '--declaration', 'false', '--sourceMap', 'false',
+    tsc,
+    '-p',
+    path.join(pkgDir, 'tsconfig.build.json'),
+    '--outDir',
+    outDir,
+    '--declaration',
+    'false',
+    '--sourceMap',
+    'false',
   ]);
   // A backend whose health Check never answers: /api/health then takes the whole probe timeout.
-  ({ server: hangingBackend, port: hangingPort } = await startTestGrpcServer(HealthService, { check: () => probeArrived() }));
+  ({ server: hangingBackend, port: hangingPort } = await startTestGrpcServer(HealthService, {
+    check: () => probeArrived(),
+  }));
 }, 120_000);
 
 afterAll(() => {
@@ -123,7 +133,9 @@ describe('main', () => {
     expect(body.services).toMatchObject({ gateway: 'SERVING', link: 'UNREACHABLE', billing: 'UNREACHABLE' });
 
     expect(await p.exited).toBe(0);
-    expect(p.lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['gateway draining', 'gateway stopped', 'stopped']));
+    expect(p.lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['gateway draining', 'gateway stopped', 'stopped']),
+    );
     await expect(fetch(`${base}/api/livez`)).rejects.toThrow();
   });
 });

@@ -37,7 +37,10 @@ async function startReplica(linkPort: number, redisUrl: string): Promise<Replica
     TRUSTED_PROXIES: [`${PROXY}/32`],
   } as GatewayConfig;
   // As in gateway.ts: one client per replica, reconnecting with backoff.
-  const redis: ReturnType<typeof createClient> = createClient({ url: redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1_000) } });
+  const redis: ReturnType<typeof createClient> = createClient({
+    url: redisUrl,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1_000) },
+  });
   redis.on('error', () => undefined);
   await redis.connect();
   const backends = createBackends({ link: addr, notification: addr, billing: addr }, gatewaySigner());
@@ -125,7 +128,8 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
   it('blocks one visitor after 30 unknown slugs spread over both replicas, and nobody else behind the proxy', async () => {
     const visitor = '198.51.100.10';
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await get(i % 2 === 0 ? a : b, `/api/d/${unknown('A', i)}`, visitor)).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await get(i % 2 === 0 ? a : b, `/api/d/${unknown('A', i)}`, visitor)).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
     expect(statuses[30]).toBe(429);
     expect(await probe.get(`ferry:gateway:not-found:${visitor}`)).toBe('31');
@@ -133,7 +137,11 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
     // Every look-up of that visitor now answers 429 on both replicas, an existing link too, and
     // on a cache hit (the replica that did not see the 31st miss learns it from the other one).
     for (const replica of [a, b]) {
-      await waitFor('the block to reach the replica', async () => (await get(replica, `/api/d/${KNOWN}`, visitor)).status === 429, 5_000);
+      await waitFor(
+        'the block to reach the replica',
+        async () => (await get(replica, `/api/d/${KNOWN}`, visitor)).status === 429,
+        5_000,
+      );
       const blocked = await get(replica, `/api/d/${KNOWN}`, visitor);
       expect(Number(blocked.retryAfter)).toBeGreaterThanOrEqual(1);
       expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(60);
@@ -153,7 +161,12 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
     const visitor = '2001:db8:77:1::5';
     const answers: Answer[] = [];
     for (let i = 0; i < 31; i++) {
-      const path = i % 3 === 0 ? `/api/s?slug=${unknown('E', i)}&probe=1` : i % 3 === 1 ? `/api/resolve?id=${unknown('E', i)}` : `/api/d/${unknown('E', i)}`;
+      const path =
+        i % 3 === 0
+          ? `/api/s?slug=${unknown('E', i)}&probe=1`
+          : i % 3 === 1
+            ? `/api/resolve?id=${unknown('E', i)}`
+            : `/api/d/${unknown('E', i)}`;
       answers.push(await get(i % 2 === 0 ? a : b, path, visitor));
     }
     expect(answers.slice(0, 30).map((x) => x.status)).toEqual(Array(30).fill(404));
@@ -162,18 +175,29 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
     expect(Number(answers[30]!.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(answers[30]!.retryAfter)).toBeLessThanOrEqual(60);
     // IPv6 visitors are counted per /64: another address of that network is the same visitor.
-    await waitFor('the block to reach both replicas', async () => (await get(b, `/api/d/${KNOWN}`, '2001:db8:77:1::9')).status === 429, 5_000);
+    await waitFor(
+      'the block to reach both replicas',
+      async () => (await get(b, `/api/d/${KNOWN}`, '2001:db8:77:1::9')).status === 429,
+      5_000,
+    );
     expect((await get(a, `/api/d/${KNOWN}`, '2001:db8:77:2::5')).status).toBe(302);
   });
 
   it("ignores an untrusted peer's X-Forwarded-For: the budget is the socket address's", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await get(i % 2 === 0 ? a : b, `/api/d/${unknown('U', i)}`, `203.0.113.${i}`, UNTRUSTED_PEER)).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await get(i % 2 === 0 ? a : b, `/api/d/${unknown('U', i)}`, `203.0.113.${i}`, UNTRUSTED_PEER)).status,
+      );
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
     expect(statuses[30]).toBe(429);
     expect(await probe.get(`ferry:gateway:not-found:${UNTRUSTED_PEER}`)).toBe('31');
     expect(await probe.exists('ferry:gateway:not-found:203.0.113.0')).toBe(0);
-    await waitFor('the block to reach both replicas', async () => (await get(b, `/api/d/${KNOWN}`, '203.0.113.200', UNTRUSTED_PEER)).status === 429, 5_000);
+    await waitFor(
+      'the block to reach both replicas',
+      async () => (await get(b, `/api/d/${KNOWN}`, '203.0.113.200', UNTRUSTED_PEER)).status === 429,
+      5_000,
+    );
     expect((await get(a, `/api/d/${KNOWN}`, undefined, UNTRUSTED_PEER)).status).toBe(429);
     // The proxy's own visitors are not the untrusted peer.
     expect((await get(a, `/api/d/${KNOWN}`, '203.0.113.5')).status).toBe(302);

@@ -41,7 +41,9 @@ afterAll(async () => {
 });
 
 async function signIn(email: string, query = ''): Promise<{ token: string; location: URL }> {
-  const { location } = await followSignIn(new Browser(), `${stack.origin}/api/auth/local${query}`, stack.origin, { email });
+  const { location } = await followSignIn(new Browser(), `${stack.origin}/api/auth/local${query}`, stack.origin, {
+    email,
+  });
   return { token: fragmentOf(location).get('access_token') ?? '', location };
 }
 
@@ -56,7 +58,10 @@ async function refresh(refreshToken: string): Promise<{ status: number; body: Re
   const { token_endpoint } = await discover(stack.issuer);
   const res = await fetch(token_endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`ferry-gateway:${GATEWAY_SECRET}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`ferry-gateway:${GATEWAY_SECRET}`).toString('base64')}`,
+    },
     body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -64,10 +69,14 @@ async function refresh(refreshToken: string): Promise<{ status: number; body: Re
 
 describe('offline access at sign-in', () => {
   it('an interactive sign-in asks for offline access with the consent prompt; the silent one does not', async () => {
-    const interactive = new URL((await fetch(`${stack.origin}/api/auth/local`, { redirect: 'manual' })).headers.get('location')!);
+    const interactive = new URL(
+      (await fetch(`${stack.origin}/api/auth/local`, { redirect: 'manual' })).headers.get('location')!,
+    );
     expect(interactive.searchParams.get('access_type')).toBe('offline');
     expect(interactive.searchParams.get('prompt')).toBe('consent');
-    const silent = new URL((await fetch(`${stack.origin}/api/auth/local?prompt=none`, { redirect: 'manual' })).headers.get('location')!);
+    const silent = new URL(
+      (await fetch(`${stack.origin}/api/auth/local?prompt=none`, { redirect: 'manual' })).headers.get('location')!,
+    );
     expect(silent.searchParams.get('access_type')).toBeNull();
   });
 
@@ -83,14 +92,17 @@ describe('offline access at sign-in', () => {
     const refreshed = await refresh(grant.refreshToken);
     expect(refreshed.status).toBe(200);
     expect(String(refreshed.body.scope).split(' ')).toContain('https://www.googleapis.com/auth/drive.file');
-    const me = await fetch(`${stack.origin}/api/me`, { headers: { authorization: `Bearer ${String(refreshed.body.access_token)}` } });
+    const me = await fetch(`${stack.origin}/api/me`, {
+      headers: { authorization: `Bearer ${String(refreshed.body.access_token)}` },
+    });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ sub: grant.sub, email: 'olga@example.com' });
 
     // At trace level no log line holds the refresh token, the access tokens or the code.
     const text = logLines.join('\n');
     expect(text).toContain('sign-in completed');
-    for (const secret of [grant.refreshToken, token, String(refreshed.body.access_token)]) expect(text).not.toContain(secret);
+    for (const secret of [grant.refreshToken, token, String(refreshed.body.access_token)])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/[?&]code=(?!%5Bredacted%5D)/);
   });
 
@@ -110,7 +122,10 @@ describe('offline access at sign-in', () => {
     const { token } = await signIn('quinn@example.com');
     await signIn('rosa@example.com');
     const quinn = storedFor('quinn@example.com');
-    const res = await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${stack.origin}/api/auth/revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(204);
     expect(removed).toEqual([quinn.sub]);
     expect(stored.has(quinn.sub)).toBe(false);

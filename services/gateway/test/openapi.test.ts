@@ -14,16 +14,36 @@ const unused = new Proxy({}, { get: () => () => undefined }) as never;
 
 /** The gateway with every feature mounted: only the route table is read, no backend is called. */
 function fullApp(): Express {
-  const oidc = new OidcProvider({ provider: 'dev', issuer: 'http://127.0.0.1:1', clientId: 'ferry-web', clientSecret: 'secret', publicOrigin: 'http://localhost' } as never);
+  const oidc = new OidcProvider({
+    provider: 'dev',
+    issuer: 'http://127.0.0.1:1',
+    clientId: 'ferry-web',
+    clientSecret: 'secret',
+    publicOrigin: 'http://localhost',
+  } as never);
   const deps: AppDeps = {
     logger: silentLogger(),
     health: createHealthChecker({ link: serving, notification: serving, billing: serving }, { cacheMs: 0 }),
     auth: { oidc, verifier: unused },
     publicConfig: { driveRootUrl: 'http://127.0.0.1:1', uploadFolderThresholdBytes: 1 },
-    links: { link: unused, grpcDeadlineMs: 1, cache: unused, counter: unused, limiter: unused, clientAddress: () => '', drive: unused, publicOrigin: 'http://localhost' },
+    links: {
+      link: unused,
+      grpcDeadlineMs: 1,
+      cache: unused,
+      counter: unused,
+      limiter: unused,
+      clientAddress: () => '',
+      drive: unused,
+      publicOrigin: 'http://localhost',
+    },
     shareEmail: { notification: unused, link: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost' },
     feedback: { notification: unused, grpcDeadlineMs: 1, limits: unused },
-    pageViews: { target: { endpoint: 'http://127.0.0.1:1/api/event', domain: 'localhost' }, forwarder: unused, publicOrigin: 'http://localhost', budget: unused },
+    pageViews: {
+      target: { endpoint: 'http://127.0.0.1:1/api/event', domain: 'localhost' },
+      forwarder: unused,
+      publicOrigin: 'http://localhost',
+      budget: unused,
+    },
     billing: { billing: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost', testClock: true },
   };
   return createApp(deps);

@@ -32,7 +32,11 @@ async function startCollector() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/event`, received, stop: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/event`,
+    received,
+    stop: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe('POST /api/event: page views forwarded without the visitor', () => {
@@ -41,7 +45,14 @@ describe('POST /api/event: page views forwarded without the visitor', () => {
   const post = (event: object, headers: Record<string, string> = {}) =>
     request(app)
       .post('/api/event')
-      .set({ 'Content-Type': 'text/plain', 'X-Forwarded-For': '203.0.113.77', Cookie: 'session=abc; ferry_access_token=t', 'User-Agent': 'Mozilla/5.0 Test', Referer: `${ORIGIN}/faq?email=a@b.co`, ...headers })
+      .set({
+        'Content-Type': 'text/plain',
+        'X-Forwarded-For': '203.0.113.77',
+        Cookie: 'session=abc; ferry_access_token=t',
+        'User-Agent': 'Mozilla/5.0 Test',
+        Referer: `${ORIGIN}/faq?email=a@b.co`,
+        ...headers,
+      })
       .send(JSON.stringify(event));
 
   beforeAll(async () => {
@@ -54,15 +65,35 @@ describe('POST /api/event: page views forwarded without the visitor', () => {
       logger: silentLogger(),
       health: createHealthChecker({} as never, { cacheMs: 0 }),
       trustProxy: clientAddress(['127.0.0.1', '::1']).trust,
-      pageViews: { target: t, forwarder: pageViewForwarder(t, silentLogger()), publicOrigin: ORIGIN, budget: new RequestBudget({ keyPrefix: 'test', points: 5, windowS: 60 }) },
+      pageViews: {
+        target: t,
+        forwarder: pageViewForwarder(t, silentLogger()),
+        publicOrigin: ORIGIN,
+        budget: new RequestBudget({ keyPrefix: 'test', points: 5, windowS: 60 }),
+      },
     });
   });
   afterAll(() => collector?.stop());
 
   it('forwards a page view with the counted URL and the domain, and nothing that names the visitor', async () => {
-    await post({ n: 'pageview', u: `${ORIGIN}/r/Ab3dEf9h?lng=ar&token=secret#x`, d: 'evil.example', r: 'https://news.example/item?id=1&user=me', p: { email: 'a@b.co' } }).expect(202);
-    const [got] = await waitFor(async () => (collector.received.length ? collector.received : undefined), 5_000, 'the event at the collector');
-    expect(got!.body).toEqual({ n: 'pageview', u: `${ORIGIN}/r/:code?lng=ar`, d: 'ferry.example', r: 'https://news.example' });
+    await post({
+      n: 'pageview',
+      u: `${ORIGIN}/r/Ab3dEf9h?lng=ar&token=secret#x`,
+      d: 'evil.example',
+      r: 'https://news.example/item?id=1&user=me',
+      p: { email: 'a@b.co' },
+    }).expect(202);
+    const [got] = await waitFor(
+      async () => (collector.received.length ? collector.received : undefined),
+      5_000,
+      'the event at the collector',
+    );
+    expect(got!.body).toEqual({
+      n: 'pageview',
+      u: `${ORIGIN}/r/:code?lng=ar`,
+      d: 'ferry.example',
+      r: 'https://news.example',
+    });
     expect(got!.headers['x-forwarded-for']).toBeUndefined();
     expect(got!.headers['x-real-ip']).toBeUndefined();
     expect(got!.headers.forwarded).toBeUndefined();
@@ -75,7 +106,11 @@ describe('POST /api/event: page views forwarded without the visitor', () => {
 
   it('forwards the engagement numbers, bounded', async () => {
     await post({ n: 'engagement', u: `${ORIGIN}/faq`, sd: 140.2, e: 12_345.6 }).expect(202);
-    const [got] = await waitFor(async () => (collector.received.length ? collector.received : undefined), 5_000, 'the event');
+    const [got] = await waitFor(
+      async () => (collector.received.length ? collector.received : undefined),
+      5_000,
+      'the event',
+    );
     expect(got!.body).toEqual({ n: 'engagement', u: `${ORIGIN}/faq`, d: 'ferry.example', r: null, sd: 100, e: 12_346 });
   });
 
@@ -87,14 +122,19 @@ describe('POST /api/event: page views forwarded without the visitor', () => {
     await request(app).post('/api/event').set('Content-Type', 'text/plain').send('not json').expect(202);
     // A page view that is counted comes after them: only it arrives.
     await post({ n: 'pageview', u: `https://anna.ferry.example/Ab3dEf9h` }).expect(202);
-    const received = await waitFor(async () => (collector.received.length ? collector.received : undefined), 5_000, 'the last event');
+    const received = await waitFor(
+      async () => (collector.received.length ? collector.received : undefined),
+      5_000,
+      'the last event',
+    );
     expect(received.map((r) => r.body.u)).toEqual(['https://anna.ferry.example/:code']);
   });
 
   it('caps the body at 4 KB and the events per client per minute', async () => {
     const big = await post({ n: 'pageview', u: `${ORIGIN}/`, pad: 'x'.repeat(5_000) }).expect(413);
     expect(big.body.code).toBe('payload_too_large');
-    for (let i = 0; i < 5; i++) await post({ n: 'pageview', u: `${ORIGIN}/` }, { 'X-Forwarded-For': '198.51.100.3' }).expect(202);
+    for (let i = 0; i < 5; i++)
+      await post({ n: 'pageview', u: `${ORIGIN}/` }, { 'X-Forwarded-For': '198.51.100.3' }).expect(202);
     const over = await post({ n: 'pageview', u: `${ORIGIN}/` }, { 'X-Forwarded-For': '198.51.100.3' }).expect(429);
     expect(over.body.code).toBe('rate_limited');
   });
@@ -103,19 +143,30 @@ describe('POST /api/event: page views forwarded without the visitor', () => {
 describe('page views configuration', () => {
   it('is off without ANALYTICS_ENDPOINT; the domain defaults to the public host', () => {
     expect(analyticsTargetOf({ PUBLIC_ORIGIN: ORIGIN })).toBeUndefined();
-    expect(analyticsTargetOf({ PUBLIC_ORIGIN: ORIGIN, ANALYTICS_ENDPOINT: 'https://stats.example/api/event' })).toEqual({ endpoint: 'https://stats.example/api/event', domain: 'ferry.example' });
+    expect(analyticsTargetOf({ PUBLIC_ORIGIN: ORIGIN, ANALYTICS_ENDPOINT: 'https://stats.example/api/event' })).toEqual(
+      { endpoint: 'https://stats.example/api/event', domain: 'ferry.example' },
+    );
   });
 
   it('GET /api/config names the analytics domain only when counting is on', async () => {
     const { default: express } = await import('express');
-    const on = express().use('/api', publicConfigRoutes({ driveRootUrl: 'http://d', uploadFolderThresholdBytes: 1, analytics: { domain: 'ferry.example' } }));
+    const on = express().use(
+      '/api',
+      publicConfigRoutes({
+        driveRootUrl: 'http://d',
+        uploadFolderThresholdBytes: 1,
+        analytics: { domain: 'ferry.example' },
+      }),
+    );
     expect((await request(on).get('/api/config')).body.analytics).toEqual({ domain: 'ferry.example' });
     const off = express().use('/api', publicConfigRoutes({ driveRootUrl: 'http://d', uploadFolderThresholdBytes: 1 }));
     expect((await request(off).get('/api/config')).body).not.toHaveProperty('analytics');
   });
 
   it('sanitizePageView keeps only counted fields', () => {
-    expect(sanitizePageView({ n: 'pageview', u: `${ORIGIN}/alice@example.com?lng=de`, r: `${ORIGIN}/faq` }, target, ORIGIN)).toEqual({ n: 'pageview', u: `${ORIGIN}/404?lng=de`, d: 'ferry.example', r: null });
+    expect(
+      sanitizePageView({ n: 'pageview', u: `${ORIGIN}/alice@example.com?lng=de`, r: `${ORIGIN}/faq` }, target, ORIGIN),
+    ).toEqual({ n: 'pageview', u: `${ORIGIN}/404?lng=de`, d: 'ferry.example', r: null });
     expect(sanitizePageView({ n: 'pageview', u: 'http://ferry.example/' }, target, ORIGIN)).toBeUndefined();
   });
 });

@@ -21,11 +21,29 @@ const INDEX =
   '<!DOCTYPE html><html><head><title>Ferry — Eenvoudig delen, slimme opslag.</title><meta charset="utf-8"><meta name="description" content="build"><meta property="og:title" content="build"><script defer src="/static/js/index.0123abcd.js"></script><link rel="canonical" href="/"></head><body><div id="root"></div></body></html>';
 const CHUNK = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 const strings = (tagline: string, title: string) =>
-  JSON.stringify({ meta: { tagline, description: `${tagline} desc`, download: 'Download {{name}} ({{size}})' }, nav: { faq: 'FAQ' }, notFound: { title, expired: 'Gone.', hint: 'Check it.', home: 'Home' } });
+  JSON.stringify({
+    meta: { tagline, description: `${tagline} desc`, download: 'Download {{name}} ({{size}})' },
+    nav: { faq: 'FAQ' },
+    notFound: { title, expired: 'Gone.', hint: 'Check it.', home: 'Home' },
+  });
 
 let trees: Awaited<ReturnType<typeof tempTree>>[] = [];
 let app: ReturnType<typeof createApp>;
-const links = new Map([['abcd2345', { found: true as const, slug: 'abcd2345', driveFileId: 'f', sizeBytes: 5 * 1024 * 1024, fileName: 'holiday <photos>.zip', expiresAtMs: Date.now() + 3_600_000, deleted: false, ownerSubdomain: 'anna' }]]);
+const links = new Map([
+  [
+    'abcd2345',
+    {
+      found: true as const,
+      slug: 'abcd2345',
+      driveFileId: 'f',
+      sizeBytes: 5 * 1024 * 1024,
+      fileName: 'holiday <photos>.zip',
+      expiresAtMs: Date.now() + 3_600_000,
+      deleted: false,
+      ownerSubdomain: 'anna',
+    },
+  ],
+]);
 
 beforeAll(async () => {
   const shell = await tempTree({
@@ -33,7 +51,14 @@ beforeAll(async () => {
     'static/js/index.0123abcd.js': CHUNK,
     'static/js/async/7.89abcdef.js': 'chunk',
     'static/js/async/dialog.89abcdef.js': 'on demand',
-    'manifest.json': JSON.stringify({ entries: { index: { initial: { js: ['/static/js/index.0123abcd.js'] }, async: { js: ['/static/js/async/7.89abcdef.js', '/static/js/async/dialog.89abcdef.js'], css: [] } } } }),
+    'manifest.json': JSON.stringify({
+      entries: {
+        index: {
+          initial: { js: ['/static/js/index.0123abcd.js'] },
+          async: { js: ['/static/js/async/7.89abcdef.js', '/static/js/async/dialog.89abcdef.js'], css: [] },
+        },
+      },
+    }),
     'first-visit.json': JSON.stringify({ js: ['/static/js/async/7.89abcdef.js'], css: [] }),
     'locale-hashes.json': JSON.stringify({ 'en/shell': 'aaaaaaaaaa', 'de/shell': 'bbbbbbbbbb' }),
     'locales/en/shell.json': strings('Simple sharing.', 'File not available'),
@@ -44,19 +69,32 @@ beforeAll(async () => {
   await writeFile(path.join(shell.dir, 'static/js/index.0123abcd.js.gz'), gzipSync(CHUNK));
   const marketing = await tempTree({
     'remoteEntry.js': 'var m;',
-    'mf-manifest.json': JSON.stringify({ exposes: [{ path: './App', assets: { js: { sync: ['static/js/async/app.1234abcd.js'], async: [] }, css: { sync: [], async: [] } } }] }),
+    'mf-manifest.json': JSON.stringify({
+      exposes: [
+        {
+          path: './App',
+          assets: { js: { sync: ['static/js/async/app.1234abcd.js'], async: [] }, css: { sync: [], async: [] } },
+        },
+      ],
+    }),
     'locale-hashes.json': JSON.stringify({ 'en/marketing': 'cccccccccc' }),
     'prerender/landing/en.html': '<h1>Send files from your own drive</h1>',
     'prerender/faq/de.html': '<h1>Häufige Fragen</h1><h3>Wie groß darf eine Datei sein? 15 GB</h3>',
   });
   const download = await tempTree({
     'remoteEntry.js': 'var d;',
-    'mf-manifest.json': JSON.stringify({ exposes: [{ path: './App', assets: { js: { sync: [] }, css: { sync: ['static/css/app.1234abcd.css'] } } }] }),
-    'prerender/download/en.html': '<h1 data-slug="ferry0slug">Download</h1><a href="/faq?back=%2Fr%2Fferry0slug">FAQ</a>',
+    'mf-manifest.json': JSON.stringify({
+      exposes: [{ path: './App', assets: { js: { sync: [] }, css: { sync: ['static/css/app.1234abcd.css'] } } }],
+    }),
+    'prerender/download/en.html':
+      '<h1 data-slug="ferry0slug">Download</h1><a href="/faq?back=%2Fr%2Fferry0slug">FAQ</a>',
   });
   const outside = await tempTree({
     'remotes.json': JSON.stringify({
-      remotes: { marketing: { entry: '/remotes/marketing/1.0.0/remoteEntry.js', version: '1.0.0' }, download: { entry: '/remotes/download/1.0.0/remoteEntry.js', version: '1.0.0' } },
+      remotes: {
+        marketing: { entry: '/remotes/marketing/1.0.0/remoteEntry.js', version: '1.0.0' },
+        download: { entry: '/remotes/download/1.0.0/remoteEntry.js', version: '1.0.0' },
+      },
     }),
   });
   trees = [shell, marketing, download, outside];
@@ -121,7 +159,9 @@ describe('pages', () => {
 
   it('picks the language from ?lng=, then the cookie, then Accept-Language', async () => {
     expect((await page('/?lng=ar').set('Cookie', 'i18next=de')).text).toContain('<html lang="ar" dir="rtl">');
-    expect((await page('/').set('Cookie', 'x=1; i18next=de').set('Accept-Language', 'ar')).text).toContain('<html lang="de"');
+    expect((await page('/').set('Cookie', 'x=1; i18next=de').set('Accept-Language', 'ar')).text).toContain(
+      '<html lang="de"',
+    );
     expect((await page('/').set('Accept-Language', 'zh, ar;q=0.9')).text).toContain('<html lang="ar" dir="rtl">');
     expect((await page('/')).text).toContain('<html lang="en" dir="ltr">');
   });
@@ -132,9 +172,15 @@ describe('pages', () => {
     // Only what every start loads: a chunk loaded on demand is not preloaded.
     expect(res.text).not.toContain('dialog.89abcdef.js');
     expect(res.text).toContain('<link rel="preload" href="/remotes/marketing/1.0.0/remoteEntry.js" as="script">');
-    expect(res.text).toContain('<link rel="preload" href="/remotes/marketing/1.0.0/static/js/async/app.1234abcd.js" as="script">');
-    expect(res.text).toContain('<link rel="preload" href="/locales/en/shell.json?v=aaaaaaaaaa" as="fetch" crossorigin="anonymous">');
-    expect(res.text).toContain('<link rel="preload" href="/remotes/marketing/1.0.0/locales/en/marketing.json?v=cccccccccc" as="fetch" crossorigin="anonymous">');
+    expect(res.text).toContain(
+      '<link rel="preload" href="/remotes/marketing/1.0.0/static/js/async/app.1234abcd.js" as="script">',
+    );
+    expect(res.text).toContain(
+      '<link rel="preload" href="/locales/en/shell.json?v=aaaaaaaaaa" as="fetch" crossorigin="anonymous">',
+    );
+    expect(res.text).toContain(
+      '<link rel="preload" href="/remotes/marketing/1.0.0/locales/en/marketing.json?v=cccccccccc" as="fetch" crossorigin="anonymous">',
+    );
     const de = await page('/?lng=de');
     // i18next loads the fallback language too.
     expect(de.text).toContain('href="/locales/de/shell.json?v=bbbbbbbbbb"');
@@ -145,8 +191,12 @@ describe('pages', () => {
 
   it("shows the remote's pre-rendered page for the language before any script runs", async () => {
     const landing = await page('/');
-    expect(landing.text).toContain('<div id="root" hidden></div><div id="ferry-prerendered"><div class="shell"><header class="shell-header"><a href="http://127.0.0.1');
-    expect(landing.text).toContain('<main class="shell-main"><h1>Send files from your own drive</h1></main></div></div>');
+    expect(landing.text).toContain(
+      '<div id="root" hidden></div><div id="ferry-prerendered"><div class="shell"><header class="shell-header"><a href="http://127.0.0.1',
+    );
+    expect(landing.text).toContain(
+      '<main class="shell-main"><h1>Send files from your own drive</h1></main></div></div>',
+    );
     const faq = await page('/faq?lng=de');
     expect(faq.text).toContain('15 GB');
     // No pre-rendered page in that language: the app renders it.
@@ -172,7 +222,10 @@ describe('pages', () => {
 
 describe('download link previews', () => {
   it('names the file and its size, escaped, and never the Dutch tagline', async () => {
-    const source = new WebSource(diskFiles(trees[0]!.dir, [{ name: 'download', version: '1.0.0', dir: trees[2]!.dir }]), path.join(trees[3]!.dir, 'remotes.json'));
+    const source = new WebSource(
+      diskFiles(trees[0]!.dir, [{ name: 'download', version: '1.0.0', dir: trees[2]!.dir }]),
+      path.join(trees[3]!.dir, 'remotes.json'),
+    );
     const previewOf = linkPreviews({ get: async (code: string) => links.get(code) ?? { found: false as const } });
     const withLinks = express().use(shellWeb(trees[0]!.dir, { source, previewOf }));
     const res = await request(withLinks).get('/r/abcd2345').set('Accept', 'text/html');
@@ -190,7 +243,11 @@ describe('download link previews', () => {
     const now = Date.now();
     const previews = linkPreviews({
       get: async (code: string) =>
-        code === 'gone' ? { ...links.get('abcd2345')!, expiresAtMs: now - 1 } : code === 'del' ? { ...links.get('abcd2345')!, deleted: true } : { found: false },
+        code === 'gone'
+          ? { ...links.get('abcd2345')!, expiresAtMs: now - 1 }
+          : code === 'del'
+            ? { ...links.get('abcd2345')!, deleted: true }
+            : { found: false },
     } as never);
     expect(await previews('gone')).toBeUndefined();
     expect(await previews('del')).toBeUndefined();
@@ -217,7 +274,11 @@ describe('pages written from web servers (Kubernetes)', () => {
       const k8s = createApp({
         logger: silentLogger(),
         health,
-        web: { shellUrl: url, remoteUrls: { marketing: url }, remotesManifestFile: path.join(trees[3]!.dir, 'remotes.json') },
+        web: {
+          shellUrl: url,
+          remoteUrls: { marketing: url },
+          remotesManifestFile: path.join(trees[3]!.dir, 'remotes.json'),
+        },
       });
       const res = await request(k8s).get('/?lng=de').set('Accept', 'text/html');
       expect(res.status).toBe(200);
@@ -239,7 +300,15 @@ describe('pages written from web servers (Kubernetes)', () => {
 describe('renderPage', () => {
   it('keeps the script out of the JSON data', () => {
     const html = renderPage(INDEX, {
-      language: 'en', dir: 'ltr', title: 't', description: 'd', canonicalUrl: 'https://x/', alternates: [], ogType: 'website', ogLocale: 'en', preloads: [],
+      language: 'en',
+      dir: 'ltr',
+      title: 't',
+      description: 'd',
+      canonicalUrl: 'https://x/',
+      alternates: [],
+      ogType: 'website',
+      ogLocale: 'en',
+      preloads: [],
       data: { 'ferry-remotes': { evil: '</script><script>alert(1)</script>' } },
     });
     expect(html).not.toContain('</script><script>alert(1)');

@@ -33,7 +33,8 @@ const fakeAuth: RequestHandler = (req, res, next) => {
   next();
 };
 
-const fail = (code: grpc.status, details: string): grpc.ServiceError => Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
+const fail = (code: grpc.status, details: string): grpc.ServiceError =>
+  Object.assign(new Error(details), { code, details, metadata: new grpc.Metadata() });
 
 /** Records every call; `failNext` answers the next SendShareEmail of a kind with an error. */
 async function startFakeNotification() {
@@ -41,23 +42,33 @@ async function startFakeNotification() {
   const shares: Array<SendShareEmailRequest & { sentBy: AssertedUser }> = [];
   const copies: Array<LogCopyLinkRequest & { sentBy: AssertedUser }> = [];
   const failNext = new Map<ShareEmailKind, grpc.ServiceError>();
-  const { server, port } = await startTestGrpcServer(NotificationServiceService, {
-    sendShareEmail(call: grpc.ServerUnaryCall<SendShareEmailRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      const err = failNext.get(call.request.kind);
-      if (err) {
-        failNext.delete(call.request.kind);
-        cb(err);
-        return;
-      }
-      shares.push({ ...call.request, sentBy: verifiedUser(call) });
-      const to = call.request.kind === ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER ? call.request.recipients : [verifiedUser(call).email];
-      cb(null, { shareRequestId: call.request.shareRequestId, messages: to.map((t) => ({ idempotencyKey: `k/${t}`, to: t.toLowerCase(), status: 1 })) });
-    },
-    logCopyLink(call: grpc.ServerUnaryCall<LogCopyLinkRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
-      copies.push({ ...call.request, sentBy: verifiedUser(call) });
-      cb(null, {});
-    },
-  } as unknown as NotificationServiceServer, notificationPolicies);
+  const { server, port } = await startTestGrpcServer(
+    NotificationServiceService,
+    {
+      sendShareEmail(call: grpc.ServerUnaryCall<SendShareEmailRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
+        const err = failNext.get(call.request.kind);
+        if (err) {
+          failNext.delete(call.request.kind);
+          cb(err);
+          return;
+        }
+        shares.push({ ...call.request, sentBy: verifiedUser(call) });
+        const to =
+          call.request.kind === ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER
+            ? call.request.recipients
+            : [verifiedUser(call).email];
+        cb(null, {
+          shareRequestId: call.request.shareRequestId,
+          messages: to.map((t) => ({ idempotencyKey: `k/${t}`, to: t.toLowerCase(), status: 1 })),
+        });
+      },
+      logCopyLink(call: grpc.ServerUnaryCall<LogCopyLinkRequest, unknown>, cb: grpc.sendUnaryData<unknown>) {
+        copies.push({ ...call.request, sentBy: verifiedUser(call) });
+        cb(null, {});
+      },
+    } as unknown as NotificationServiceServer,
+    notificationPolicies,
+  );
   return { port, shares, copies, failNext, stop: () => server.forceShutdown() };
 }
 
@@ -76,18 +87,49 @@ describe('POST /api/share-email', () => {
   beforeAll(async () => {
     link = await startFakeLink();
     notification = await startFakeNotification();
-    backends = createBackends({ link: `127.0.0.1:${link.port}`, notification: `127.0.0.1:${notification.port}`, billing: `127.0.0.1:${link.port}` }, gatewaySigner());
+    backends = createBackends(
+      {
+        link: `127.0.0.1:${link.port}`,
+        notification: `127.0.0.1:${notification.port}`,
+        billing: `127.0.0.1:${link.port}`,
+      },
+      gatewaySigner(),
+    );
     app = createApp({
       logger: silentLogger(),
       health: createHealthChecker(backends.probes(500), { cacheMs: 0 }),
       backends,
       grpcDeadlineMs: 2_000,
-      shareEmail: { notification: backends.notification.client, link: backends.link.client, grpcDeadlineMs: 2_000, publicOrigin: ORIGIN, authenticate: fakeAuth },
+      shareEmail: {
+        notification: backends.notification.client,
+        link: backends.link.client,
+        grpcDeadlineMs: 2_000,
+        publicOrigin: ORIGIN,
+        authenticate: fakeAuth,
+      },
     });
     const base = { driveFileId: '1AbCdEfGhIjKlMnOpQrStUvWxYz012345', sizeBytes: 5 * 1024 * 1024, count: 0 };
-    link.rows.set('AnnLink_0001', { ...base, slug: 'AnnLink_0001', ownerSub: 'sub-ann', ownerEmail: 'Ann@example.com', expiresAt: new Date(Date.now() + 86_400_000) });
-    link.rows.set('BobLink_0001', { ...base, slug: 'BobLink_0001', ownerSub: 'sub-bob', ownerEmail: 'bob@example.com', expiresAt: new Date(Date.now() + 86_400_000) });
-    link.rows.set('AnnGone_0001', { ...base, slug: 'AnnGone_0001', ownerSub: 'sub-ann', ownerEmail: 'ann@example.com', expiresAt: new Date(Date.now() - 1_000) });
+    link.rows.set('AnnLink_0001', {
+      ...base,
+      slug: 'AnnLink_0001',
+      ownerSub: 'sub-ann',
+      ownerEmail: 'Ann@example.com',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    link.rows.set('BobLink_0001', {
+      ...base,
+      slug: 'BobLink_0001',
+      ownerSub: 'sub-bob',
+      ownerEmail: 'bob@example.com',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    link.rows.set('AnnGone_0001', {
+      ...base,
+      slug: 'AnnGone_0001',
+      ownerSub: 'sub-ann',
+      ownerEmail: 'ann@example.com',
+      expiresAt: new Date(Date.now() - 1_000),
+    });
   });
   beforeEach(() => {
     notification.shares.length = 0;
@@ -108,8 +150,15 @@ describe('POST /api/share-email', () => {
       locale: 'nl',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, message: 'Email sent successfully!', recipients: ['bob@example.com', 'eve@example.org', 'carol@example.net'] });
-    expect(notification.shares.map((s) => s.kind)).toEqual([ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY]);
+    expect(res.body).toMatchObject({
+      ok: true,
+      message: 'Email sent successfully!',
+      recipients: ['bob@example.com', 'eve@example.org', 'carol@example.net'],
+    });
+    expect(notification.shares.map((s) => s.kind)).toEqual([
+      ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
+      ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY,
+    ]);
     const [receiver, copy] = notification.shares;
     expect(receiver!.caller).toBeUndefined();
     expect(receiver).toMatchObject({
@@ -139,15 +188,45 @@ describe('POST /api/share-email', () => {
       [{ slug: 'AnnLink_0001', recipients: '' }, 'ann', 400, 'Please enter at least one email address'],
       [{ slug: 'AnnLink_0001' }, 'ann', 400, 'Please enter at least one email address'],
       [{ slug: 'AnnLink_0001', recipients: 'a@' }, 'ann', 400, 'Please enter at least one email address'],
-      [{ slug: 'AnnLink_0001', recipients: 'bob@example.com, nobody' }, 'ann', 400, 'Please enter at least one email address'],
-      [{ slug: 'AnnLink_0001', recipients: ['bob@example.com', 42] }, 'ann', 400, 'Please enter at least one email address'],
-      [{ slug: 'AnnLink_0001', recipients: 'bob@example.com', message: 'hi\r\nBcc: x@evil.test' }, 'ann', 400, /carriage returns/],
-      [{ slug: 'AnnLink_0001', recipients: 'bob@example.com', fileName: 'a.zip\r\nBcc: x@evil.test' }, 'ann', 400, /one line/],
+      [
+        { slug: 'AnnLink_0001', recipients: 'bob@example.com, nobody' },
+        'ann',
+        400,
+        'Please enter at least one email address',
+      ],
+      [
+        { slug: 'AnnLink_0001', recipients: ['bob@example.com', 42] },
+        'ann',
+        400,
+        'Please enter at least one email address',
+      ],
+      [
+        { slug: 'AnnLink_0001', recipients: 'bob@example.com', message: 'hi\r\nBcc: x@evil.test' },
+        'ann',
+        400,
+        /carriage returns/,
+      ],
+      [
+        { slug: 'AnnLink_0001', recipients: 'bob@example.com', fileName: 'a.zip\r\nBcc: x@evil.test' },
+        'ann',
+        400,
+        /one line/,
+      ],
       [{ slug: 'AnnLink_0001', recipients: 'bob@example.com', message: 'x'.repeat(2001) }, 'ann', 400, /at most 2000/],
       [{ recipients: 'bob@example.com' }, 'ann', 400, 'Unable to determine download URL.'],
-      [{ downloadUrl: 'https://evil.test/r/AnnLink_0001', recipients: 'bob@example.com' }, 'ann', 400, 'Unable to determine download URL.'],
+      [
+        { downloadUrl: 'https://evil.test/r/AnnLink_0001', recipients: 'bob@example.com' },
+        'ann',
+        400,
+        'Unable to determine download URL.',
+      ],
       [{ slug: 'AnnLink_0001', recipients: 'bob@example.com' }, 'nomail', 400, 'Unable to determine sender email.'],
-      [{ slug: 'BobLink_0001', recipients: 'eve@example.com' }, 'ann', 403, 'You can only e-mail links to your own files'],
+      [
+        { slug: 'BobLink_0001', recipients: 'eve@example.com' },
+        'ann',
+        403,
+        'You can only e-mail links to your own files',
+      ],
       [{ slug: 'Missing_0001', recipients: 'eve@example.com' }, 'ann', 404, /can't find this file/],
       [{ slug: 'AnnGone_0001', recipients: 'eve@example.com' }, 'ann', 410, /expired/],
       [{ slug: 'AnnLink_0001', recipients: 'bob@example.com' }, null, 401, 'Sign-in required'],
@@ -161,13 +240,22 @@ describe('POST /api/share-email', () => {
   });
 
   it('passes the notification service’s refusals through (200 recipients → 400, limits → 429)', async () => {
-    notification.failNext.set(ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, fail(grpc.status.INVALID_ARGUMENT, 'At most 50 recipients per e-mail'));
+    notification.failNext.set(
+      ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
+      fail(grpc.status.INVALID_ARGUMENT, 'At most 50 recipients per e-mail'),
+    );
     const many = Array.from({ length: 200 }, (_, i) => `r${i}@example.com`).join(',');
     const tooMany = await post({ slug: 'AnnLink_0001', recipients: many });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toBe('At most 50 recipients per e-mail');
 
-    notification.failNext.set(ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, fail(grpc.status.RESOURCE_EXHAUSTED, 'Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.'));
+    notification.failNext.set(
+      ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
+      fail(
+        grpc.status.RESOURCE_EXHAUSTED,
+        'Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.',
+      ),
+    );
     const limited = await post({ slug: 'AnnLink_0001', recipients: 'bob@example.com' });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(/^Too many e-mails/);
@@ -175,7 +263,10 @@ describe('POST /api/share-email', () => {
 
   it('a 429 says when to retry: Retry-After carries the seconds the notification service sent (a garbled value is dropped)', async () => {
     const limit = (seconds: string) => {
-      const err = fail(grpc.status.RESOURCE_EXHAUSTED, 'Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.');
+      const err = fail(
+        grpc.status.RESOURCE_EXHAUSTED,
+        'Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.',
+      );
       err.metadata.set('ferry-retry-after', seconds);
       return err;
     };
@@ -190,7 +281,10 @@ describe('POST /api/share-email', () => {
   });
 
   it("answers 'receiver mail failed' / 'uploader mail failed' when the notification service fails", async () => {
-    notification.failNext.set(ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER, fail(grpc.status.UNAVAILABLE, 'connection refused'));
+    notification.failNext.set(
+      ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
+      fail(grpc.status.UNAVAILABLE, 'connection refused'),
+    );
     const a = await post({ slug: 'AnnLink_0001', recipients: 'bob@example.com' });
     expect(a.status).toBe(502);
     expect(a.body.error).toBe('receiver mail failed');
@@ -203,7 +297,9 @@ describe('POST /api/share-email', () => {
   it('logs a copied link (via copy) for the signed-in user', async () => {
     const res = await post({ via: 'copy', link: `${ORIGIN}/r/AnnLink_0001` });
     expect(res.status).toBe(200);
-    expect(notification.copies).toEqual([{ sentBy: { sub: 'sub-ann', email: 'ann@example.com' }, link: `${ORIGIN}/r/AnnLink_0001`, slug: 'AnnLink_0001' }]);
+    expect(notification.copies).toEqual([
+      { sentBy: { sub: 'sub-ann', email: 'ann@example.com' }, link: `${ORIGIN}/r/AnnLink_0001`, slug: 'AnnLink_0001' },
+    ]);
     expect((await post({ via: 'copy' })).status).toBe(200);
     expect(notification.copies[1]).toMatchObject({ link: '', slug: '' });
     expect((await post({ via: 'copy', link: 'x' }, null)).status).toBe(401);

@@ -37,7 +37,10 @@ beforeAll(async () => {
     'static/js/upload.deadbeef.js': 'console.log("upload v1")',
   });
   upload2 = await tempTree({ 'remoteEntry.js': 'var upload = 2;', 'mf-manifest.json': '{"version":"2"}' });
-  outside = await tempTree({ 'secret.txt': 'top secret', 'remotes.json': '{"upload":"/remotes/upload/1.0.0/mf-manifest.json"}' });
+  outside = await tempTree({
+    'secret.txt': 'top secret',
+    'remotes.json': '{"upload":"/remotes/upload/1.0.0/mf-manifest.json"}',
+  });
   manifestFile = path.join(outside.dir, 'remotes.json');
   app = createApp({
     logger: silentLogger(),
@@ -175,11 +178,19 @@ describe('remotes manifest', () => {
 
   it('answers 503 JSON when the file is not valid JSON, 404 when it is missing', async () => {
     const broken = await tempTree({ 'remotes.json': '{ nope' });
-    const a = createApp({ logger: silentLogger(), health, web: { remotesManifestFile: path.join(broken.dir, 'remotes.json') } });
+    const a = createApp({
+      logger: silentLogger(),
+      health,
+      web: { remotesManifestFile: path.join(broken.dir, 'remotes.json') },
+    });
     const bad = await request(a).get('/remotes.json');
     expect(bad.status).toBe(503);
     expect(bad.body.code).toBe('manifest_invalid');
-    const b = createApp({ logger: silentLogger(), health, web: { remotesManifestFile: path.join(broken.dir, 'none.json') } });
+    const b = createApp({
+      logger: silentLogger(),
+      health,
+      web: { remotesManifestFile: path.join(broken.dir, 'none.json') },
+    });
     const missing = await request(b).get('/remotes.json');
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('not_found');

@@ -158,7 +158,8 @@ export function createCallerVerifier(opts: CallerVerifierOptions): CallerVerifie
         currentDate: new Date(now()),
       }));
     } catch (err) {
-      if (err instanceof joseErrors.JOSEError) throw unauthenticated(err.code === 'ERR_JWT_EXPIRED' ? 'expired' : err.message);
+      if (err instanceof joseErrors.JOSEError)
+        throw unauthenticated(err.code === 'ERR_JWT_EXPIRED' ? 'expired' : err.message);
       throw err;
     }
     const { iat, exp, sub, email } = payload as { iat: number; exp: number; sub?: unknown; email?: unknown };
@@ -166,7 +167,8 @@ export function createCallerVerifier(opts: CallerVerifierOptions): CallerVerifie
     let user: AssertedUser | undefined;
     if (sub !== undefined || email !== undefined) {
       // The e-mail's form is the handlers' to judge (their answers name it); its presence is not.
-      if (typeof sub !== 'string' || sub === '' || typeof email !== 'string') throw unauthenticated('user needs sub and email');
+      if (typeof sub !== 'string' || sub === '' || typeof email !== 'string')
+        throw unauthenticated('user needs sub and email');
       user = { sub, email };
     }
     const identity: CallerIdentity = user ? { principal: issuer, user } : { principal: issuer };

@@ -10,7 +10,9 @@ export interface RpcPolicy {
 }
 
 /** One policy per method of a service definition (keyed like the definition, e.g. `resolveLink`). */
-export type ServicePolicies<D extends grpc.ServiceDefinition = grpc.ServiceDefinition> = { readonly [K in keyof D]: RpcPolicy };
+export type ServicePolicies<D extends grpc.ServiceDefinition = grpc.ServiceDefinition> = {
+  readonly [K in keyof D]: RpcPolicy;
+};
 
 /** The gateway, acting for the signed-in user. */
 export const GATEWAY_FOR_USER: RpcPolicy = { callers: ['gateway'], user: 'required' };
@@ -22,7 +24,10 @@ export const LINK_SERVICE: RpcPolicy = { callers: ['link'], user: 'none' };
 export const BILLING_SERVICE: RpcPolicy = { callers: ['billing'], user: 'none' };
 
 /** Every method of `definition` that `policies` leaves out; a server with any of them must not start. */
-export function methodsWithoutPolicy(definition: grpc.ServiceDefinition, policies: Partial<Record<string, RpcPolicy>>): string[] {
+export function methodsWithoutPolicy(
+  definition: grpc.ServiceDefinition,
+  policies: Partial<Record<string, RpcPolicy>>,
+): string[] {
   return Object.keys(definition).filter((method) => !policies[method]);
 }
 
@@ -44,9 +49,12 @@ export function verifiedUser(call: object): AssertedUser {
 
 /** PERMISSION_DENIED unless the identity is allowed by the policy. */
 export function authorize(identity: CallerIdentity, policy: RpcPolicy, rpc: string): void {
-  if (!policy.callers.includes(identity.principal)) throw grpcError(grpc.status.PERMISSION_DENIED, `${identity.principal} may not call ${rpc}`);
-  if (policy.user === 'required' && !identity.user) throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} must act for a signed-in user`);
-  if (policy.user === 'none' && identity.user) throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} takes no user assertion`);
+  if (!policy.callers.includes(identity.principal))
+    throw grpcError(grpc.status.PERMISSION_DENIED, `${identity.principal} may not call ${rpc}`);
+  if (policy.user === 'required' && !identity.user)
+    throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} must act for a signed-in user`);
+  if (policy.user === 'none' && identity.user)
+    throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} takes no user assertion`);
 }
 
 function unimplementedHandler(rpc: string): AnyHandler {
@@ -57,7 +65,10 @@ function unimplementedHandler(rpc: string): AnyHandler {
   };
 }
 
-type AnyHandler = (call: { metadata: grpc.Metadata; emit(event: 'error', err: unknown): boolean }, callback?: (err: grpc.ServiceError) => void) => void;
+type AnyHandler = (
+  call: { metadata: grpc.Metadata; emit(event: 'error', err: unknown): boolean },
+  callback?: (err: grpc.ServiceError) => void,
+) => void;
 
 /**
  * Wraps every handler of a service so it runs only for a caller whose assertion verifies for
@@ -103,7 +114,11 @@ export function authenticateService(
         refuse(call, callback, err);
         return;
       }
-      if (identity instanceof Promise) identity.then((id) => run(call, callback, id), (err: unknown) => refuse(call, callback, err));
+      if (identity instanceof Promise)
+        identity.then(
+          (id) => run(call, callback, id),
+          (err: unknown) => refuse(call, callback, err),
+        );
       else run(call, callback, identity);
     };
     wrapped[method] = guarded as unknown as grpc.UntypedHandleCall;

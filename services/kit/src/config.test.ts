@@ -21,13 +21,21 @@ function errorOf(fn: () => unknown): ConfigError {
 
 describe('parseEnv', () => {
   it('parses and coerces a valid environment', () => {
-    const config = parseEnv(schema, { LINK_PORT: '50051', LINK_DATABASE_URL: 'postgresql://u@h:5432/db', LOG_LEVEL: 'debug' });
+    const config = parseEnv(schema, {
+      LINK_PORT: '50051',
+      LINK_DATABASE_URL: 'postgresql://u@h:5432/db',
+      LOG_LEVEL: 'debug',
+    });
     expect(config).toEqual({ LINK_PORT: 50051, LINK_DATABASE_URL: 'postgresql://u@h:5432/db', LOG_LEVEL: 'debug' });
   });
 
   it('accepts the PGlite forms of a database URL', () => {
-    expect(parseEnv(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:memory' }).LINK_DATABASE_URL).toBe('pglite:memory');
-    expect(parseEnv(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:///var/data/link' }).LINK_DATABASE_URL).toBe('pglite:///var/data/link');
+    expect(parseEnv(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:memory' }).LINK_DATABASE_URL).toBe(
+      'pglite:memory',
+    );
+    expect(parseEnv(schema, { LINK_PORT: '0', LINK_DATABASE_URL: 'pglite:///var/data/link' }).LINK_DATABASE_URL).toBe(
+      'pglite:///var/data/link',
+    );
   });
 
   it('names every missing variable', () => {
@@ -39,7 +47,12 @@ describe('parseEnv', () => {
 
   it('names bad values and says what was expected', () => {
     const err = errorOf(() =>
-      parseEnv(schema, { LINK_PORT: '70000', LINK_DATABASE_URL: 'mysql://x', REDIS_URL: 'http://r', LOG_LEVEL: 'loud' }),
+      parseEnv(schema, {
+        LINK_PORT: '70000',
+        LINK_DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'http://r',
+        LOG_LEVEL: 'loud',
+      }),
     );
     expect(err.problems).toHaveLength(4);
     expect(err.problems[0]).toMatch(/^LINK_PORT is invalid/);
@@ -73,21 +86,46 @@ describe('parseEnv', () => {
 describe('runMain', () => {
   function capture() {
     const out = { errors: [] as string[], exits: [] as number[] };
-    return { out, options: { exit: (code: number) => void out.exits.push(code), writeError: (t: string) => void out.errors.push(t) } };
+    return {
+      out,
+      options: {
+        exit: (code: number) => void out.exits.push(code),
+        writeError: (t: string) => void out.errors.push(t),
+      },
+    };
   }
 
   it('prints a ConfigError plainly, naming the variables, and exits 1', async () => {
     const { out, options } = capture();
-    await runMain('link', async () => { parseEnv(schema, {}); }, options);
+    await runMain(
+      'link',
+      async () => {
+        parseEnv(schema, {});
+      },
+      options,
+    );
     expect(out.exits).toEqual([1]);
-    expect(out.errors.join('')).toBe('link: Invalid configuration:\n  - LINK_PORT is missing\n  - LINK_DATABASE_URL is missing\n');
+    expect(out.errors.join('')).toBe(
+      'link: Invalid configuration:\n  - LINK_PORT is missing\n  - LINK_DATABASE_URL is missing\n',
+    );
   });
 
   it('logs any other crash as one JSON line and exits 1', async () => {
     const { out, options } = capture();
-    await runMain('link', async () => { throw new Error('port in use'); }, options);
+    await runMain(
+      'link',
+      async () => {
+        throw new Error('port in use');
+      },
+      options,
+    );
     expect(out.exits).toEqual([1]);
-    expect(JSON.parse(out.errors[0]!)).toMatchObject({ level: 'fatal', service: 'link', msg: 'crashed', err: { message: 'port in use' } });
+    expect(JSON.parse(out.errors[0]!)).toMatchObject({
+      level: 'fatal',
+      service: 'link',
+      msg: 'crashed',
+      err: { message: 'port in use' },
+    });
   });
 
   it('does not exit when main succeeds', async () => {

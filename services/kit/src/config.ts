@@ -56,12 +56,20 @@ function ed25519Key(pem: string, kind: 'private' | 'public', ctx: z.RefinementCt
   const text = pem.replace(/\\n/g, '\n').trim();
   try {
     // createPublicKey would also derive a public key from a private PEM: a private key is not accepted here.
-    const key = kind === 'private' ? createPrivateKey({ key: text, format: 'pem' }) : text.includes('PRIVATE') ? undefined : createPublicKey({ key: text, format: 'pem' });
+    const key =
+      kind === 'private'
+        ? createPrivateKey({ key: text, format: 'pem' })
+        : text.includes('PRIVATE')
+          ? undefined
+          : createPublicKey({ key: text, format: 'pem' });
     if (key && key.type === kind && key.asymmetricKeyType === 'ed25519') return key;
   } catch {
     // reported below
   }
-  ctx.addIssue({ code: 'custom', message: `expected an Ed25519 ${kind} key in PEM (${kind === 'private' ? 'PKCS#8' : 'SPKI'})` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected an Ed25519 ${kind} key in PEM (${kind === 'private' ? 'PKCS#8' : 'SPKI'})`,
+  });
   return z.NEVER;
 }
 
@@ -84,7 +92,9 @@ export function runMain(name: string, main: () => Promise<void>, options: RunMai
       writeError(`${name}: ${err.message}\n`);
     } else {
       const e = err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
-      writeError(`${JSON.stringify({ level: 'fatal', service: name, msg: 'crashed', err: e, time: new Date().toISOString() })}\n`);
+      writeError(
+        `${JSON.stringify({ level: 'fatal', service: name, msg: 'crashed', err: e, time: new Date().toISOString() })}\n`,
+      );
     }
     exit(1);
   });

@@ -33,7 +33,9 @@ export function clientChannelOptions(address: string): Partial<grpc.ClientOption
     // A restarted backend is found again within seconds instead of grpc's default 2 minutes.
     'grpc.initial_reconnect_backoff_ms': 500,
     'grpc.max_reconnect_backoff_ms': 5_000,
-    ...(address.startsWith('dns:') ? { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }) } : {}),
+    ...(address.startsWith('dns:')
+      ? { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }) }
+      : {}),
   };
 }
 

@@ -61,7 +61,8 @@ export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<Run
     if (open.length > 0) throw new Error(`${service.name}: no caller policy for ${open.join(', ')}; refusing to start`);
     for (const [method, policy] of Object.entries(service.policies)) {
       const unverifiable = policy?.callers.filter((p) => !opts.callerKeys[p]) ?? [];
-      if (unverifiable.length > 0) throw new Error(`${service.name}.${method}: no public key for ${unverifiable.join(', ')}; refusing to start`);
+      if (unverifiable.length > 0)
+        throw new Error(`${service.name}.${method}: no public key for ${unverifiable.join(', ')}; refusing to start`);
     }
   }
   const tls = opts.tls ?? grpcTlsFromEnv();
@@ -72,21 +73,25 @@ export async function startGrpcServer(opts: StartGrpcServerOptions): Promise<Run
   const health = new HealthImplementation(Object.fromEntries(names.map((n) => [n, 'NOT_SERVING' as const])));
   health.addToServer(server);
   for (const service of opts.services) {
-    server.addService(service.definition, authenticateService(service.name, service.definition, service.implementation, service.policies, verifier));
+    server.addService(
+      service.definition,
+      authenticateService(service.name, service.definition, service.implementation, service.policies, verifier),
+    );
   }
 
   const host = opts.host ?? '127.0.0.1';
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${opts.port}`, credentials, (err, boundPort) =>
-      err ? reject(err) : resolve(boundPort),
-    );
+    server.bindAsync(`${host}:${opts.port}`, credentials, (err, boundPort) => (err ? reject(err) : resolve(boundPort)));
   });
 
   const setServing = (serving: boolean) => {
     for (const name of names) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
   };
   setServing(true);
-  logger.info({ host, port, tls: tls ? 'mutual' : 'off', services: opts.services.map((s) => s.name) }, 'grpc server listening');
+  logger.info(
+    { host, port, tls: tls ? 'mutual' : 'off', services: opts.services.map((s) => s.name) },
+    'grpc server listening',
+  );
 
   let stopping: Promise<void> | undefined;
   const shutdown = (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {

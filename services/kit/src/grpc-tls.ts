@@ -42,13 +42,17 @@ export function grpcTlsFromEnv(source: TlsEnv = process.env): GrpcTlsFiles | und
   const set = GRPC_TLS_VARIABLES.filter((name) => source[name]);
   if (set.length === 0) {
     if (source.NODE_ENV === 'production') {
-      throw new Error(`NODE_ENV=production needs mutual TLS for gRPC: set ${GRPC_TLS_VARIABLES.join(', ')}; refusing plaintext`);
+      throw new Error(
+        `NODE_ENV=production needs mutual TLS for gRPC: set ${GRPC_TLS_VARIABLES.join(', ')}; refusing plaintext`,
+      );
     }
     return undefined;
   }
   if (set.length < GRPC_TLS_VARIABLES.length) {
     const missing = GRPC_TLS_VARIABLES.filter((name) => !source[name]);
-    throw new Error(`gRPC TLS is half configured: ${missing.join(', ')} missing (set all three, or none for plaintext)`);
+    throw new Error(
+      `gRPC TLS is half configured: ${missing.join(', ')} missing (set all three, or none for plaintext)`,
+    );
   }
   return { certFile: source.GRPC_TLS_CERT_FILE!, keyFile: source.GRPC_TLS_KEY_FILE!, caFile: source.GRPC_TLS_CA_FILE! };
 }

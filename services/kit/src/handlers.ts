@@ -36,4 +36,3 @@ function toServiceError(logger: Logger, path: string, err: unknown): grpc.Servic
   logger.error({ err, rpc: path }, 'rpc failed');
   return grpcError(grpc.status.INTERNAL, 'internal error');
 }
-

@@ -61,12 +61,28 @@ export function hostileCases(
   const outsider = PRINCIPALS.find((p) => !policy.callers.includes(p));
   const cases: HostileCase[] = [
     { name: 'no assertion', metadata: async () => new grpc.Metadata(), expected: grpc.status.UNAUTHENTICATED },
-    { name: 'expired', metadata: () => signed(key, { iss: allowed, aud: audience, user, iatOffset: -120 }), expected: grpc.status.UNAUTHENTICATED },
-    { name: 'forged (another key)', metadata: () => signed(stranger, { iss: allowed, aud: audience, user }), expected: grpc.status.UNAUTHENTICATED },
-    { name: 'for another audience', metadata: () => signed(key, { iss: allowed, aud: 'ferry.other.v1.OtherService', user }), expected: grpc.status.UNAUTHENTICATED },
     {
-      name: policy.user === 'required' ? "the service's own identity on a user method" : "a user's assertion on a service-only method",
-      metadata: () => signed(key, { iss: allowed, aud: audience, user: policy.user === 'required' ? undefined : victim }),
+      name: 'expired',
+      metadata: () => signed(key, { iss: allowed, aud: audience, user, iatOffset: -120 }),
+      expected: grpc.status.UNAUTHENTICATED,
+    },
+    {
+      name: 'forged (another key)',
+      metadata: () => signed(stranger, { iss: allowed, aud: audience, user }),
+      expected: grpc.status.UNAUTHENTICATED,
+    },
+    {
+      name: 'for another audience',
+      metadata: () => signed(key, { iss: allowed, aud: 'ferry.other.v1.OtherService', user }),
+      expected: grpc.status.UNAUTHENTICATED,
+    },
+    {
+      name:
+        policy.user === 'required'
+          ? "the service's own identity on a user method"
+          : "a user's assertion on a service-only method",
+      metadata: () =>
+        signed(key, { iss: allowed, aud: audience, user: policy.user === 'required' ? undefined : victim }),
       expected: grpc.status.PERMISSION_DENIED,
     },
   ];
@@ -96,7 +112,9 @@ export function callAnyMethod(
   const options = { deadline: Date.now() + timeoutMs };
   return new Promise((resolve) => {
     if (def.requestStream && !def.responseStream) {
-      const stream = c[method]!(metadata, options, (err: grpc.ServiceError | null) => resolve(err)) as grpc.ClientWritableStream<unknown>;
+      const stream = c[method]!(metadata, options, (err: grpc.ServiceError | null) =>
+        resolve(err),
+      ) as grpc.ClientWritableStream<unknown>;
       stream.on('error', () => undefined);
       for (const message of Array.isArray(request) ? request : [request]) stream.write(message);
       stream.end();
@@ -125,7 +143,9 @@ export async function snapshotTables(query: (sql: string) => Promise<unknown[]>)
   )) as Array<{ name: string }>;
   const snapshot: Record<string, string[]> = {};
   for (const { name } of tables) {
-    const rows = (await query(`SELECT to_jsonb(t)::text AS row FROM "${name.replace(/"/g, '""')}" AS t`)) as Array<{ row: string }>;
+    const rows = (await query(`SELECT to_jsonb(t)::text AS row FROM "${name.replace(/"/g, '""')}" AS t`)) as Array<{
+      row: string;
+    }>;
     snapshot[name] = rows.map((r) => r.row).sort();
   }
   return snapshot;
@@ -156,7 +176,9 @@ export interface EveryHostileCallOptions<D extends grpc.ServiceDefinition> {
 }
 
 /** Makes every hostile case of every method, one call at a time, and reports each answer. */
-export async function callEveryHostileCase<D extends grpc.ServiceDefinition>(opts: EveryHostileCallOptions<D>): Promise<HostileCallResult[]> {
+export async function callEveryHostileCase<D extends grpc.ServiceDefinition>(
+  opts: EveryHostileCallOptions<D>,
+): Promise<HostileCallResult[]> {
   const results: HostileCallResult[] = [];
   for (const rpc of Object.keys(opts.definition) as Array<keyof D & string>) {
     for (const c of hostileCases(opts.audience, opts.policies[rpc], opts.keys, opts.victim, opts.trusted)) {

@@ -59,7 +59,9 @@ describe('startLeasedLoop', () => {
       throw new Error('database gone');
     }, lines);
     expect(await loop.runOnce()).toBe(0);
-    expect(lines.map((l) => JSON.parse(l) as { msg: string; error: string })).toEqual([expect.objectContaining({ msg: 'test pass failed', error: 'database gone' })]);
+    expect(lines.map((l) => JSON.parse(l) as { msg: string; error: string })).toEqual([
+      expect.objectContaining({ msg: 'test pass failed', error: 'database gone' }),
+    ]);
   });
 
   it('stop() aborts the running pass, waits for it, and starts no further pass', async () => {

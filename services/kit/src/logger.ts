@@ -8,14 +8,35 @@ const levels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
  * Structured JSON logger. The level comes from `level`, else LOG_LEVEL, else info.
  * Authorization headers and token fields are redacted wherever they appear in a log object.
  */
-export function createLogger(service: string, level: string | undefined = process.env.LOG_LEVEL, destination?: DestinationStream): Logger {
+export function createLogger(
+  service: string,
+  level: string | undefined = process.env.LOG_LEVEL,
+  destination?: DestinationStream,
+): Logger {
   const chosen = level && levels.has(level) ? level : 'info';
   const options = {
     level: chosen,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'token', '*.token', 'accessToken', '*.accessToken', 'driveAccessToken', '*.driveAccessToken', 'refreshToken', '*.refreshToken', 'refresh_token', '*.refresh_token', 'access_token', '*.access_token'],
+      paths: [
+        'authorization',
+        '*.authorization',
+        'headers.authorization',
+        '*.headers.authorization',
+        'token',
+        '*.token',
+        'accessToken',
+        '*.accessToken',
+        'driveAccessToken',
+        '*.driveAccessToken',
+        'refreshToken',
+        '*.refreshToken',
+        'refresh_token',
+        '*.refresh_token',
+        'access_token',
+        '*.access_token',
+      ],
       censor: '[redacted]',
     },
   };

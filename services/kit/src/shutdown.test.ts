@@ -8,11 +8,10 @@ describe('onShutdownSignals', () => {
   it('runs every step once in order, then exits 0', async () => {
     const ran: string[] = [];
     const exited = new Promise<number>((resolve) => {
-      onShutdownSignals(
-        logger,
-        [async () => void ran.push('server'), async () => void ran.push('db')],
-        { signals: ['SIGUSR2'], exit: resolve },
-      );
+      onShutdownSignals(logger, [async () => void ran.push('server'), async () => void ran.push('db')], {
+        signals: ['SIGUSR2'],
+        exit: resolve,
+      });
     });
     process.emit('SIGUSR2', 'SIGUSR2');
     process.emit('SIGUSR2', 'SIGUSR2');
@@ -26,7 +25,12 @@ describe('onShutdownSignals', () => {
     const exited = new Promise<number>((resolve) => {
       onShutdownSignals(
         logger,
-        [async () => { throw new Error('boom'); }, async () => void ran.push('db')],
+        [
+          async () => {
+            throw new Error('boom');
+          },
+          async () => void ran.push('db'),
+        ],
         { signals: ['SIGUSR2'], exit: resolve },
       );
     });

@@ -10,7 +10,11 @@ export interface ShutdownSignalOptions {
  * On the first SIGTERM or SIGINT, runs the steps in order, once, then exits: 0 when every step
  * succeeded, 1 otherwise. A second signal while stopping is logged and ignored.
  */
-export function onShutdownSignals(logger: Logger, steps: Array<() => Promise<void>>, options: ShutdownSignalOptions = {}): void {
+export function onShutdownSignals(
+  logger: Logger,
+  steps: Array<() => Promise<void>>,
+  options: ShutdownSignalOptions = {},
+): void {
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let started = false;

@@ -5,7 +5,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { connect } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
-import { HealthCheckResponse_ServingStatus, type HealthCheckResponse, type HealthClient } from '@ferry/contracts/health/v1';
+import {
+  HealthCheckResponse_ServingStatus,
+  type HealthCheckResponse,
+  type HealthClient,
+} from '@ferry/contracts/health/v1';
 import { createCallerSigner, createCallerVerifier, PRINCIPALS, type Principal } from './caller-assertion.js';
 import { authenticateService, type RpcPolicy } from './caller-policy.js';
 import { checkHealth, type HealthState } from './grpc-client.js';
@@ -23,7 +27,12 @@ export function portIsClosed(port: number, host = '127.0.0.1'): Promise<boolean>
 }
 
 /** Polls checkHealth every 50 ms until it reports `want`; throws after timeoutMs. */
-export async function waitForHealth(client: HealthClient, service: string, want: HealthState, timeoutMs = 5000): Promise<void> {
+export async function waitForHealth(
+  client: HealthClient,
+  service: string,
+  want: HealthState,
+  timeoutMs = 5000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   let last: HealthState | undefined;
   while (Date.now() < until) {
@@ -65,7 +74,12 @@ export function watchHealth(client: HealthClient, service: string): HealthWatch 
 
 /** Calls a unary RPC of a generated client and returns its error or answer (never rejects). */
 export function callUnary<Req, Res>(
-  method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
+  method: (
+    req: Req,
+    md: grpc.Metadata,
+    opts: Partial<grpc.CallOptions>,
+    cb: (err: grpc.ServiceError | null, res: Res) => void,
+  ) => grpc.ClientUnaryCall,
   request: Req,
   timeoutMs = 5000,
 ): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
@@ -87,9 +101,14 @@ export async function startTestGrpcServer(
   const server = new grpc.Server();
   const audience = Object.values(definition)[0]?.path.split('/')[1] ?? '';
   const verifier = createCallerVerifier({ keys: testCallerPublicKeys() });
-  server.addService(definition, policies ? authenticateService(audience, definition, implementation, policies, verifier) : implementation);
+  server.addService(
+    definition,
+    policies ? authenticateService(audience, definition, implementation, policies, verifier) : implementation,
+  );
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
   );
   return { server, port };
 }
@@ -103,7 +122,10 @@ let testKeys: Record<Principal, TestCallerKeys> | undefined;
 
 /** A fresh Ed25519 key pair per principal, made once per test process. */
 export function testCallerKeys(): Record<Principal, TestCallerKeys> {
-  testKeys ??= Object.fromEntries(PRINCIPALS.map((p) => [p, generateKeyPairSync('ed25519')])) as Record<Principal, TestCallerKeys>;
+  testKeys ??= Object.fromEntries(PRINCIPALS.map((p) => [p, generateKeyPairSync('ed25519')])) as Record<
+    Principal,
+    TestCallerKeys
+  >;
   return testKeys;
 }
 
@@ -124,7 +146,9 @@ export function testCallerOptions(
   policies: Partial<Record<string, RpcPolicy>>,
   principal?: Principal,
 ): Partial<grpc.ClientOptions> {
-  const signers = Object.fromEntries(PRINCIPALS.map((p) => [p, createCallerSigner({ issuer: p, privateKey: testCallerKeys()[p].privateKey })]));
+  const signers = Object.fromEntries(
+    PRINCIPALS.map((p) => [p, createCallerSigner({ issuer: p, privateKey: testCallerKeys()[p].privateKey })]),
+  );
   const byPath = new Map(Object.entries(definition).map(([method, def]) => [def.path, policies[method]]));
   const interceptor: grpc.Interceptor = (options, nextCall) => {
     const path = options.method_definition.path;
@@ -132,7 +156,13 @@ export function testCallerOptions(
     const policy = byPath.get(path);
     const forUser = policy?.user === 'required';
     const signer = signers[principal ?? policy?.callers[0] ?? 'gateway']!;
-    let started: { metadata: grpc.Metadata; listener: grpc.InterceptingListener; next: (md: grpc.Metadata, l: grpc.InterceptingListener) => void } | undefined;
+    let started:
+      | {
+          metadata: grpc.Metadata;
+          listener: grpc.InterceptingListener;
+          next: (md: grpc.Metadata, l: grpc.InterceptingListener) => void;
+        }
+      | undefined;
     return new grpc.InterceptingCall(nextCall(options), {
       start(metadata, listener, next) {
         if (!forUser) {
@@ -152,7 +182,9 @@ export function testCallerOptions(
         const { metadata, listener, next: startNext } = started;
         started = undefined;
         const caller = message.caller;
-        const token = caller?.sub ? signer.userToken(audience, { sub: caller.sub, email: caller.email ?? '' }) : undefined;
+        const token = caller?.sub
+          ? signer.userToken(audience, { sub: caller.sub, email: caller.email ?? '' })
+          : undefined;
         void Promise.resolve(token).then((t) => {
           if (t) metadata.set('authorization', `Bearer ${t}`);
           startNext(metadata, listener);
@@ -166,7 +198,9 @@ export function testCallerOptions(
 
 /** A key as an environment variable holds it: PKCS#8 PEM for a private key, SPKI PEM for a public one. */
 export function keyPem(key: KeyObject): string {
-  return key.type === 'private' ? key.export({ type: 'pkcs8', format: 'pem' }).toString() : key.export({ type: 'spki', format: 'pem' }).toString();
+  return key.type === 'private'
+    ? key.export({ type: 'pkcs8', format: 'pem' }).toString()
+    : key.export({ type: 'spki', format: 'pem' }).toString();
 }
 
 export {

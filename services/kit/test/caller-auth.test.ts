@@ -4,7 +4,13 @@ import { SignJWT } from 'jose';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallerSigner, createCallerVerifier, type CallerIdentity } from '../src/caller-assertion.js';
-import { GATEWAY_FOR_USER, GATEWAY_SERVICE, LINK_SERVICE, verifiedCaller, type RpcPolicy } from '../src/caller-policy.js';
+import {
+  GATEWAY_FOR_USER,
+  GATEWAY_SERVICE,
+  LINK_SERVICE,
+  verifiedCaller,
+  type RpcPolicy,
+} from '../src/caller-policy.js';
 import { actFor, callerAssertionOptions, createGrpcClient, deadline } from '../src/grpc-client.js';
 import { startGrpcServer, type RunningGrpcServer } from '../src/grpc-server.js';
 import { clientStreaming, unary } from '../src/handlers.js';
@@ -15,18 +21,43 @@ const AUDIENCE = 'test.v1.WhoService';
 const keys = testCallerKeys();
 
 // Raw-byte messages: the answer is the JSON of the verified caller.
-const bytes = { requestSerialize: (b: Buffer) => b, requestDeserialize: (b: Buffer) => b, responseSerialize: (b: Buffer) => b, responseDeserialize: (b: Buffer) => b };
+const bytes = {
+  requestSerialize: (b: Buffer) => b,
+  requestDeserialize: (b: Buffer) => b,
+  responseSerialize: (b: Buffer) => b,
+  responseDeserialize: (b: Buffer) => b,
+};
 const whoDefinition = {
   me: { path: `/${AUDIENCE}/Me`, requestStream: false, responseStream: false, originalName: 'me', ...bytes },
-  system: { path: `/${AUDIENCE}/System`, requestStream: false, responseStream: false, originalName: 'system', ...bytes },
-  fromLink: { path: `/${AUDIENCE}/FromLink`, requestStream: false, responseStream: false, originalName: 'fromLink', ...bytes },
+  system: {
+    path: `/${AUDIENCE}/System`,
+    requestStream: false,
+    responseStream: false,
+    originalName: 'system',
+    ...bytes,
+  },
+  fromLink: {
+    path: `/${AUDIENCE}/FromLink`,
+    requestStream: false,
+    responseStream: false,
+    originalName: 'fromLink',
+    ...bytes,
+  },
   upload: { path: `/${AUDIENCE}/Upload`, requestStream: true, responseStream: false, originalName: 'upload', ...bytes },
   follow: { path: `/${AUDIENCE}/Follow`, requestStream: false, responseStream: true, originalName: 'follow', ...bytes },
 } satisfies grpc.ServiceDefinition;
 type Method = keyof typeof whoDefinition;
-const policies: Record<Method, RpcPolicy> = { me: GATEWAY_FOR_USER, system: GATEWAY_SERVICE, fromLink: LINK_SERVICE, upload: GATEWAY_SERVICE, follow: GATEWAY_SERVICE };
+const policies: Record<Method, RpcPolicy> = {
+  me: GATEWAY_FOR_USER,
+  system: GATEWAY_SERVICE,
+  fromLink: LINK_SERVICE,
+  upload: GATEWAY_SERVICE,
+  follow: GATEWAY_SERVICE,
+};
 const WhoClient = grpc.makeGenericClientConstructor(whoDefinition, 'WhoService') as unknown as new (
-  address: string, credentials: grpc.ChannelCredentials, options?: Partial<grpc.ClientOptions>,
+  address: string,
+  credentials: grpc.ChannelCredentials,
+  options?: Partial<grpc.ClientOptions>,
 ) => grpc.Client & Record<Method, (...args: unknown[]) => unknown>;
 
 let reached = 0;
@@ -56,7 +87,12 @@ afterEach(async () => {
 });
 
 async function start() {
-  const server = await startGrpcServer({ port: 0, logger, callerKeys: testCallerPublicKeys(), services: [{ name: AUDIENCE, definition: whoDefinition, implementation, policies }] });
+  const server = await startGrpcServer({
+    port: 0,
+    logger,
+    callerKeys: testCallerPublicKeys(),
+    services: [{ name: AUDIENCE, definition: whoDefinition, implementation, policies }],
+  });
   running.push(server);
   return `127.0.0.1:${server.port}`;
 }
@@ -71,7 +107,8 @@ type Result = { err: grpc.ServiceError | null; who?: CallerIdentity };
 
 /** Calls any method (unary, client- or server-streaming) with the given metadata. */
 function invoke(c: InstanceType<typeof WhoClient>, method: Method, metadata = new grpc.Metadata()): Promise<Result> {
-  const done = (resolve: (r: Result) => void) => (err: grpc.ServiceError | null, res?: Buffer) => resolve({ err, who: res ? JSON.parse(res.toString()) : undefined });
+  const done = (resolve: (r: Result) => void) => (err: grpc.ServiceError | null, res?: Buffer) =>
+    resolve({ err, who: res ? JSON.parse(res.toString()) : undefined });
   return new Promise((resolve) => {
     const def = whoDefinition[method];
     if (def.requestStream) {
@@ -94,9 +131,13 @@ const bearer = (token: string) => {
   return md;
 };
 
-async function rawToken(claims: Record<string, unknown>, opts: { key?: 'gateway' | 'link' | 'stranger'; iss?: string; aud?: string; iat?: number; exp?: number } = {}) {
+async function rawToken(
+  claims: Record<string, unknown>,
+  opts: { key?: 'gateway' | 'link' | 'stranger'; iss?: string; aud?: string; iat?: number; exp?: number } = {},
+) {
   const iat = opts.iat ?? Math.floor(Date.now() / 1000);
-  const key = opts.key === 'stranger' ? generateKeyPairSync('ed25519').privateKey : keys[opts.key ?? 'gateway'].privateKey;
+  const key =
+    opts.key === 'stranger' ? generateKeyPairSync('ed25519').privateKey : keys[opts.key ?? 'gateway'].privateKey;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA' })
     .setIssuer(opts.iss ?? opts.key ?? 'gateway')
@@ -109,7 +150,10 @@ async function rawToken(claims: Record<string, unknown>, opts: { key?: 'gateway'
 describe('caller assertions on a kit server', () => {
   it('passes the verified identity to handlers of every call type', async () => {
     const address = await start();
-    const gateway = client(address, callerAssertionOptions(createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey }), AUDIENCE));
+    const gateway = client(
+      address,
+      callerAssertionOptions(createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey }), AUDIENCE),
+    );
     for (const method of ['system', 'upload', 'follow'] as const) {
       const { err, who } = await invoke(gateway, method);
       expect(err, method).toBeNull();
@@ -118,7 +162,10 @@ describe('caller assertions on a kit server', () => {
     const asUser = await invoke(gateway, 'me', actFor(new grpc.Metadata(), { sub: 'u-1', email: 'alice@example.com' }));
     expect(asUser.err).toBeNull();
     expect(asUser.who).toEqual({ principal: 'gateway', user: { sub: 'u-1', email: 'alice@example.com' } });
-    const link = client(address, callerAssertionOptions(createCallerSigner({ issuer: 'link', privateKey: keys.link.privateKey }), AUDIENCE));
+    const link = client(
+      address,
+      callerAssertionOptions(createCallerSigner({ issuer: 'link', privateKey: keys.link.privateKey }), AUDIENCE),
+    );
     expect((await invoke(link, 'fromLink')).who).toEqual({ principal: 'link' });
   });
 
@@ -131,16 +178,61 @@ describe('caller assertions on a kit server', () => {
       ['no assertion', 'system', async () => new grpc.Metadata(), grpc.status.UNAUTHENTICATED],
       ['not a bearer token', 'system', async () => bearer('x y'), grpc.status.UNAUTHENTICATED],
       ['garbage', 'upload', async () => bearer('abc.def.ghi'), grpc.status.UNAUTHENTICATED],
-      ['forged (another key)', 'system', async () => bearer(await rawToken({}, { key: 'stranger', iss: 'gateway' })), grpc.status.UNAUTHENTICATED],
-      ['expired', 'follow', async () => bearer(await rawToken({}, { iat: now - 120, exp: now - 60 })), grpc.status.UNAUTHENTICATED],
-      ['another audience', 'system', async () => bearer(await rawToken({}, { aud: 'ferry.other.v1.Other' })), grpc.status.UNAUTHENTICATED],
-      ['unknown issuer', 'system', async () => bearer(await rawToken({}, { iss: 'billing' })), grpc.status.UNAUTHENTICATED],
-      ['lives over 60 s', 'system', async () => bearer(await rawToken({}, { exp: now + 3600 })), grpc.status.UNAUTHENTICATED],
+      [
+        'forged (another key)',
+        'system',
+        async () => bearer(await rawToken({}, { key: 'stranger', iss: 'gateway' })),
+        grpc.status.UNAUTHENTICATED,
+      ],
+      [
+        'expired',
+        'follow',
+        async () => bearer(await rawToken({}, { iat: now - 120, exp: now - 60 })),
+        grpc.status.UNAUTHENTICATED,
+      ],
+      [
+        'another audience',
+        'system',
+        async () => bearer(await rawToken({}, { aud: 'ferry.other.v1.Other' })),
+        grpc.status.UNAUTHENTICATED,
+      ],
+      [
+        'unknown issuer',
+        'system',
+        async () => bearer(await rawToken({}, { iss: 'billing' })),
+        grpc.status.UNAUTHENTICATED,
+      ],
+      [
+        'lives over 60 s',
+        'system',
+        async () => bearer(await rawToken({}, { exp: now + 3600 })),
+        grpc.status.UNAUTHENTICATED,
+      ],
       ['user without e-mail', 'me', async () => bearer(await rawToken({ sub: 'u-1' })), grpc.status.UNAUTHENTICATED],
-      ['service identity on a user method', 'me', async () => bearer(await rawToken({})), grpc.status.PERMISSION_DENIED],
-      ['user assertion on a service method', 'system', async () => bearer(await rawToken(user)), grpc.status.PERMISSION_DENIED],
-      ['user assertion on a streaming service method', 'follow', async () => bearer(await rawToken(user)), grpc.status.PERMISSION_DENIED],
-      ['link on a gateway method', 'upload', async () => bearer(await rawToken({}, { key: 'link' })), grpc.status.PERMISSION_DENIED],
+      [
+        'service identity on a user method',
+        'me',
+        async () => bearer(await rawToken({})),
+        grpc.status.PERMISSION_DENIED,
+      ],
+      [
+        'user assertion on a service method',
+        'system',
+        async () => bearer(await rawToken(user)),
+        grpc.status.PERMISSION_DENIED,
+      ],
+      [
+        'user assertion on a streaming service method',
+        'follow',
+        async () => bearer(await rawToken(user)),
+        grpc.status.PERMISSION_DENIED,
+      ],
+      [
+        'link on a gateway method',
+        'upload',
+        async () => bearer(await rawToken({}, { key: 'link' })),
+        grpc.status.PERMISSION_DENIED,
+      ],
       ['gateway on a link method', 'fromLink', async () => bearer(await rawToken({})), grpc.status.PERMISSION_DENIED],
     ];
     reached = 0;
@@ -154,10 +246,20 @@ describe('caller assertions on a kit server', () => {
   it('refuses to start a service with a method that has no policy, or a caller it has no key for', async () => {
     const { fromLink: _omitted, ...partial } = policies;
     await expect(
-      startGrpcServer({ port: 0, logger, callerKeys: testCallerPublicKeys(), services: [{ name: AUDIENCE, definition: whoDefinition, implementation, policies: partial }] }),
+      startGrpcServer({
+        port: 0,
+        logger,
+        callerKeys: testCallerPublicKeys(),
+        services: [{ name: AUDIENCE, definition: whoDefinition, implementation, policies: partial }],
+      }),
     ).rejects.toThrow(`${AUDIENCE}: no caller policy for fromLink; refusing to start`);
     await expect(
-      startGrpcServer({ port: 0, logger, callerKeys: { gateway: keys.gateway.publicKey }, services: [{ name: AUDIENCE, definition: whoDefinition, implementation, policies }] }),
+      startGrpcServer({
+        port: 0,
+        logger,
+        callerKeys: { gateway: keys.gateway.publicKey },
+        services: [{ name: AUDIENCE, definition: whoDefinition, implementation, policies }],
+      }),
     ).rejects.toThrow('no public key for link');
   });
 });
@@ -167,11 +269,14 @@ describe('the hot path', () => {
     const address = await start();
     let signed = 0;
     const real = createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey });
-    const counting = { ...real, serviceToken: (aud: string) => {
-      const t = real.serviceToken(aud);
-      if (typeof t !== 'string') signed++;
-      return t;
-    } };
+    const counting = {
+      ...real,
+      serviceToken: (aud: string) => {
+        const t = real.serviceToken(aud);
+        if (typeof t !== 'string') signed++;
+        return t;
+      },
+    };
     const seen = new Set<string>();
     const recording: grpc.Interceptor = (options, next) =>
       new grpc.InterceptingCall(next(options), {
@@ -181,7 +286,9 @@ describe('the hot path', () => {
         },
       });
     // The recording interceptor runs after the assertion interceptor (grpc-js runs them in order).
-    const recorded = client(address, { interceptors: [callerAssertionOptions(counting, AUDIENCE).interceptors![0]!, recording] });
+    const recorded = client(address, {
+      interceptors: [callerAssertionOptions(counting, AUDIENCE).interceptors![0]!, recording],
+    });
     for (let i = 0; i < 300; i++) expect((await invoke(recorded, 'system')).err).toBeNull();
     expect(signed).toBe(1);
     expect(seen.size).toBe(1);
@@ -202,7 +309,9 @@ describe('the hot path', () => {
       withAssertion = Math.min(withAssertion, await time(signedClient, () => new grpc.Metadata()));
       withFixedHeader = Math.min(withFixedHeader, await time(plain, () => bearer(token)));
     }
-    console.log(`unary call round trip (best of 3 × ${N}): ${withAssertion.toFixed(0)} µs with the assertion interceptor, ${withFixedHeader.toFixed(0)} µs with a fixed header`);
+    console.log(
+      `unary call round trip (best of 3 × ${N}): ${withAssertion.toFixed(0)} µs with the assertion interceptor, ${withFixedHeader.toFixed(0)} µs with a fixed header`,
+    );
     expect(withAssertion).toBeLessThan(withFixedHeader * 1.5 + 100);
   });
 
@@ -245,9 +354,12 @@ describe('signer and verifier', () => {
     const verifier = createCallerVerifier({ keys: { gateway: keys.gateway.publicKey } });
     const N = 200;
     let t = process.hrtime.bigint();
-    for (let i = 0; i < N; i++) await createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey }).serviceToken(AUDIENCE);
+    for (let i = 0; i < N; i++)
+      await createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey }).serviceToken(AUDIENCE);
     const signUs = Number(process.hrtime.bigint() - t) / 1000 / N;
-    const tokens = await Promise.all(Array.from({ length: N }, (_, i) => rawToken({ sub: `u-${i}`, email: `u${i}@example.com` })));
+    const tokens = await Promise.all(
+      Array.from({ length: N }, (_, i) => rawToken({ sub: `u-${i}`, email: `u${i}@example.com` })),
+    );
     t = process.hrtime.bigint();
     for (const token of tokens) await verifier.verify(bearer(token), AUDIENCE);
     const verifyUs = Number(process.hrtime.bigint() - t) / 1000 / N;

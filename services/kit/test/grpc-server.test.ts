@@ -14,42 +14,109 @@ const logger = pino({ level: 'silent' });
 // A minimal service with raw byte messages, so the kit is tested without any Ferry contract.
 const passThrough = { serialize: (b: Buffer) => b, deserialize: (b: Buffer) => b };
 const echoDefinition = {
-  echo: { path: '/test.v1.EchoService/Echo', requestStream: false, responseStream: false, originalName: 'echo',
-    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
-    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
-  hang: { path: '/test.v1.EchoService/Hang', requestStream: false, responseStream: false, originalName: 'hang',
-    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
-    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
-  fail: { path: '/test.v1.EchoService/Fail', requestStream: false, responseStream: false, originalName: 'fail',
-    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
-    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
-  later: { path: '/test.v1.EchoService/Later', requestStream: false, responseStream: false, originalName: 'later',
-    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
-    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
-  follow: { path: '/test.v1.EchoService/Follow', requestStream: false, responseStream: true, originalName: 'follow',
-    requestSerialize: passThrough.serialize, requestDeserialize: passThrough.deserialize,
-    responseSerialize: passThrough.serialize, responseDeserialize: passThrough.deserialize },
+  echo: {
+    path: '/test.v1.EchoService/Echo',
+    requestStream: false,
+    responseStream: false,
+    originalName: 'echo',
+    requestSerialize: passThrough.serialize,
+    requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize,
+    responseDeserialize: passThrough.deserialize,
+  },
+  hang: {
+    path: '/test.v1.EchoService/Hang',
+    requestStream: false,
+    responseStream: false,
+    originalName: 'hang',
+    requestSerialize: passThrough.serialize,
+    requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize,
+    responseDeserialize: passThrough.deserialize,
+  },
+  fail: {
+    path: '/test.v1.EchoService/Fail',
+    requestStream: false,
+    responseStream: false,
+    originalName: 'fail',
+    requestSerialize: passThrough.serialize,
+    requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize,
+    responseDeserialize: passThrough.deserialize,
+  },
+  later: {
+    path: '/test.v1.EchoService/Later',
+    requestStream: false,
+    responseStream: false,
+    originalName: 'later',
+    requestSerialize: passThrough.serialize,
+    requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize,
+    responseDeserialize: passThrough.deserialize,
+  },
+  follow: {
+    path: '/test.v1.EchoService/Follow',
+    requestStream: false,
+    responseStream: true,
+    originalName: 'follow',
+    requestSerialize: passThrough.serialize,
+    requestDeserialize: passThrough.deserialize,
+    responseSerialize: passThrough.serialize,
+    responseDeserialize: passThrough.deserialize,
+  },
 } satisfies grpc.ServiceDefinition;
 const EchoClient = grpc.makeGenericClientConstructor(echoDefinition, 'EchoService') as unknown as new (
-  addr: string, creds: grpc.ChannelCredentials, opts?: Partial<grpc.ClientOptions>,
+  addr: string,
+  creds: grpc.ChannelCredentials,
+  opts?: Partial<grpc.ClientOptions>,
 ) => grpc.Client & {
-  echo(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
-  hang(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
-  fail(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
-  later(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
+  echo(
+    req: Buffer,
+    md: grpc.Metadata,
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, res?: Buffer) => void,
+  ): grpc.ClientUnaryCall;
+  hang(
+    req: Buffer,
+    md: grpc.Metadata,
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, res?: Buffer) => void,
+  ): grpc.ClientUnaryCall;
+  fail(
+    req: Buffer,
+    md: grpc.Metadata,
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, res?: Buffer) => void,
+  ): grpc.ClientUnaryCall;
+  later(
+    req: Buffer,
+    md: grpc.Metadata,
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, res?: Buffer) => void,
+  ): grpc.ClientUnaryCall;
   follow(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions): grpc.ClientReadableStream<Buffer>;
 };
 
-const echoPolicies = { echo: GATEWAY_SERVICE, hang: GATEWAY_SERVICE, fail: GATEWAY_SERVICE, later: GATEWAY_SERVICE, follow: GATEWAY_SERVICE };
+const echoPolicies = {
+  echo: GATEWAY_SERVICE,
+  hang: GATEWAY_SERVICE,
+  fail: GATEWAY_SERVICE,
+  later: GATEWAY_SERVICE,
+  follow: GATEWAY_SERVICE,
+};
 
 let hangCancelled: Promise<void>;
 function echoImplementation(): grpc.UntypedServiceImplementation {
   let markCancelled!: () => void;
-  hangCancelled = new Promise((resolve) => { markCancelled = resolve; });
+  hangCancelled = new Promise((resolve) => {
+    markCancelled = resolve;
+  });
   return {
     echo: unary<Buffer, Buffer>(logger, async (req) => Buffer.concat([Buffer.from('echo:'), req])),
     // Never answers; resolves hangCancelled when the client's deadline cancels it.
-    hang: (call: grpc.ServerUnaryCall<Buffer, Buffer>) => { call.on('cancelled', markCancelled); },
+    hang: (call: grpc.ServerUnaryCall<Buffer, Buffer>) => {
+      call.on('cancelled', markCancelled);
+    },
     fail: unary<Buffer, Buffer>(logger, async (req) => {
       if (req.toString() === 'known') throw grpcError(grpc.status.NOT_FOUND, 'no such thing');
       throw new Error('database exploded');
@@ -70,7 +137,14 @@ async function start() {
     host: '127.0.0.1',
     port: 0,
     logger,
-    services: [{ name: 'test.v1.EchoService', definition: echoDefinition, implementation: echoImplementation(), policies: echoPolicies }],
+    services: [
+      {
+        name: 'test.v1.EchoService',
+        definition: echoDefinition,
+        implementation: echoImplementation(),
+        policies: echoPolicies,
+      },
+    ],
     callerKeys: testCallerPublicKeys(),
   });
   running.push(server);
@@ -81,12 +155,16 @@ async function start() {
   return { server, health, echo, address };
 }
 
-function call(client: InstanceType<typeof EchoClient>, method: 'echo' | 'hang' | 'fail' | 'later', body: string, ms: number) {
+function call(
+  client: InstanceType<typeof EchoClient>,
+  method: 'echo' | 'hang' | 'fail' | 'later',
+  body: string,
+  ms: number,
+) {
   return new Promise<{ err: grpc.ServiceError | null; res?: Buffer }>((resolve) => {
     client[method](Buffer.from(body), new grpc.Metadata(), deadline(ms), (err, res) => resolve({ err, res }));
   });
 }
-
 
 describe('startGrpcServer', () => {
   it('binds a free port when asked for port 0 and answers health SERVING for "" and each service', async () => {
@@ -150,7 +228,9 @@ describe('startGrpcServer', () => {
   it('waitForHealth waits for a state and gives up with a clear error', async () => {
     const { server, health } = await start();
     await waitForHealth(health, 'test.v1.EchoService', 'SERVING', 2000);
-    await expect(waitForHealth(health, '', 'NOT_SERVING', 300)).rejects.toThrow('health of "" stayed SERVING, wanted NOT_SERVING');
+    await expect(waitForHealth(health, '', 'NOT_SERVING', 300)).rejects.toThrow(
+      'health of "" stayed SERVING, wanted NOT_SERVING',
+    );
     server.setServing(false);
     await waitForHealth(health, '', 'NOT_SERVING', 2000);
   });

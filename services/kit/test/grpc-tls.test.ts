@@ -20,15 +20,30 @@ import { testCallerOptions, testCallerPublicKeys } from '../src/testing.js';
 const logger = pino({ level: 'silent' });
 const bytes = { serialize: (b: Buffer) => b, deserialize: (b: Buffer) => b };
 const definition = {
-  echo: { path: '/test.v1.EchoService/Echo', requestStream: false, responseStream: false, originalName: 'echo',
-    requestSerialize: bytes.serialize, requestDeserialize: bytes.deserialize, responseSerialize: bytes.serialize, responseDeserialize: bytes.deserialize },
+  echo: {
+    path: '/test.v1.EchoService/Echo',
+    requestStream: false,
+    responseStream: false,
+    originalName: 'echo',
+    requestSerialize: bytes.serialize,
+    requestDeserialize: bytes.deserialize,
+    responseSerialize: bytes.serialize,
+    responseDeserialize: bytes.deserialize,
+  },
 } satisfies grpc.ServiceDefinition;
 const policies = { echo: GATEWAY_SERVICE };
 type EchoClient = grpc.Client & {
-  echo(req: Buffer, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res?: Buffer) => void): grpc.ClientUnaryCall;
+  echo(
+    req: Buffer,
+    md: grpc.Metadata,
+    opts: grpc.CallOptions,
+    cb: (err: grpc.ServiceError | null, res?: Buffer) => void,
+  ): grpc.ClientUnaryCall;
 };
 const EchoClient = grpc.makeGenericClientConstructor(definition, 'EchoService') as unknown as new (
-  addr: string, creds: grpc.ChannelCredentials, opts?: Partial<grpc.ClientOptions>,
+  addr: string,
+  creds: grpc.ChannelCredentials,
+  opts?: Partial<grpc.ClientOptions>,
 ) => EchoClient;
 
 let dir: string;
@@ -36,13 +51,61 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir,
 
 /** A CA (`<ca>.crt`/`.key`) and a leaf certificate signed by it, usable as server and client (as cert-manager issues them here). */
 function issue(ca: string, name: string): GrpcTlsFiles {
-  writeFileSync(join(dir, `${name}.ext`), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth,clientAuth\n');
-  openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`);
-  openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '1', '-extfile', `${name}.ext`, '-out', `${name}.crt`);
+  writeFileSync(
+    join(dir, `${name}.ext`),
+    'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth,clientAuth\n',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    `/CN=${name}`,
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.crt`,
+    '-CAkey',
+    `${ca}.key`,
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    `${name}.ext`,
+    '-out',
+    `${name}.crt`,
+  );
   return { certFile: join(dir, `${name}.crt`), keyFile: join(dir, `${name}.key`), caFile: join(dir, `${ca}.crt`) };
 }
 function makeCa(name: string) {
-  openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.crt`, '-subj', `/CN=${name}`, '-days', '1');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.crt`,
+    '-subj',
+    `/CN=${name}`,
+    '-days',
+    '1',
+  );
 }
 
 let serverTls: GrpcTlsFiles;
@@ -70,7 +133,14 @@ async function startTlsServer(tls: GrpcTlsFiles = serverTls): Promise<string> {
     port: 0,
     logger,
     tls,
-    services: [{ name: 'test.v1.EchoService', definition, implementation: { echo: unary<Buffer, Buffer>(logger, async (req) => req) }, policies }],
+    services: [
+      {
+        name: 'test.v1.EchoService',
+        definition,
+        implementation: { echo: unary<Buffer, Buffer>(logger, async (req) => req) },
+        policies,
+      },
+    ],
     callerKeys: testCallerPublicKeys(),
   });
   running.push(server);
@@ -79,13 +149,17 @@ async function startTlsServer(tls: GrpcTlsFiles = serverTls): Promise<string> {
 
 function echo(client: EchoClient): Promise<{ err: grpc.ServiceError | null; res?: Buffer }> {
   clients.push(client);
-  return new Promise((resolve) => client.echo(Buffer.from('hi'), new grpc.Metadata(), deadline(3000), (err, res) => resolve({ err, res })));
+  return new Promise((resolve) =>
+    client.echo(Buffer.from('hi'), new grpc.Metadata(), deadline(3000), (err, res) => resolve({ err, res })),
+  );
 }
 
 describe('gRPC over mutual TLS', () => {
   it('serves a client whose certificate the CA signed', async () => {
     const address = await startTlsServer();
-    const { err, res } = await echo(createGrpcClient(EchoClient, address, testCallerOptions(definition, policies), clientTls));
+    const { err, res } = await echo(
+      createGrpcClient(EchoClient, address, testCallerOptions(definition, policies), clientTls),
+    );
     expect(err).toBeNull();
     expect(res?.toString()).toBe('hi');
   });
@@ -113,7 +187,9 @@ describe('gRPC over mutual TLS', () => {
 
   it('refuses plaintext', async () => {
     const address = await startTlsServer();
-    const { err } = await echo(createGrpcClient(EchoClient, address, testCallerOptions(definition, policies), undefined));
+    const { err } = await echo(
+      createGrpcClient(EchoClient, address, testCallerOptions(definition, policies), undefined),
+    );
     expect(err?.code).toBe(grpc.status.UNAVAILABLE);
   });
 
@@ -126,8 +202,14 @@ describe('gRPC over mutual TLS', () => {
       copyFileSync(files.caFile, join(mounted, 'ca.crt'));
     };
     mount(serverTls);
-    const address = await startTlsServer({ certFile: join(mounted, 'tls.crt'), keyFile: join(mounted, 'tls.key'), caFile: join(mounted, 'ca.crt'), refreshMs: 50 });
-    const callAs = (files: GrpcTlsFiles) => echo(new EchoClient(address, grpcChannelCredentials(files), testCallerOptions(definition, policies)));
+    const address = await startTlsServer({
+      certFile: join(mounted, 'tls.crt'),
+      keyFile: join(mounted, 'tls.key'),
+      caFile: join(mounted, 'ca.crt'),
+      refreshMs: 50,
+    });
+    const callAs = (files: GrpcTlsFiles) =>
+      echo(new EchoClient(address, grpcChannelCredentials(files), testCallerOptions(definition, policies)));
     expect((await callAs(clientTls)).err).toBeNull();
     expect((await callAs(strangerTls)).err?.code).toBe(grpc.status.UNAVAILABLE);
 
@@ -141,13 +223,23 @@ describe('gRPC over mutual TLS', () => {
 
   it('fails at start when a mounted file is missing', async () => {
     await expect(
-      startGrpcServer({ port: 0, logger, tls: { ...serverTls, keyFile: join(dir, 'absent.key') }, services: [], callerKeys: {} }),
+      startGrpcServer({
+        port: 0,
+        logger,
+        tls: { ...serverTls, keyFile: join(dir, 'absent.key') },
+        services: [],
+        callerKeys: {},
+      }),
     ).rejects.toThrow(/cannot read the private key at .*absent\.key/);
   });
 });
 
 describe('grpcTlsFromEnv', () => {
-  const all = { GRPC_TLS_CERT_FILE: '/tls/tls.crt', GRPC_TLS_KEY_FILE: '/tls/tls.key', GRPC_TLS_CA_FILE: '/tls/ca.crt' };
+  const all = {
+    GRPC_TLS_CERT_FILE: '/tls/tls.crt',
+    GRPC_TLS_KEY_FILE: '/tls/tls.key',
+    GRPC_TLS_CA_FILE: '/tls/ca.crt',
+  };
 
   it('is plaintext (undefined) when nothing is set, outside production', () => {
     expect(grpcTlsFromEnv({})).toBeUndefined();
@@ -159,10 +251,16 @@ describe('grpcTlsFromEnv', () => {
   });
 
   it('names what is missing when only some files are set', () => {
-    expect(() => grpcTlsFromEnv({ GRPC_TLS_CERT_FILE: '/tls/tls.crt' })).toThrow(/GRPC_TLS_KEY_FILE, GRPC_TLS_CA_FILE missing/);
+    expect(() => grpcTlsFromEnv({ GRPC_TLS_CERT_FILE: '/tls/tls.crt' })).toThrow(
+      /GRPC_TLS_KEY_FILE, GRPC_TLS_CA_FILE missing/,
+    );
   });
 
   it('returns the three paths when all are set', () => {
-    expect(grpcTlsFromEnv({ ...all, NODE_ENV: 'production' })).toEqual({ certFile: '/tls/tls.crt', keyFile: '/tls/tls.key', caFile: '/tls/ca.crt' });
+    expect(grpcTlsFromEnv({ ...all, NODE_ENV: 'production' })).toEqual({
+      certFile: '/tls/tls.crt',
+      keyFile: '/tls/tls.key',
+      caFile: '/tls/ca.crt',
+    });
   });
 });

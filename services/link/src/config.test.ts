@@ -22,7 +22,9 @@ const complete = {
 describe('link config', () => {
   it('names the missing variables', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
-    expect(() => loadConfig({})).toThrow(/LINK_PORT is missing[\s\S]*LINK_DATABASE_URL is missing[\s\S]*DRIVE_ROOT_URL is missing[\s\S]*NOTIFICATION_ADDR is missing/);
+    expect(() => loadConfig({})).toThrow(
+      /LINK_PORT is missing[\s\S]*LINK_DATABASE_URL is missing[\s\S]*DRIVE_ROOT_URL is missing[\s\S]*NOTIFICATION_ADDR is missing/,
+    );
   });
 
   it('reads a complete environment', () => {
@@ -55,9 +57,15 @@ describe('link config', () => {
   it('names a missing or wrong caller-assertion key', () => {
     const { CALLER_ASSERTION_PRIVATE_KEY: _omitted, ...withoutKey } = complete;
     expect(() => loadConfig(withoutKey)).toThrow(/CALLER_ASSERTION_PRIVATE_KEY is missing/);
-    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: complete.CALLER_ASSERTION_PRIVATE_KEY })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: rsa })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid: expected an Ed25519 public key/);
+    expect(() =>
+      loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: complete.CALLER_ASSERTION_PRIVATE_KEY }),
+    ).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
+    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: rsa })).toThrow(
+      /GATEWAY_ASSERTION_PUBLIC_KEY is invalid: expected an Ed25519 public key/,
+    );
   });
 
   it('refuses a bad REDIS_URL by name', () => {
@@ -67,7 +75,11 @@ describe('link config', () => {
   it('requires TOKEN_ENCRYPTION_KEYS and names what is wrong with it', () => {
     const { TOKEN_ENCRYPTION_KEYS: _omitted, ...withoutKeys } = complete;
     expect(() => loadConfig(withoutKeys)).toThrow(/TOKEN_ENCRYPTION_KEYS is missing/);
-    expect(() => loadConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid: key "k1" must be 32 bytes/);
-    expect(() => loadConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(/TOKEN_ENCRYPTION_KEYS is invalid/);
+    expect(() => loadConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(
+      /TOKEN_ENCRYPTION_KEYS is invalid: key "k1" must be 32 bytes/,
+    );
+    expect(() => loadConfig({ ...complete, TOKEN_ENCRYPTION_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(
+      /TOKEN_ENCRYPTION_KEYS is invalid/,
+    );
   });
 });

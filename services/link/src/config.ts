@@ -7,47 +7,49 @@ import { KeyRing } from './grants/key-ring.js';
 export const DEFAULT_LINK_LIFETIME_S = (DEFAULT_VALIDITY_DAYS * DAY_MS) / 1000;
 export const DEFAULT_SWEEP_INTERVAL_S = 15;
 
-export const configSchema = z.object({
-  /** gRPC listen port (50051 on one machine, 0 in tests). */
-  LINK_PORT: env.port(),
-  /** Interface the gRPC server binds: 127.0.0.1 on one machine (default), 0.0.0.0 in a container. */
-  LINK_HOST: env.bindHost().default('127.0.0.1'),
-  /** postgresql://… or pglite:///abs/dir / pglite:memory */
-  LINK_DATABASE_URL: env.databaseUrl(),
-  /** Drive API root used to verify a file before it gets a link (https://www.googleapis.com or the stand-in). */
-  DRIVE_ROOT_URL: z.url(),
-  /** Notification service, which receives the first-download events of the outbox. */
-  NOTIFICATION_ADDR: env.grpcAddress(),
-  /** Shared invalidation channel between link replicas; absent means in-process only. */
-  REDIS_URL: env.redisUrl().optional(),
-  LOG_LEVEL: env.logLevel().optional(),
-  /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
-  ...grpcTlsEnv,
-  /** Lifetime of a new link in seconds (absent: DEFAULT_LINK_LIFETIME_S, 7 days); shorter in single-machine mode to watch the expiry path. */
-  LINK_LIFETIME_S: z.coerce.number().int().min(60).max(DEFAULT_LINK_LIFETIME_S).optional(),
-  /** How often the expiry sweeper looks for expired links, in seconds (absent: 15; at most 30, so a file is gone within 60 s of expiry). */
-  LINK_SWEEP_INTERVAL_S: z.coerce.number().int().min(1).max(30).optional(),
-  /** Ed25519 private key (PKCS#8 PEM) that signs the link service's own caller assertions (to notification). */
-  CALLER_ASSERTION_PRIVATE_KEY: env.ed25519PrivateKey(),
-  /** The gateway's Ed25519 public key (SPKI PEM): every call must carry an assertion it signed. */
-  GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
-  /**
-   * Keys that encrypt stored refresh tokens (AES-256-GCM): `id:base64key,...`, 32-byte keys. The
-   * first encrypts, every one decrypts; rotate by adding a new key in front.
-   */
-  TOKEN_ENCRYPTION_KEYS: z.string().transform((text, ctx) => {
-    try {
-      return KeyRing.parse(text);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      return z.NEVER;
-    }
-  }),
-  /** The identity provider (the gateway's sign-in client), whose token endpoint refreshes stored grants. */
-  OIDC_ISSUER: z.url(),
-  OIDC_CLIENT_ID: z.string().min(1),
-  OIDC_CLIENT_SECRET: z.string().min(8),
-}).superRefine(checkGrpcTlsEnv);
+export const configSchema = z
+  .object({
+    /** gRPC listen port (50051 on one machine, 0 in tests). */
+    LINK_PORT: env.port(),
+    /** Interface the gRPC server binds: 127.0.0.1 on one machine (default), 0.0.0.0 in a container. */
+    LINK_HOST: env.bindHost().default('127.0.0.1'),
+    /** postgresql://… or pglite:///abs/dir / pglite:memory */
+    LINK_DATABASE_URL: env.databaseUrl(),
+    /** Drive API root used to verify a file before it gets a link (https://www.googleapis.com or the stand-in). */
+    DRIVE_ROOT_URL: z.url(),
+    /** Notification service, which receives the first-download events of the outbox. */
+    NOTIFICATION_ADDR: env.grpcAddress(),
+    /** Shared invalidation channel between link replicas; absent means in-process only. */
+    REDIS_URL: env.redisUrl().optional(),
+    LOG_LEVEL: env.logLevel().optional(),
+    /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
+    ...grpcTlsEnv,
+    /** Lifetime of a new link in seconds (absent: DEFAULT_LINK_LIFETIME_S, 7 days); shorter in single-machine mode to watch the expiry path. */
+    LINK_LIFETIME_S: z.coerce.number().int().min(60).max(DEFAULT_LINK_LIFETIME_S).optional(),
+    /** How often the expiry sweeper looks for expired links, in seconds (absent: 15; at most 30, so a file is gone within 60 s of expiry). */
+    LINK_SWEEP_INTERVAL_S: z.coerce.number().int().min(1).max(30).optional(),
+    /** Ed25519 private key (PKCS#8 PEM) that signs the link service's own caller assertions (to notification). */
+    CALLER_ASSERTION_PRIVATE_KEY: env.ed25519PrivateKey(),
+    /** The gateway's Ed25519 public key (SPKI PEM): every call must carry an assertion it signed. */
+    GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
+    /**
+     * Keys that encrypt stored refresh tokens (AES-256-GCM): `id:base64key,...`, 32-byte keys. The
+     * first encrypts, every one decrypts; rotate by adding a new key in front.
+     */
+    TOKEN_ENCRYPTION_KEYS: z.string().transform((text, ctx) => {
+      try {
+        return KeyRing.parse(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+    /** The identity provider (the gateway's sign-in client), whose token endpoint refreshes stored grants. */
+    OIDC_ISSUER: z.url(),
+    OIDC_CLIENT_ID: z.string().min(1),
+    OIDC_CLIENT_SECRET: z.string().min(8),
+  })
+  .superRefine(checkGrpcTlsEnv);
 
 export type LinkConfig = z.infer<typeof configSchema>;
 

@@ -59,7 +59,10 @@ export function localInvalidations(): Invalidations {
 
 export async function redisInvalidations(url: string, logger: Logger): Promise<Invalidations> {
   const local = localInvalidations();
-  const options = { url, socket: { connectTimeout: 2_000, reconnectStrategy: (n: number) => backoffDelay(n, { baseMs: 250, maxMs: 5_000 }) } };
+  const options = {
+    url,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (n: number) => backoffDelay(n, { baseMs: 250, maxMs: 5_000 }) },
+  };
   const pub = createClient(options);
   const sub = createClient(options);
   for (const c of [pub, sub]) c.on('error', (err: Error) => logger.warn({ error: err.message }, 'redis error'));

@@ -1,5 +1,12 @@
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
-import { callerAssertionOptions, createCallerSigner, createGrpcClient, createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
+import {
+  callerAssertionOptions,
+  createCallerSigner,
+  createGrpcClient,
+  createLogger,
+  onShutdownSignals,
+  runMain,
+} from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import { DEFAULT_LINK_LIFETIME_S, DEFAULT_SWEEP_INTERVAL_S, loadConfig } from './config.js';
 import { openDatabase } from './db.js';
@@ -15,12 +22,23 @@ runMain('link', async () => {
   const config = loadConfig();
   const logger = createLogger('link', config.LOG_LEVEL);
   const db = await openDatabase(config.LINK_DATABASE_URL);
-  logger.info({ database: redact(config.LINK_DATABASE_URL), redis: config.REDIS_URL ? 'configured' : 'none (in-process)' }, 'database ready');
+  logger.info(
+    { database: redact(config.LINK_DATABASE_URL), redis: config.REDIS_URL ? 'configured' : 'none (in-process)' },
+    'database ready',
+  );
   const invalidations = config.REDIS_URL ? await redisInvalidations(config.REDIS_URL, logger) : localInvalidations();
   const signer = createCallerSigner({ issuer: 'link', privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
-  const notification = createGrpcClient(NotificationServiceClient, config.NOTIFICATION_ADDR, callerAssertionOptions(signer, NotificationServiceClient.serviceName));
+  const notification = createGrpcClient(
+    NotificationServiceClient,
+    config.NOTIFICATION_ADDR,
+    callerAssertionOptions(signer, NotificationServiceClient.serviceName),
+  );
   const grants = new OfflineGrants(db.prisma, config.TOKEN_ENCRYPTION_KEYS);
-  const tokenEndpoint = oidcTokenEndpoint({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET });
+  const tokenEndpoint = oidcTokenEndpoint({
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+  });
   const accessTokens = accessTokenSource({ prisma: db.prisma, grants, tokenEndpoint, logger });
   const server = await startLinkServer({
     port: config.LINK_PORT,
@@ -40,8 +58,14 @@ runMain('link', async () => {
     },
   });
   if (config.LINK_LIFETIME_S !== undefined && config.LINK_LIFETIME_S !== DEFAULT_LINK_LIFETIME_S) {
-    logger.warn({ lifetimeSeconds: config.LINK_LIFETIME_S, defaultSeconds: DEFAULT_LINK_LIFETIME_S }, 'LINK_LIFETIME_S: new links live shorter than the default');
+    logger.warn(
+      { lifetimeSeconds: config.LINK_LIFETIME_S, defaultSeconds: DEFAULT_LINK_LIFETIME_S },
+      'LINK_LIFETIME_S: new links live shorter than the default',
+    );
   }
-  logger.info({ host: config.LINK_HOST, port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR }, 'link service listening');
+  logger.info(
+    { host: config.LINK_HOST, port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR },
+    'link service listening',
+  );
   onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
 });

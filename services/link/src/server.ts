@@ -18,11 +18,21 @@ import { linkPolicies } from './policies.js';
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
 
 export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): LinkServiceServer {
-  return { ...linkManagementHandlers(deps), ...resolveHandlers(deps), ...downloadHandlers(deps), ...offlineGrantHandlers(deps.logger, offlineGrants) };
+  return {
+    ...linkManagementHandlers(deps),
+    ...resolveHandlers(deps),
+    ...downloadHandlers(deps),
+    ...offlineGrantHandlers(deps.logger, offlineGrants),
+  };
 }
 
 export function linkServiceBinding(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): GrpcServiceBinding {
-  return { name: LINK_SERVICE_NAME, definition: LinkServiceService, implementation: linkServiceImplementation(deps, offlineGrants), policies: linkPolicies };
+  return {
+    name: LINK_SERVICE_NAME,
+    definition: LinkServiceService,
+    implementation: linkServiceImplementation(deps, offlineGrants),
+    policies: linkPolicies,
+  };
 }
 
 export interface StartLinkServerOptions {
@@ -62,10 +72,19 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   const now = opts.now ?? (() => new Date());
   const invalidations = opts.invalidations ?? localInvalidations();
   const relay = opts.notification
-    ? startOutboxRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now, ...opts.relay })
+    ? startOutboxRelay({
+        prisma: opts.prisma,
+        notification: opts.notification,
+        logger: opts.logger,
+        now,
+        ...opts.relay,
+      })
     : undefined;
   // Owners whose files wait for a grant are mailed through notification (one mail per episode).
-  const notices = opts.notification && opts.sweeper ? startNoticeRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now }) : undefined;
+  const notices =
+    opts.notification && opts.sweeper
+      ? startNoticeRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now })
+      : undefined;
   const sweeper = opts.sweeper
     ? startSweeper({ prisma: opts.prisma, logger: opts.logger, now, onNotice: () => notices?.poke(), ...opts.sweeper })
     : undefined;
@@ -84,7 +103,12 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     host: opts.host,
     port: opts.port,
     logger: opts.logger,
-    services: [linkServiceBinding(deps, opts.offlineGrants && { ...opts.offlineGrants, onStored: (sub) => void sweeper?.ownerGranted(sub) })],
+    services: [
+      linkServiceBinding(
+        deps,
+        opts.offlineGrants && { ...opts.offlineGrants, onStored: (sub) => void sweeper?.ownerGranted(sub) },
+      ),
+    ],
     callerKeys: { gateway: opts.gatewayPublicKey },
   });
   // Events written before a crash are relayed after the restart.

@@ -4,7 +4,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { LinkServiceClient, LinkServiceService } from '@ferry/contracts/link/v1';
-import { NotificationServiceService, MessageStatus, type NotificationServiceServer, type RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
+import {
+  NotificationServiceService,
+  MessageStatus,
+  type NotificationServiceServer,
+  type RecordFirstDownloadRequest,
+} from '@ferry/contracts/notification/v1';
 import { checkHealth, createCallerVerifier, createGrpcClient, type CallerIdentity } from '@ferry/service-kit';
 import { testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { freePort, waitFor } from '@ferry/testkit';
@@ -28,15 +33,26 @@ async function fakeNotification(refuse: number) {
   let calls = 0;
   const server = new grpc.Server();
   server.addService(NotificationServiceService, {
-    async recordFirstDownload(call: grpc.ServerUnaryCall<RecordFirstDownloadRequest, unknown>, cb: grpc.sendUnaryData<{ accepted: boolean; status: MessageStatus }>) {
+    async recordFirstDownload(
+      call: grpc.ServerUnaryCall<RecordFirstDownloadRequest, unknown>,
+      cb: grpc.sendUnaryData<{ accepted: boolean; status: MessageStatus }>,
+    ) {
       try {
-        callers.push(await verifier.verify(call.metadata, NotificationServiceService.recordFirstDownload.path.split('/')[1]!));
+        callers.push(
+          await verifier.verify(call.metadata, NotificationServiceService.recordFirstDownload.path.split('/')[1]!),
+        );
       } catch (err) {
         cb(err as grpc.ServiceError);
         return;
       }
       if (calls++ < refuse) {
-        cb({ code: grpc.status.UNIMPLEMENTED, details: 'not yet', metadata: new grpc.Metadata(), name: 'Error', message: 'not yet' });
+        cb({
+          code: grpc.status.UNIMPLEMENTED,
+          details: 'not yet',
+          metadata: new grpc.Metadata(),
+          name: 'Error',
+          message: 'not yet',
+        });
         return;
       }
       received.push(call.request);
@@ -44,13 +60,19 @@ async function fakeNotification(refuse: number) {
     },
   } as unknown as NotificationServiceServer);
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
   );
   return { port, received, callers, calls: () => calls, stop: () => server.forceShutdown() };
 }
 
 function startChild(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [mainJs], { cwd: serviceDir, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [mainJs], {
+    cwd: serviceDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 describe('first download across a link-service crash', () => {
@@ -89,11 +111,25 @@ describe('first download across a link-service crash', () => {
       OIDC_CLIENT_SECRET: 'unused-in-this-test',
     };
     const link = await db.prisma.link.create({
-      data: { slug: 'Crash_test1', driveFileId: '1CrashFile_abcdefghij', ownerSub: 's', ownerEmail: 'ann@example.com', ownerSubdomain: 'ann', fileName: 'a.bin', sizeBytes: 1n, expiresAt: new Date(Date.now() + 86_400_000) },
+      data: {
+        slug: 'Crash_test1',
+        driveFileId: '1CrashFile_abcdefghij',
+        ownerSub: 's',
+        ownerEmail: 'ann@example.com',
+        ownerSubdomain: 'ann',
+        fileName: 'a.bin',
+        sizeBytes: 1n,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
-    const client = createGrpcClient(LinkServiceClient, `127.0.0.1:${port}`, testCallerOptions(LinkServiceService, linkPolicies));
+    const client = createGrpcClient(
+      LinkServiceClient,
+      `127.0.0.1:${port}`,
+      testCallerOptions(LinkServiceService, linkPolicies),
+    );
     const health = createGrpcClient(HealthClient, `127.0.0.1:${port}`);
-    const serving = () => waitFor('link to serve', async () => (await checkHealth(health, '', 500)) === 'SERVING', 30_000);
+    const serving = () =>
+      waitFor('link to serve', async () => (await checkHealth(health, '', 500)) === 'SERVING', 30_000);
     try {
       child = startChild(env);
       await serving();
@@ -123,13 +159,26 @@ describe('first download across a link-service crash', () => {
       expect(row.notifiedAt).not.toBeNull();
       expect(await db.prisma.firstDownloadOutbox.count({ where: { linkId: link.id } })).toBe(1);
       // UNIMPLEMENTED twice keeps it pending; then it is relayed and marked.
-      await waitFor('the event to be relayed', async () => (await db.prisma.firstDownloadOutbox.findFirstOrThrow({ where: { linkId: link.id } })).relayedAt !== null, 30_000);
+      await waitFor(
+        'the event to be relayed',
+        async () =>
+          (await db.prisma.firstDownloadOutbox.findFirstOrThrow({ where: { linkId: link.id } })).relayedAt !== null,
+        30_000,
+      );
       expect(notification.calls()).toBeGreaterThanOrEqual(3);
-      expect(new Set(notification.received.map((r) => r.idempotencyKey))).toEqual(new Set([`first-download/${link.id}`]));
-      expect(notification.received[0]).toMatchObject({ slug: 'Crash_test1', ownerEmail: 'ann@example.com', linkId: link.id });
+      expect(new Set(notification.received.map((r) => r.idempotencyKey))).toEqual(
+        new Set([`first-download/${link.id}`]),
+      );
+      expect(notification.received[0]).toMatchObject({
+        slug: 'Crash_test1',
+        ownerEmail: 'ann@example.com',
+        linkId: link.id,
+      });
       // Every relay call carried the link service's own identity.
       expect(notification.callers.length).toBe(notification.calls());
-      expect(new Set(notification.callers.map((c) => JSON.stringify(c)))).toEqual(new Set([JSON.stringify({ principal: 'link' })]));
+      expect(new Set(notification.callers.map((c) => JSON.stringify(c)))).toEqual(
+        new Set([JSON.stringify({ principal: 'link' })]),
+      );
     } finally {
       client.close();
       health.close();

@@ -93,7 +93,10 @@ export class DriveStandIn {
   async api<T>(sub: string, method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.tokenOf(sub)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${this.tokenOf(sub)}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -102,18 +105,38 @@ export class DriveStandIn {
 
   /** The owner's Ferry folder (appProperty ferryRoot=true), made once per owner. */
   async ferryFolder(sub: string): Promise<string> {
-    const list = await this.api<{ files: Array<{ id: string }> }>(sub, 'GET', `/drive/v3/files?q=${encodeURIComponent("name = '_ferryuploads' and trashed = false")}&fields=files(id)`);
+    const list = await this.api<{ files: Array<{ id: string }> }>(
+      sub,
+      'GET',
+      `/drive/v3/files?q=${encodeURIComponent("name = '_ferryuploads' and trashed = false")}&fields=files(id)`,
+    );
     if (list.files[0]) return list.files[0].id;
-    return (await this.api<{ id: string }>(sub, 'POST', '/drive/v3/files?fields=id', { name: '_ferryuploads', mimeType: FOLDER_MIME, appProperties: { ferryRoot: 'true' } })).id;
+    return (
+      await this.api<{ id: string }>(sub, 'POST', '/drive/v3/files?fields=id', {
+        name: '_ferryuploads',
+        mimeType: FOLDER_MIME,
+        appProperties: { ferryRoot: 'true' },
+      })
+    ).id;
   }
 
   async folder(sub: string, name: string, parent: string): Promise<string> {
-    return (await this.api<{ id: string }>(sub, 'POST', '/drive/v3/files?fields=id', { name, mimeType: FOLDER_MIME, parents: [parent] })).id;
+    return (
+      await this.api<{ id: string }>(sub, 'POST', '/drive/v3/files?fields=id', {
+        name,
+        mimeType: FOLDER_MIME,
+        parents: [parent],
+      })
+    ).id;
   }
 
   /** A file under `parent`, shared with anyone who has the link (what an upload through Ferry leaves). */
   async sharedFile(sub: string, name: string, parent: string): Promise<string> {
-    const { id } = await this.api<{ id: string }>(sub, 'POST', '/drive/v3/files?fields=id', { name, mimeType: 'text/plain', parents: [parent] });
+    const { id } = await this.api<{ id: string }>(sub, 'POST', '/drive/v3/files?fields=id', {
+      name,
+      mimeType: 'text/plain',
+      parents: [parent],
+    });
     await this.api(sub, 'POST', `/drive/v3/files/${id}/permissions`, { type: 'anyone', role: 'reader' });
     return id;
   }
@@ -123,7 +146,11 @@ export class DriveStandIn {
   }
 
   async permissionTypes(sub: string, id: string): Promise<string[]> {
-    const res = await this.api<{ permissions: Array<{ type: string }> }>(sub, 'GET', `/drive/v3/files/${id}/permissions?fields=permissions(type)`);
+    const res = await this.api<{ permissions: Array<{ type: string }> }>(
+      sub,
+      'GET',
+      `/drive/v3/files/${id}/permissions?fields=permissions(type)`,
+    );
     return res.permissions.map((p) => p.type);
   }
 
@@ -135,7 +162,11 @@ export class DriveStandIn {
   }
 
   async fault(spec: Record<string, unknown>): Promise<void> {
-    const res = await fetch(`${this.url}/__admin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+    const res = await fetch(`${this.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(spec),
+    });
     if (!res.ok) throw new Error(`fault: ${res.status}`);
   }
 

@@ -71,7 +71,12 @@ export const driveFiles = new Map<string, { owner: string; name: string; size: b
 export function fakeDrive(): FileVerifier {
   return async (fileId, token) => {
     const f = driveFiles.get(fileId);
-    if (!f || f.owner !== token) throw Object.assign(new Error('file not found in your drive'), { code: grpc.status.NOT_FOUND, details: 'file not found in your drive', metadata: new grpc.Metadata() });
+    if (!f || f.owner !== token)
+      throw Object.assign(new Error('file not found in your drive'), {
+        code: grpc.status.NOT_FOUND,
+        details: 'file not found in your drive',
+        metadata: new grpc.Metadata(),
+      });
     return { id: fileId, name: f.name, sizeBytes: f.size };
   };
 }
@@ -83,7 +88,9 @@ export function recordDownloads(
   timeoutMs = 5000,
 ): Promise<{ err: grpc.ServiceError | null; res?: { recorded: string; duplicateBatches: string } }> {
   return new Promise((resolve) => {
-    const stream = client.recordDownloads(new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
+    const stream = client.recordDownloads(new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) =>
+      resolve({ err, res }),
+    );
     stream.on('error', () => undefined);
     for (const b of batches) stream.write(b);
     stream.end();

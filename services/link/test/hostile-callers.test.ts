@@ -19,8 +19,22 @@ type Method = keyof typeof LinkServiceService;
  */
 function requests(slug: string): Record<Method, unknown> {
   return {
-    shorten: { caller: alice, driveAccessToken: alice.sub, driveFileId: ALICE_FILE, fileName: 'x', sizeBytes: '1', uploaderTimeZone: '', uploaderLocale: '' },
-    createShortlink: { caller: alice, code: 'hostile-token-code-0123456789', subdomain: 'alice', ttlSeconds: '3600', slug },
+    shorten: {
+      caller: alice,
+      driveAccessToken: alice.sub,
+      driveFileId: ALICE_FILE,
+      fileName: 'x',
+      sizeBytes: '1',
+      uploaderTimeZone: '',
+      uploaderLocale: '',
+    },
+    createShortlink: {
+      caller: alice,
+      code: 'hostile-token-code-0123456789',
+      subdomain: 'alice',
+      ttlSeconds: '3600',
+      slug,
+    },
     resolveLink: { slug, ownerSubdomain: '' },
     resolveLinks: { codes: [slug] },
     getShareInfo: { slug },

@@ -36,9 +36,17 @@ describe('offline grants: refresh tokens encrypted at rest', () => {
   }
 
   const store = (who: typeof alice, refreshToken: string) =>
-    callUnary(running.link.storeOfflineGrant.bind(running.link), { caller: who, refreshToken, scope: 'openid https://www.googleapis.com/auth/drive.file' } as StoreOfflineGrantRequest);
-  const remove = (who: typeof alice) => callUnary(running.link.deleteOfflineGrant.bind(running.link), { caller: who } as DeleteOfflineGrantRequest);
-  const rows = () => running.db.prisma.$queryRaw<Array<{ owner_sub: string; key_id: string; sealed: Uint8Array }>>`SELECT owner_sub, key_id, sealed FROM offline_grants ORDER BY owner_sub`;
+    callUnary(running.link.storeOfflineGrant.bind(running.link), {
+      caller: who,
+      refreshToken,
+      scope: 'openid https://www.googleapis.com/auth/drive.file',
+    } as StoreOfflineGrantRequest);
+  const remove = (who: typeof alice) =>
+    callUnary(running.link.deleteOfflineGrant.bind(running.link), { caller: who } as DeleteOfflineGrantRequest);
+  const rows = () =>
+    running.db.prisma.$queryRaw<
+      Array<{ owner_sub: string; key_id: string; sealed: Uint8Array }>
+    >`SELECT owner_sub, key_id, sealed FROM offline_grants ORDER BY owner_sub`;
 
   beforeAll(async () => {
     database = await migratedPostgres();
@@ -66,7 +74,9 @@ describe('offline grants: refresh tokens encrypted at rest', () => {
     expect(sealed.includes(Buffer.from(token))).toBe(false);
     expect(sealed.toString('utf8')).not.toContain('refresh-alice');
     // The text columns hold no token either.
-    const text = await running.db.prisma.$queryRaw<Array<{ t: string }>>`SELECT row_to_json(g)::text AS t FROM offline_grants g`;
+    const text = await running.db.prisma.$queryRaw<
+      Array<{ t: string }>
+    >`SELECT row_to_json(g)::text AS t FROM offline_grants g`;
     expect(text[0]!.t).not.toContain(token);
     expect(await grants.read(alice.sub)).toBe(token);
 
@@ -107,7 +117,10 @@ describe('offline grants: refresh tokens encrypted at rest', () => {
     expect(rotated).toMatch(/^refresh-alice-rotating-r\d+$/);
     expect(stub.live.has('refresh-alice-rotating')).toBe(false);
     // Reused within the window: no second refresh for the same owner.
-    expect(await Promise.all([tokens.accessTokenFor(alice.sub), tokens.accessTokenFor(alice.sub)])).toEqual([first, first]);
+    expect(await Promise.all([tokens.accessTokenFor(alice.sub), tokens.accessTokenFor(alice.sub)])).toEqual([
+      first,
+      first,
+    ]);
     expect(stub.refreshCalls).toEqual(['refresh-alice-rotating']);
     // The rotated token is the one a later refresh uses.
     tokens.forget(alice.sub);
@@ -127,7 +140,12 @@ describe('offline grants: refresh tokens encrypted at rest', () => {
   it('throws (retry later) when the provider cannot answer, keeping the grant', async () => {
     await start(K1);
     await store(bob, 'refresh-bob-unreachable');
-    const offline = accessTokenSource({ prisma: running.db.prisma, grants, tokenEndpoint: oidcTokenEndpoint({ issuer: 'http://127.0.0.1:9', ...STUB_CLIENT }), logger });
+    const offline = accessTokenSource({
+      prisma: running.db.prisma,
+      grants,
+      tokenEndpoint: oidcTokenEndpoint({ issuer: 'http://127.0.0.1:9', ...STUB_CLIENT }),
+      logger,
+    });
     await expect(offline.accessTokenFor(bob.sub)).rejects.toThrow();
     expect(await grants.read(bob.sub)).toBe('refresh-bob-unreachable');
   });

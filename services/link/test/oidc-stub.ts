@@ -22,7 +22,10 @@ export const STUB_CLIENT = { clientId: 'ferry-gateway', clientSecret: 'gateway-s
 /** `client_id:client_secret` of an HTTP Basic header (each part form-encoded, RFC 6749 §2.3.1). */
 function basicAuth(header: string | undefined): string {
   const decoded = Buffer.from((header ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
-  return decoded.split(':').map((part) => decodeURIComponent(part.replace(/\+/g, ' '))).join(':');
+  return decoded
+    .split(':')
+    .map((part) => decodeURIComponent(part.replace(/\+/g, ' ')))
+    .join(':');
 }
 
 export async function startOidcStub(): Promise<OidcStub> {
@@ -36,18 +39,32 @@ export async function startOidcStub(): Promise<OidcStub> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const json = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: object) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.url === '/.well-known/openid-configuration') {
-        return json(200, { issuer, token_endpoint: `${issuer}/token`, revocation_endpoint: `${issuer}/revoke`, authorization_endpoint: `${issuer}/auth`, jwks_uri: `${issuer}/jwks` });
+        return json(200, {
+          issuer,
+          token_endpoint: `${issuer}/token`,
+          revocation_endpoint: `${issuer}/revoke`,
+          authorization_endpoint: `${issuer}/auth`,
+          jwks_uri: `${issuer}/jwks`,
+        });
       }
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      if (basicAuth(req.headers.authorization) !== `${STUB_CLIENT.clientId}:${STUB_CLIENT.clientSecret}`) return json(401, { error: 'invalid_client' });
+      if (basicAuth(req.headers.authorization) !== `${STUB_CLIENT.clientId}:${STUB_CLIENT.clientSecret}`)
+        return json(401, { error: 'invalid_client' });
       if (req.url === '/token' && form.get('grant_type') === 'refresh_token') {
         const token = form.get('refresh_token') ?? '';
         refreshCalls.push(token);
-        if (!live.has(token)) return json(400, { error: 'invalid_grant', error_description: 'grant request is invalid' });
+        if (!live.has(token))
+          return json(400, { error: 'invalid_grant', error_description: 'grant request is invalid' });
         counter += 1;
-        const body: Record<string, unknown> = { access_token: `access-${counter}-${token}`, token_type: 'Bearer', expires_in: 3600, scope: 'openid https://www.googleapis.com/auth/drive.file' };
+        const body: Record<string, unknown> = {
+          access_token: `access-${counter}-${token}`,
+          token_type: 'Bearer',
+          expires_in: 3600,
+          scope: 'openid https://www.googleapis.com/auth/drive.file',
+        };
         if (rotateNext.delete(token)) {
           const next = `${token}-r${counter}`;
           live.delete(token);

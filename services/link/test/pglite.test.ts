@@ -27,12 +27,18 @@ describe('link service on PGlite', () => {
         },
       });
       await prisma.$transaction([
-        prisma.link.update({ where: { id: link.id }, data: { notifiedAt: new Date(), downloadCount: { increment: 1 } } }),
+        prisma.link.update({
+          where: { id: link.id },
+          data: { notifiedAt: new Date(), downloadCount: { increment: 1 } },
+        }),
         prisma.firstDownloadOutbox.create({
           data: { linkId: link.id, idempotencyKey: `first-download/${link.id}`, payload: { slug: link.slug } },
         }),
       ]);
-      const stored = await prisma.link.findUniqueOrThrow({ where: { slug: 'AbCdEfGh123' }, include: { firstDownload: true } });
+      const stored = await prisma.link.findUniqueOrThrow({
+        where: { slug: 'AbCdEfGh123' },
+        include: { firstDownload: true },
+      });
       expect(stored.sizeBytes).toBe(10_995_116_277_760n);
       expect(stored.downloadCount).toBe(1n);
       expect(stored.firstDownload?.idempotencyKey).toBe(`first-download/${link.id}`);
@@ -46,7 +52,13 @@ describe('link service on PGlite', () => {
       expect(res?.count).toBe('1');
 
       // The batched count UPDATE (unnest of arrays) on PGlite, and a retried batch counted once.
-      const batch = { batchId: 'pglite-1', counts: [{ slug: 'AbCdEfGh123', count: '41' }, { slug: 'NoSuchSlug1', count: '3' }] };
+      const batch = {
+        batchId: 'pglite-1',
+        counts: [
+          { slug: 'AbCdEfGh123', count: '41' },
+          { slug: 'NoSuchSlug1', count: '3' },
+        ],
+      };
       expect((await recordDownloads(running.link, [batch])).res?.recorded).toBe('41');
       expect((await recordDownloads(running.link, [batch])).res?.duplicateBatches).toBe('1');
       const after = await callUnary(running.link.getDownloadCount.bind(running.link), { slug: 'AbCdEfGh123' });

@@ -72,28 +72,51 @@ describe('link server on PostgreSQL', () => {
     const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const ok = await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: '' });
     expect(ok.res!.link!.driveFileId).toBe(ANN_FILE);
-    expect((await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: 'bob' })).err?.code).toBe(grpc.status.NOT_FOUND);
-    expect((await callUnary(running.link.resolveLink.bind(running.link), { slug: 'Unknown_123', ownerSubdomain: '' })).err?.code).toBe(grpc.status.NOT_FOUND);
+    expect(
+      (await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: 'bob' })).err?.code,
+    ).toBe(grpc.status.NOT_FOUND);
+    expect(
+      (await callUnary(running.link.resolveLink.bind(running.link), { slug: 'Unknown_123', ownerSubdomain: '' })).err
+        ?.code,
+    ).toBe(grpc.status.NOT_FOUND);
     for (const hostile of ['../etc/pass', '%2Fabcdefgh', 'ünïcödé123', 'x'.repeat(10_000), 'uc']) {
-      expect((await callUnary(running.link.resolveLink.bind(running.link), { slug: hostile, ownerSubdomain: '' })).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(
+        (await callUnary(running.link.resolveLink.bind(running.link), { slug: hostile, ownerSubdomain: '' })).err?.code,
+      ).toBe(grpc.status.INVALID_ARGUMENT);
     }
     const info = await callUnary(running.link.getShareInfo.bind(running.link), { slug });
-    expect(info.res).toMatchObject({ fileName: 'report.pdf', sizeBytes: '5000000000', ownerEmail: ann.email, ownerSubdomain: 'annsmith' });
-    expect((await callUnary(running.link.getSize.bind(running.link), { id: ANN_FILE, ownerSubdomain: '' })).res!.sizeBytes).toBe('5000000000');
+    expect(info.res).toMatchObject({
+      fileName: 'report.pdf',
+      sizeBytes: '5000000000',
+      ownerEmail: ann.email,
+      ownerSubdomain: 'annsmith',
+    });
+    expect(
+      (await callUnary(running.link.getSize.bind(running.link), { id: ANN_FILE, ownerSubdomain: '' })).res!.sizeBytes,
+    ).toBe('5000000000');
   });
 
   it('extends by at most one day per call, owner only, and tells watchers', async () => {
     const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
-    const current = (await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: '' })).res!.link!.expiresAt!;
+    const current = (await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: '' })).res!
+      .link!.expiresAt!;
     const heard: string[] = [];
     const watch = running.link.watchInvalidations({ epoch: '', afterSeq: '0' }, new grpc.Metadata());
     watch.on('data', (m: WatchInvalidationsResponse) => heard.push(m.slug));
     watch.on('error', () => undefined);
     await waitFor('the watch to be live', async () => heard.includes(''), 5000);
 
-    const other = await callUnary(running.link.updateExpiry.bind(running.link), { caller: bob, slug, expiresAt: undefined });
+    const other = await callUnary(running.link.updateExpiry.bind(running.link), {
+      caller: bob,
+      slug,
+      expiresAt: undefined,
+    });
     expect(other.err?.code).toBe(grpc.status.NOT_FOUND);
-    const greedy = await callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: new Date(current.getTime() + 30 * 86_400_000) });
+    const greedy = await callUnary(running.link.updateExpiry.bind(running.link), {
+      caller: ann,
+      slug,
+      expiresAt: new Date(current.getTime() + 30 * 86_400_000),
+    });
     expect(greedy.res!.link!.expiresAt!.getTime()).toBe(current.getTime() + 86_400_000);
     await waitFor('the invalidation', async () => heard.includes(slug), 5000);
     watch.cancel();
@@ -103,7 +126,8 @@ describe('link server on PostgreSQL', () => {
     const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const row = await running.db.prisma.link.findUniqueOrThrow({ where: { slug } });
     const cap = row.createdAt.getTime() + 30 * 86_400_000;
-    const extend = () => callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: undefined });
+    const extend = () =>
+      callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: undefined });
     // From 7 days: 23 whole days fit under the cap, each extend succeeds.
     let expiry = row.expiresAt.getTime();
     for (let i = 0; i < 23; i++) {
@@ -128,13 +152,23 @@ describe('link server on PostgreSQL', () => {
     const row = await running.db.prisma.link.findUniqueOrThrow({ where: { slug } });
     const cap = row.createdAt.getTime() + 30 * 86_400_000;
     await running.db.prisma.link.update({ where: { slug }, data: { expiresAt: new Date(cap - 3 * 3_600_000) } });
-    const greedy = await callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: new Date(cap + 86_400_000) });
+    const greedy = await callUnary(running.link.updateExpiry.bind(running.link), {
+      caller: ann,
+      slug,
+      expiresAt: new Date(cap + 86_400_000),
+    });
     expect(greedy.res!.link!.expiresAt!.getTime()).toBe(cap);
     // A link already past the cap (extended before the cap existed) is not shortened, only refused.
     await running.db.prisma.link.update({ where: { slug }, data: { expiresAt: new Date(cap + 5 * 86_400_000) } });
-    const past = await callUnary(running.link.updateExpiry.bind(running.link), { caller: ann, slug, expiresAt: undefined });
+    const past = await callUnary(running.link.updateExpiry.bind(running.link), {
+      caller: ann,
+      slug,
+      expiresAt: undefined,
+    });
     expect(past.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
-    expect((await running.db.prisma.link.findUniqueOrThrow({ where: { slug } })).expiresAt.getTime()).toBe(cap + 5 * 86_400_000);
+    expect((await running.db.prisma.link.findUniqueOrThrow({ where: { slug } })).expiresAt.getTime()).toBe(
+      cap + 5 * 86_400_000,
+    );
   });
 
   it('replays the invalidations a reconnecting watcher missed, and asks a stranger to reset', async () => {
@@ -177,7 +211,9 @@ describe('link server on PostgreSQL', () => {
     driveFiles.set(fresh, { owner: ann.sub, name: 'fresh.bin', size: 1n });
     const slug = (await shorten(running.link, ann, fresh)).res!.shortId;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => recordDownloads(running.link, [{ batchId: `gw-a-${i}`, counts: [{ slug, count: '1' }] }])),
+      Array.from({ length: 20 }, (_, i) =>
+        recordDownloads(running.link, [{ batchId: `gw-a-${i}`, counts: [{ slug, count: '1' }] }]),
+      ),
     );
     expect(results.every((r) => r.err === null)).toBe(true);
     const retried = await recordDownloads(running.link, [{ batchId: 'gw-a-3', counts: [{ slug, count: '1' }] }]);
@@ -190,30 +226,57 @@ describe('link server on PostgreSQL', () => {
   });
 
   it('refuses batches without an id or with bad counts', async () => {
-    expect((await recordDownloads(running.link, [{ batchId: '', counts: [] }])).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect((await recordDownloads(running.link, [{ batchId: 'b-neg', counts: [{ slug: 'AbCdEfGh123', count: '-1' }] }])).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect((await recordDownloads(running.link, [{ batchId: '', counts: [] }])).err?.code).toBe(
+      grpc.status.INVALID_ARGUMENT,
+    );
+    expect(
+      (await recordDownloads(running.link, [{ batchId: 'b-neg', counts: [{ slug: 'AbCdEfGh123', count: '-1' }] }])).err
+        ?.code,
+    ).toBe(grpc.status.INVALID_ARGUMENT);
   });
 
   it('deletes owner-only; a deleted link resolves with status DELETED', async () => {
     const file = '1DeleteMeFile_abcdefghijklmnopqr';
     driveFiles.set(file, { owner: ann.sub, name: 'gone.txt', size: 1n });
     const slug = (await shorten(running.link, ann, file)).res!.shortId;
-    expect((await callUnary(running.link.deleteLink.bind(running.link), { caller: bob, slug })).err?.code).toBe(grpc.status.NOT_FOUND);
+    expect((await callUnary(running.link.deleteLink.bind(running.link), { caller: bob, slug })).err?.code).toBe(
+      grpc.status.NOT_FOUND,
+    );
     expect((await callUnary(running.link.deleteLink.bind(running.link), { caller: ann, slug })).err).toBeNull();
     const resolved = await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: '' });
     expect(resolved.res!.link!.status).toBe(LinkStatus.LINK_STATUS_DELETED);
-    const list = await callUnary(running.link.listLinks.bind(running.link), { caller: ann, pageSize: 100, pageToken: '', driveFileIds: [] });
+    const list = await callUnary(running.link.listLinks.bind(running.link), {
+      caller: ann,
+      pageSize: 100,
+      pageToken: '',
+      driveFileIds: [],
+    });
     expect(list.res!.links.map((l) => l.slug)).not.toContain(slug);
   });
 
   it('maps a token code to a link on the owner subdomain', async () => {
     const slug = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const code = 'tok3n_c0de_longer_than_16';
-    const made = await callUnary(running.link.createShortlink.bind(running.link), { caller: ann, code, subdomain: 'annsmith', ttlSeconds: '5', slug });
+    const made = await callUnary(running.link.createShortlink.bind(running.link), {
+      caller: ann,
+      code,
+      subdomain: 'annsmith',
+      ttlSeconds: '5',
+      slug,
+    });
     expect(made.res!.slug).toBe(code);
     expect(made.res!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 55_000);
-    expect((await callUnary(running.link.resolveLink.bind(running.link), { slug: code, ownerSubdomain: 'annsmith' })).res!.link!.driveFileId).toBe(ANN_FILE);
-    const foreign = await callUnary(running.link.createShortlink.bind(running.link), { caller: bob, code: 'another_token_code_x', subdomain: 'annsmith', ttlSeconds: '60', slug });
+    expect(
+      (await callUnary(running.link.resolveLink.bind(running.link), { slug: code, ownerSubdomain: 'annsmith' })).res!
+        .link!.driveFileId,
+    ).toBe(ANN_FILE);
+    const foreign = await callUnary(running.link.createShortlink.bind(running.link), {
+      caller: bob,
+      code: 'another_token_code_x',
+      subdomain: 'annsmith',
+      ttlSeconds: '60',
+      slug,
+    });
     expect(foreign.err?.code).toBe(grpc.status.PERMISSION_DENIED);
   });
 
@@ -221,14 +284,24 @@ describe('link server on PostgreSQL', () => {
     const a = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const b = (await shorten(running.link, ann, ANN_FILE)).res!.shortId;
     const code = 'batch_token_code_0001';
-    await callUnary(running.link.createShortlink.bind(running.link), { caller: ann, code, subdomain: 'annsmith', ttlSeconds: '60', slug: a });
+    await callUnary(running.link.createShortlink.bind(running.link), {
+      caller: ann,
+      code,
+      subdomain: 'annsmith',
+      ttlSeconds: '60',
+      slug: a,
+    });
     const codes = [b, 'Unknown_123', a, '../etc', `annsmith/${code}`];
     const { res } = await callUnary(running.link.resolveLinks.bind(running.link), { codes });
     expect(res!.results.map((r) => r.code)).toEqual(codes);
     expect(res!.results.map((r) => r.link?.slug)).toEqual([b, undefined, a, undefined, a]);
-    const single = (await callUnary(running.link.resolveLink.bind(running.link), { slug: code, ownerSubdomain: 'annsmith' })).res!.link!;
+    const single = (
+      await callUnary(running.link.resolveLink.bind(running.link), { slug: code, ownerSubdomain: 'annsmith' })
+    ).res!.link!;
     expect(res!.results[4]!.link!.expiresAt).toEqual(single.expiresAt);
-    const tooMany = await callUnary(running.link.resolveLinks.bind(running.link), { codes: Array.from({ length: 1001 }, () => a) });
+    const tooMany = await callUnary(running.link.resolveLinks.bind(running.link), {
+      codes: Array.from({ length: 1001 }, () => a),
+    });
     expect(tooMany.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 });
@@ -249,4 +322,3 @@ describe('link server shutdown', () => {
     }
   });
 });
-

@@ -6,7 +6,11 @@ import { callUnary, driveFiles, migratedPostgres, startLink, type RunningLink } 
 const aliceA = { sub: 'sub-alice-a', email: 'alice@a.example' };
 const aliceB = { sub: 'sub-alice-b', email: 'Alice@b.example' };
 const mallory = { sub: 'sub-mallory', email: 'mallory@evil.example' };
-const FILE = { [aliceA.sub]: '1AliceFile_abcdefghijklmnopqrst', [aliceB.sub]: '1AliceBFile_abcdefghijklmnopqrs', [mallory.sub]: '1MalloryFile_abcdefghijklmnopqr' };
+const FILE = {
+  [aliceA.sub]: '1AliceFile_abcdefghijklmnopqrst',
+  [aliceB.sub]: '1AliceBFile_abcdefghijklmnopqrs',
+  [mallory.sub]: '1MalloryFile_abcdefghijklmnopqr',
+};
 
 type Caller = { sub: string; email: string };
 
@@ -26,12 +30,14 @@ function shorten(client: LinkServiceClient, caller: Caller) {
 describe('sender subdomains', () => {
   let database: Awaited<ReturnType<typeof migratedPostgres>>;
   let running: RunningLink;
-  const resolve = (slug: string, ownerSubdomain: string) => callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain });
+  const resolve = (slug: string, ownerSubdomain: string) =>
+    callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain });
   const shortlink = (caller: Caller, code: string, subdomain: string, slug: string) =>
     callUnary(running.link.createShortlink.bind(running.link), { caller, code, subdomain, ttlSeconds: '600', slug });
 
   beforeAll(async () => {
-    for (const c of [aliceA, aliceB, mallory]) driveFiles.set(FILE[c.sub]!, { owner: c.sub, name: `${c.sub}.pdf`, size: 1n });
+    for (const c of [aliceA, aliceB, mallory])
+      driveFiles.set(FILE[c.sub]!, { owner: c.sub, name: `${c.sub}.pdf`, size: 1n });
     database = await migratedPostgres();
     running = await startLink(database.url);
   });
@@ -71,7 +77,9 @@ describe('sender subdomains', () => {
     const code = 'alice-invoice-00042';
     expect((await shortlink(mallory, code, 'mallory', mallorysSlug)).err).toBeNull();
     // Mallory cannot put a code under alice's subdomain.
-    expect((await shortlink(mallory, 'alice-invoice-00043', 'alice', mallorysSlug)).err?.code).toBe(grpc.status.PERMISSION_DENIED);
+    expect((await shortlink(mallory, 'alice-invoice-00043', 'alice', mallorysSlug)).err?.code).toBe(
+      grpc.status.PERMISSION_DENIED,
+    );
     expect((await resolve(code, 'alice')).err?.code).toBe(grpc.status.NOT_FOUND);
     const mine = await shortlink(aliceA, code, 'alice', alicesSlug);
     expect(mine.err).toBeNull();
@@ -89,7 +97,10 @@ describe('sender subdomains', () => {
     expect((await resolve(alicesSlug, 'alice')).res!.link!.slug).toBe(alicesSlug);
     expect((await resolve(alicesSlug, '')).res!.link!.slug).toBe(alicesSlug);
     expect((await resolve(mallorysSlug, '')).res!.link!.slug).toBe(mallorysSlug);
-    const size = await callUnary(running.link.getSize.bind(running.link), { id: mallorysSlug, ownerSubdomain: 'alice' });
+    const size = await callUnary(running.link.getSize.bind(running.link), {
+      id: mallorysSlug,
+      ownerSubdomain: 'alice',
+    });
     expect(size.err?.code).toBe(grpc.status.NOT_FOUND);
   });
 
@@ -98,9 +109,25 @@ describe('sender subdomains', () => {
     const mallorysSlug = (await shorten(running.link, mallory)).res!.shortId;
     const code = 'alice-invoice-batch-1';
     await shortlink(mallory, code, 'mallory', mallorysSlug);
-    const codes = [`alice/${code}`, `mallory/${code}`, code, `alice/${mallorysSlug}`, `alice/${alicesSlug}`, mallorysSlug, 'Alice/../x'];
+    const codes = [
+      `alice/${code}`,
+      `mallory/${code}`,
+      code,
+      `alice/${mallorysSlug}`,
+      `alice/${alicesSlug}`,
+      mallorysSlug,
+      'Alice/../x',
+    ];
     const { res } = await callUnary(running.link.resolveLinks.bind(running.link), { codes });
     expect(res!.results.map((r) => r.code)).toEqual(codes);
-    expect(res!.results.map((r) => r.link?.slug)).toEqual([undefined, mallorysSlug, undefined, undefined, alicesSlug, mallorysSlug, undefined]);
+    expect(res!.results.map((r) => r.link?.slug)).toEqual([
+      undefined,
+      mallorysSlug,
+      undefined,
+      undefined,
+      alicesSlug,
+      mallorysSlug,
+      undefined,
+    ]);
   });
 });

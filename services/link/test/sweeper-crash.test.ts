@@ -44,7 +44,16 @@ describe('expiry sweeper across a SIGKILL of the link service', () => {
     await new OfflineGrants(db.prisma, KeyRing.parse(keyEntry)).store(owner, `rt-${owner}`, 'openid drive.file');
     const fileId = await drive.sharedFile(owner, 'k.txt', await drive.ferryFolder(owner));
     const link = await db.prisma.link.create({
-      data: { slug: 'Kill_sweep1', driveFileId: fileId, ownerSub: owner, ownerEmail: 'k@example.com', ownerSubdomain: 'k', fileName: 'k.txt', sizeBytes: 1n, expiresAt: new Date(Date.now() - 1000) },
+      data: {
+        slug: 'Kill_sweep1',
+        driveFileId: fileId,
+        ownerSub: owner,
+        ownerEmail: 'k@example.com',
+        ownerSubdomain: 'k',
+        fileName: 'k.txt',
+        sizeBytes: 1n,
+        expiresAt: new Date(Date.now() - 1000),
+      },
     });
     // The read that follows the revoke hangs, so the kill lands between the two Drive steps.
     await drive.fault({ method: 'GET', path: `^/drive/v3/files/${fileId}$`, latencyMs: 60_000, count: 1 });
@@ -65,11 +74,17 @@ describe('expiry sweeper across a SIGKILL of the link service', () => {
       OIDC_CLIENT_ID: STUB_CLIENT.clientId,
       OIDC_CLIENT_SECRET: STUB_CLIENT.clientSecret,
     };
-    const start = () => spawn(process.execPath, [mainJs], { cwd: serviceDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const start = () =>
+      spawn(process.execPath, [mainJs], { cwd: serviceDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
     const row = () => db.prisma.link.findUniqueOrThrow({ where: { id: link.id } });
 
     child = start();
-    await waitFor('the revoke, then the hanging read', async () => (await row()).sweepStep === 'revoked' && (await drive.pendingFaults()).every((f) => f.remaining === 0), 30_000);
+    await waitFor(
+      'the revoke, then the hanging read',
+      async () =>
+        (await row()).sweepStep === 'revoked' && (await drive.pendingFaults()).every((f) => f.remaining === 0),
+      30_000,
+    );
     const killed = child;
     killed.kill('SIGKILL');
     await new Promise((r) => killed.once('exit', r));

@@ -120,7 +120,10 @@ describe('expiry sweeper against the Drive stand-in', () => {
       const resolved = await callUnary(running.link.resolveLink.bind(running.link), { slug, ownerSubdomain: '' });
       expect(resolved.res!.link!.status).toBe(LinkStatus.LINK_STATUS_EXPIRED);
       // An extend after expiry is refused: the link stays removed.
-      const extend = await callUnary(running.link.updateExpiry.bind(running.link), { caller: { sub: owner, email: 'ann@example.com' }, slug });
+      const extend = await callUnary(running.link.updateExpiry.bind(running.link), {
+        caller: { sub: owner, email: 'ann@example.com' },
+        slug,
+      });
       expect(extend.err?.code).toBe(grpc.status.FAILED_PRECONDITION);
     } finally {
       await running?.stop();
@@ -168,7 +171,10 @@ describe('expiry sweeper against the Drive stand-in', () => {
     await db.prisma.link.update({ where: { id: l.id }, data: { deletedAt: new Date() } });
     const before = drive.calls.length;
     expect(await (await sweeper()).runOnce()).toBe(1);
-    const order = drive.calls.slice(before).filter((c) => c.path.includes(fileId) && c.method !== 'GET').map((c) => c.method);
+    const order = drive.calls
+      .slice(before)
+      .filter((c) => c.path.includes(fileId) && c.method !== 'GET')
+      .map((c) => c.method);
     expect(order).toEqual(['DELETE', 'PATCH']);
   });
 
@@ -236,7 +242,10 @@ describe('expiry sweeper against the Drive stand-in', () => {
     revokedOwners.add(owner);
     const root = await drive.ferryFolder(owner);
     const ids = [await drive.sharedFile(owner, '1.txt', root), await drive.sharedFile(owner, '2.txt', root)];
-    const links = [await linkRow(owner, ids[0]!, new Date(Date.now() - 1000)), await linkRow(owner, ids[1]!, new Date(Date.now() - 500))];
+    const links = [
+      await linkRow(owner, ids[0]!, new Date(Date.now() - 1000)),
+      await linkRow(owner, ids[1]!, new Date(Date.now() - 500)),
+    ];
     let notices = 0;
     const s = await sweeper({ onNotice: () => notices++ });
     for (let i = 0; i < 5; i++) expect(await s.runOnce()).toBe(0);
@@ -252,7 +261,12 @@ describe('expiry sweeper against the Drive stand-in', () => {
     // The notice goes to notification once, keyed by owner and episode, in the owner's language.
     const sent: RecordCleanupNeededRequest[] = [];
     const notification = {
-      recordCleanupNeeded: (req: RecordCleanupNeededRequest, _m: unknown, _o: unknown, cb: (err: Error | null) => void) => {
+      recordCleanupNeeded: (
+        req: RecordCleanupNeededRequest,
+        _m: unknown,
+        _o: unknown,
+        cb: (err: Error | null) => void,
+      ) => {
         sent.push(req);
         cb(null);
       },
@@ -264,7 +278,9 @@ describe('expiry sweeper against the Drive stand-in', () => {
     } finally {
       await relay.stop();
     }
-    expect(sent).toEqual([{ idempotencyKey: cleanupNoticeKey(notice), ownerEmail: `${owner}@example.com`, locale: 'de' }]);
+    expect(sent).toEqual([
+      { idempotencyKey: cleanupNoticeKey(notice), ownerEmail: `${owner}@example.com`, locale: 'de' },
+    ]);
 
     // A token that the drive refuses (401) mid-sweep reads the same way.
     const other = 'sub-401';
@@ -278,7 +294,12 @@ describe('expiry sweeper against the Drive stand-in', () => {
     // The owner signs in again: the waiting rows are due at once.
     revokedOwners.delete(owner);
     await s.ownerGranted(owner);
-    await waitFor('the clean-up after sign-in', async () => (await db.prisma.link.count({ where: { id: { in: links.map((l) => l.id) }, removedAt: null } })) === 0, 10_000);
+    await waitFor(
+      'the clean-up after sign-in',
+      async () =>
+        (await db.prisma.link.count({ where: { id: { in: links.map((l) => l.id) }, removedAt: null } })) === 0,
+      10_000,
+    );
     for (const id of ids) expect((await drive.file(owner, id)).trashed).toBe(true);
   });
 
@@ -294,10 +315,14 @@ describe('expiry sweeper against the Drive stand-in', () => {
     await s.runOnce();
     const deferred = await db.prisma.link.findMany({ where: { id: { in: links.map((l) => l.id) } } });
     expect(deferred.some((r) => r.removedAt === null && r.sweepAttempts > 0)).toBe(true);
-    await waitFor('the storm to pass', async () => {
-      await s.runOnce();
-      return (await db.prisma.link.count({ where: { id: { in: links.map((l) => l.id) }, removedAt: null } })) === 0;
-    }, 30_000);
+    await waitFor(
+      'the storm to pass',
+      async () => {
+        await s.runOnce();
+        return (await db.prisma.link.count({ where: { id: { in: links.map((l) => l.id) }, removedAt: null } })) === 0;
+      },
+      30_000,
+    );
     const calls = drive.calls.slice(before);
     expect(calls.filter((c) => c.status === 429).length).toBe(12);
     expect(calls.filter((c) => c.status >= 500)).toEqual([]);

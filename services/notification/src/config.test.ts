@@ -21,7 +21,9 @@ const complete = {
 describe('notification config', () => {
   it('names the missing variables', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
-    expect(() => loadConfig({})).toThrow(/NOTIFICATION_PORT is missing[\s\S]*NOTIFICATION_DATABASE_URL is missing[\s\S]*SMTP_URL is missing[\s\S]*MAIL_FROM is missing/);
+    expect(() => loadConfig({})).toThrow(
+      /NOTIFICATION_PORT is missing[\s\S]*NOTIFICATION_DATABASE_URL is missing[\s\S]*SMTP_URL is missing[\s\S]*MAIL_FROM is missing/,
+    );
   });
 
   it('reads a complete environment', () => {
@@ -45,7 +47,9 @@ describe('notification config', () => {
   it('names a missing caller key and refuses a private key where a public one belongs', () => {
     const { LINK_ASSERTION_PUBLIC_KEY: _omitted, ...withoutLink } = complete;
     expect(() => loadConfig(withoutLink)).toThrow(/LINK_ASSERTION_PUBLIC_KEY is missing/);
-    expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.privateKey) })).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
+    expect(() =>
+      loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: keyPem(testCallerKeys().gateway.privateKey) }),
+    ).toThrow(/GATEWAY_ASSERTION_PUBLIC_KEY is invalid/);
   });
 
   it('refuses a From header with a line break and a non-SMTP URL', () => {

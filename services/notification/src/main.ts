@@ -14,7 +14,11 @@ runMain('notification', async () => {
   const server = await startNotificationServer({
     port: config.NOTIFICATION_PORT,
     host: config.NOTIFICATION_HOST,
-    callerKeys: { gateway: config.GATEWAY_ASSERTION_PUBLIC_KEY, link: config.LINK_ASSERTION_PUBLIC_KEY, billing: config.BILLING_ASSERTION_PUBLIC_KEY },
+    callerKeys: {
+      gateway: config.GATEWAY_ASSERTION_PUBLIC_KEY,
+      link: config.LINK_ASSERTION_PUBLIC_KEY,
+      billing: config.BILLING_ASSERTION_PUBLIC_KEY,
+    },
     prisma: db.prisma,
     logger,
     mail: {
@@ -33,6 +37,9 @@ runMain('notification', async () => {
       feedbackTo: config.FEEDBACK_TO,
     },
   });
-  logger.info({ smtp: redact(config.SMTP_URL), from: config.MAIL_FROM, publicOrigin: config.PUBLIC_ORIGIN }, 'mail relay running');
+  logger.info(
+    { smtp: redact(config.SMTP_URL), from: config.MAIL_FROM, publicOrigin: config.PUBLIC_ORIGIN },
+    'mail relay running',
+  );
   onShutdownSignals(logger, [() => server.shutdown(), () => db.close()]);
 });

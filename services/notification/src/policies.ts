@@ -1,5 +1,11 @@
 import type { NotificationServiceService } from '@ferry/contracts/notification/v1';
-import { BILLING_SERVICE, GATEWAY_FOR_USER, GATEWAY_SERVICE, LINK_SERVICE, type ServicePolicies } from '@ferry/service-kit';
+import {
+  BILLING_SERVICE,
+  GATEWAY_FOR_USER,
+  GATEWAY_SERVICE,
+  LINK_SERVICE,
+  type ServicePolicies,
+} from '@ferry/service-kit';
 
 /** Who may call each notification RPC: shares act for the signed-in sender; first downloads come from the link service; account notices from billing; visitors' feedback from the gateway itself. */
 export const notificationPolicies: ServicePolicies<typeof NotificationServiceService> = {

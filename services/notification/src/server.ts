@@ -1,6 +1,12 @@
 import { NotificationServiceService, type NotificationServiceServer } from '@ferry/contracts/notification/v1';
 import type { KeyObject } from 'node:crypto';
-import { startGrpcServer, type GrpcServiceBinding, type Logger, type Principal, type RunningGrpcServer } from '@ferry/service-kit';
+import {
+  startGrpcServer,
+  type GrpcServiceBinding,
+  type Logger,
+  type Principal,
+  type RunningGrpcServer,
+} from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
 import { RETRY_BASE_MS, RETRY_MAX_MS } from './domain/outbox.js';
 import type { HandlerDeps, ShareLimits } from './handlers/deps.js';
@@ -17,11 +23,22 @@ import { purgeExpired } from './outbox/retention.js';
 export const NOTIFICATION_SERVICE_NAME = 'ferry.notification.v1.NotificationService';
 
 export function notificationServiceImplementation(deps: HandlerDeps): NotificationServiceServer {
-  return { ...shareHandlers(deps), ...firstDownloadHandlers(deps), ...cleanupNeededHandlers(deps), ...accountNoticeHandlers(deps), ...feedbackHandlers(deps) };
+  return {
+    ...shareHandlers(deps),
+    ...firstDownloadHandlers(deps),
+    ...cleanupNeededHandlers(deps),
+    ...accountNoticeHandlers(deps),
+    ...feedbackHandlers(deps),
+  };
 }
 
 export function notificationServiceBinding(deps: HandlerDeps): GrpcServiceBinding {
-  return { name: NOTIFICATION_SERVICE_NAME, definition: NotificationServiceService, implementation: notificationServiceImplementation(deps), policies: notificationPolicies };
+  return {
+    name: NOTIFICATION_SERVICE_NAME,
+    definition: NotificationServiceService,
+    implementation: notificationServiceImplementation(deps),
+    policies: notificationPolicies,
+  };
 }
 
 export interface MailSettings {
@@ -62,7 +79,9 @@ export interface RunningNotificationServer extends RunningGrpcServer {
  * The notification service: gRPC server (notification RPCs + health), the outbox relay and the
  * hourly purge, all running once this resolves. Rows left by an earlier process are picked up at once.
  */
-export async function startNotificationServer(opts: StartNotificationServerOptions): Promise<RunningNotificationServer> {
+export async function startNotificationServer(
+  opts: StartNotificationServerOptions,
+): Promise<RunningNotificationServer> {
   const now = opts.now ?? (() => new Date());
   const { mail, logger, prisma } = opts;
   const relay = startRelay({
@@ -76,13 +95,30 @@ export async function startNotificationServer(opts: StartNotificationServerOptio
     intervalMs: mail.relayIntervalMs ?? 2_000,
     leaseMs: 2 * (mail.sendTimeoutMs ?? 30_000),
   });
-  const deps: HandlerDeps = { prisma, logger, now, publicOrigin: mail.publicOrigin, limits: mail.limits, poke: () => relay.poke(), feedbackTo: mail.feedbackTo };
+  const deps: HandlerDeps = {
+    prisma,
+    logger,
+    now,
+    publicOrigin: mail.publicOrigin,
+    limits: mail.limits,
+    poke: () => relay.poke(),
+    feedbackTo: mail.feedbackTo,
+  };
   const purge = () => purgeExpired(prisma, now(), logger);
-  const purgeTimer = setInterval(() => void purge().catch((err: Error) => logger.warn({ error: err.message }, 'purge failed')), mail.purgeIntervalMs ?? 60 * 60_000);
+  const purgeTimer = setInterval(
+    () => void purge().catch((err: Error) => logger.warn({ error: err.message }, 'purge failed')),
+    mail.purgeIntervalMs ?? 60 * 60_000,
+  );
   purgeTimer.unref();
   let grpc: RunningGrpcServer;
   try {
-    grpc = await startGrpcServer({ host: opts.host, port: opts.port, logger, services: [notificationServiceBinding(deps)], callerKeys: opts.callerKeys });
+    grpc = await startGrpcServer({
+      host: opts.host,
+      port: opts.port,
+      logger,
+      services: [notificationServiceBinding(deps)],
+      callerKeys: opts.callerKeys,
+    });
   } catch (err) {
     clearInterval(purgeTimer);
     await relay.stop();

@@ -39,7 +39,17 @@ describe('RecordCleanupNeeded: the mail to an owner whose expired files wait for
   });
 
   it('refuses a malformed key or address', async () => {
-    expect((await record({ idempotencyKey: 'first-download/x', ownerEmail: 'ann@example.com', locale: 'en' })).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect((await record({ idempotencyKey: `cleanup-needed/sub-ann/${Date.now()}`, ownerEmail: 'not an address', locale: 'en' })).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(
+      (await record({ idempotencyKey: 'first-download/x', ownerEmail: 'ann@example.com', locale: 'en' })).err?.code,
+    ).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(
+      (
+        await record({
+          idempotencyKey: `cleanup-needed/sub-ann/${Date.now()}`,
+          ownerEmail: 'not an address',
+          locale: 'en',
+        })
+      ).err?.code,
+    ).toBe(grpc.status.INVALID_ARGUMENT);
   });
 });

@@ -4,7 +4,14 @@ import type { SendFeedbackRequest } from '@ferry/contracts/notification/v1';
 import { waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFeedbackMail } from '../src/mail/templates.js';
-import { callUnary, migratedPostgres, smtpMailSettings, startMailStandIn, startNotification, type RunningNotification } from './harness.js';
+import {
+  callUnary,
+  migratedPostgres,
+  smtpMailSettings,
+  startMailStandIn,
+  startNotification,
+  type RunningNotification,
+} from './harness.js';
 
 const TEAM = 'feedback@ferry.test';
 
@@ -26,7 +33,9 @@ describe('SendFeedback: a visitor’s feedback mailed to the team', () => {
   beforeAll(async () => {
     database = await migratedPostgres();
     mail = await startMailStandIn();
-    running = await startNotification(database.url, { mail: smtpMailSettings(mail.smtpPort, { feedbackTo: TEAM, relayIntervalMs: 50 }) });
+    running = await startNotification(database.url, {
+      mail: smtpMailSettings(mail.smtpPort, { feedbackTo: TEAM, relayIntervalMs: 50 }),
+    });
     unconfigured = await startNotification(database.url);
   });
   afterAll(async () => {
@@ -46,9 +55,18 @@ describe('SendFeedback: a visitor’s feedback mailed to the team', () => {
     expect(again.err).toBeNull();
     expect(again.res!.accepted).toBe(false);
 
-    await waitFor('the feedback mail in the inbox', async () => mail.store.list().some((m) => m.to.includes(TEAM)), 15_000);
+    await waitFor(
+      'the feedback mail in the inbox',
+      async () => mail.store.list().some((m) => m.to.includes(TEAM)),
+      15_000,
+    );
     // The repeat was queued nothing: the relay has had time to send a second row if there were one.
-    await waitFor('the outbox row sent', async () => (await running.db.prisma.outboxMessage.findUnique({ where: { idempotencyKey: key } }))?.status === 'SENT', 15_000);
+    await waitFor(
+      'the outbox row sent',
+      async () =>
+        (await running.db.prisma.outboxMessage.findUnique({ where: { idempotencyKey: key } }))?.status === 'SENT',
+      15_000,
+    );
     const inbox = (await mail.messages()).filter((m) => m.to.includes(TEAM));
     expect(inbox).toHaveLength(1);
     const [received] = inbox;
@@ -88,7 +106,13 @@ describe('SendFeedback: a visitor’s feedback mailed to the team', () => {
   });
 
   it('escapes the message in the HTML part', () => {
-    const mail = renderFeedbackMail({ message: '<script>alert(1)</script>', replyTo: '', page: '/', language: 'en', receivedAt: new Date('2026-11-25T12:00:00Z') });
+    const mail = renderFeedbackMail({
+      message: '<script>alert(1)</script>',
+      replyTo: '',
+      page: '/',
+      language: 'en',
+      receivedAt: new Date('2026-11-25T12:00:00Z'),
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.text).toContain('Reply to: no address given');

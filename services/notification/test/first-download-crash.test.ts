@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { HealthClient } from '@ferry/contracts/health/v1';
-import { MessageStatus, NotificationServiceClient, NotificationServiceService, type RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
+import {
+  MessageStatus,
+  NotificationServiceClient,
+  NotificationServiceService,
+  type RecordFirstDownloadRequest,
+} from '@ferry/contracts/notification/v1';
 import { checkHealth, createGrpcClient } from '@ferry/service-kit';
 import { keyPem, testCallerKeys, testCallerOptions } from '@ferry/service-kit/testing';
 import { freePort, waitFor } from '@ferry/testkit';
@@ -80,7 +85,8 @@ describe('first-download notice across a notification-service crash', () => {
       if (r.err.code !== grpc.status.UNAVAILABLE && r.err.code !== grpc.status.DEADLINE_EXCEEDED) throw r.err;
     }
   };
-  const row = (linkId: string) => db.prisma.outboxMessage.findUnique({ where: { idempotencyKey: `first-download/${linkId}` } });
+  const row = (linkId: string) =>
+    db.prisma.outboxMessage.findUnique({ where: { idempotencyKey: `first-download/${linkId}` } });
 
   beforeAll(async () => {
     if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build -w @ferry/notification first`);
@@ -89,7 +95,11 @@ describe('first-download notice across a notification-service crash', () => {
     mail = await startMailStandIn();
     port = await freePort();
     // RecordFirstDownload as the link service's relay calls it: with the link identity.
-    client = createGrpcClient(NotificationServiceClient, `127.0.0.1:${port}`, testCallerOptions(NotificationServiceService, notificationPolicies));
+    client = createGrpcClient(
+      NotificationServiceClient,
+      `127.0.0.1:${port}`,
+      testCallerOptions(NotificationServiceService, notificationPolicies),
+    );
     health = createGrpcClient(HealthClient, `127.0.0.1:${port}`);
   });
   afterAll(async () => {
@@ -113,7 +123,9 @@ describe('first-download notice across a notification-service crash', () => {
     expect(answered.length).toBeGreaterThanOrEqual(1);
     // The call that recorded the event may be the one the kill cut off before it answered.
     expect(answered.filter((r) => r.res!.accepted).length).toBeLessThanOrEqual(1);
-    expect(results.filter((r) => r.err).every((r) => [grpc.status.UNAVAILABLE, grpc.status.CANCELLED].includes(r.err!.code))).toBe(true);
+    expect(
+      results.filter((r) => r.err).every((r) => [grpc.status.UNAVAILABLE, grpc.status.CANCELLED].includes(r.err!.code)),
+    ).toBe(true);
     expect(await db.prisma.outboxMessage.count({ where: { idempotencyKey: 'first-download/link-a' } })).toBe(1);
     expect((await row('link-a'))?.status).toBe('PENDING');
     expect(mail.store.list()).toHaveLength(0);

@@ -34,7 +34,9 @@ export function memorySender(): MailSender & { sent: OutgoingMail[] } {
 }
 
 /** The mail stand-in on free ports with a fresh folder. */
-export async function startMailStandIn(): Promise<RunningMailServer & { dispose(): Promise<void>; messages(): Promise<MessageDetail[]> }> {
+export async function startMailStandIn(): Promise<
+  RunningMailServer & { dispose(): Promise<void>; messages(): Promise<MessageDetail[]> }
+> {
   const dir = await mkdtemp(join(tmpdir(), 'notification-mail-'));
   const mail = await startMailServer({ dataDir: dir, smtpPort: 0, inboxPort: 0 });
   return Object.assign(mail, {
@@ -79,7 +81,13 @@ export async function startNotification(
   options: { mail?: Partial<MailSettings>; now?: () => Date } = {},
 ): Promise<RunningNotification> {
   const db = await openDatabase(databaseUrl);
-  const mail: MailSettings = { sender: memorySender(), from: MAIL_FROM, publicOrigin: PUBLIC_ORIGIN, limits: defaultLimits, ...options.mail };
+  const mail: MailSettings = {
+    sender: memorySender(),
+    from: MAIL_FROM,
+    publicOrigin: PUBLIC_ORIGIN,
+    limits: defaultLimits,
+    ...options.mail,
+  };
   const server = await startNotificationServer({
     host: '127.0.0.1',
     port: 0,
@@ -90,7 +98,11 @@ export async function startNotification(
     now: options.now,
   });
   const address = `127.0.0.1:${server.port}`;
-  const notification = createGrpcClient(NotificationServiceClient, address, testCallerOptions(NotificationServiceService, notificationPolicies));
+  const notification = createGrpcClient(
+    NotificationServiceClient,
+    address,
+    testCallerOptions(NotificationServiceService, notificationPolicies),
+  );
   const health = createGrpcClient(HealthClient, address);
   return {
     server,

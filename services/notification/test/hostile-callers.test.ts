@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { NotificationServiceClient, NotificationServiceService, ShareEmailKind } from '@ferry/contracts/notification/v1';
+import {
+  NotificationServiceClient,
+  NotificationServiceService,
+  ShareEmailKind,
+} from '@ferry/contracts/notification/v1';
 import { createGrpcClient } from '@ferry/service-kit';
 import { callEveryHostileCase, snapshotTables, testCallerKeys } from '@ferry/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +53,11 @@ function requests(): Record<Method, unknown> {
       downloadedAt: new Date(),
       locale: 'en',
     },
-    recordCleanupNeeded: { idempotencyKey: `cleanup-needed/${alice.sub}/${Date.now()}`, ownerEmail: alice.email, locale: 'en' },
+    recordCleanupNeeded: {
+      idempotencyKey: `cleanup-needed/${alice.sub}/${Date.now()}`,
+      ownerEmail: alice.email,
+      locale: 'en',
+    },
     sendAccountNotice: {
       idempotencyKey: `trial-ends-in-7-days/${alice.sub}/${Date.now()}`,
       kind: 1,
@@ -58,7 +66,13 @@ function requests(): Record<Method, unknown> {
       trialEndsAt: new Date(Date.now() + 7 * 86_400_000),
       accountUrl: `${PUBLIC_ORIGIN}/account`,
     },
-    sendFeedback: { idempotencyKey: `feedback/${randomUUID()}`, message: 'spam', replyTo: '', page: '/', language: 'en' },
+    sendFeedback: {
+      idempotencyKey: `feedback/${randomUUID()}`,
+      message: 'spam',
+      replyTo: '',
+      page: '/',
+      language: 'en',
+    },
   };
 }
 
@@ -105,7 +119,10 @@ describe('hostile callers of the notification service', () => {
 
   it('the snapshot sees a change an accepted call makes (control)', async () => {
     const before = await snapshot();
-    const { err } = await callUnary(running.notification.recordFirstDownload.bind(running.notification), requests().recordFirstDownload as never);
+    const { err } = await callUnary(
+      running.notification.recordFirstDownload.bind(running.notification),
+      requests().recordFirstDownload as never,
+    );
     expect(err).toBeNull();
     expect(await snapshot()).not.toEqual(before);
   });

@@ -13,7 +13,15 @@ const share = {
   year: 2026,
   recipients: ['bob@example.com'],
 } as const;
-const notice = { lang: 'en', fileName: 'a.zip', sizeLabel: '5.12 MB', expiresIn: '2 days', link: share.downloadUrl, downloadedAt: 'now', year: 2026 } as const;
+const notice = {
+  lang: 'en',
+  fileName: 'a.zip',
+  sizeLabel: '5.12 MB',
+  expiresIn: '2 days',
+  link: share.downloadUrl,
+  downloadedAt: 'now',
+  year: 2026,
+} as const;
 
 describe('mail colours', () => {
   it.each([

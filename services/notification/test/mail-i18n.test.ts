@@ -5,7 +5,12 @@ import { dateLocale, strings, type MailLanguage, type MailStrings } from '../src
 import { plural } from '../src/mail/plural.js';
 import { cleanupStrings } from '../src/mail/cleanup-strings.js';
 import { accountNoticeStrings } from '../src/mail/account-notice-strings.js';
-import { renderFirstDownloadNotice, renderReceiverMail, renderUploaderCopy, type ShareMailData } from '../src/mail/templates.js';
+import {
+  renderFirstDownloadNotice,
+  renderReceiverMail,
+  renderUploaderCopy,
+  type ShareMailData,
+} from '../src/mail/templates.js';
 
 const keys = Object.keys(strings.en).sort() as Array<keyof MailStrings>;
 const counts = [0, 1, 2, 3, 5, 11, 21, 22, 100, 1_000_000];
@@ -29,7 +34,25 @@ function shareData(lang: MailLanguage, overrides: Partial<ShareMailData> = {}): 
 
 describe('mail texts in every interface language', () => {
   it('covers the 17 interface languages', () => {
-    expect([...MAIL_LANGUAGES].sort()).toEqual(['ar', 'bn', 'de', 'en', 'es', 'fr', 'he', 'hi', 'id', 'it', 'ja', 'nl', 'pl', 'pt', 'sv', 'tr', 'uk']);
+    expect([...MAIL_LANGUAGES].sort()).toEqual([
+      'ar',
+      'bn',
+      'de',
+      'en',
+      'es',
+      'fr',
+      'he',
+      'hi',
+      'id',
+      'it',
+      'ja',
+      'nl',
+      'pl',
+      'pt',
+      'sv',
+      'tr',
+      'uk',
+    ]);
     expect(Object.keys(strings).sort()).toEqual([...MAIL_LANGUAGES].sort());
   });
 
@@ -38,7 +61,10 @@ describe('mail texts in every interface language', () => {
     expect(Object.keys(t).sort()).toEqual(keys);
     for (const key of keys) {
       const value = t[key];
-      const text = typeof value === 'function' ? (value as (...args: unknown[]) => string)(...(sampleArgs[key] ?? ['Ann', 'a.zip'])) : value;
+      const text =
+        typeof value === 'function'
+          ? (value as (...args: unknown[]) => string)(...(sampleArgs[key] ?? ['Ann', 'a.zip']))
+          : value;
       expect(typeof text, `${lang}.${key}`).toBe('string');
       expect(text.trim(), `${lang}.${key}`).not.toBe('');
     }
@@ -120,7 +146,17 @@ describe('time left in mails (formatCountdown of @ferry/rules, in words)', () =>
   it('renders the same words in every mail that shows a time', () => {
     const expiresIn = timeLeft(2 * DAY + 2 * HOUR, 'ar');
     expect(renderReceiverMail(shareData('ar', { expiresIn })).text).toContain('المدة المتبقية: يومان وساعتان');
-    expect(renderFirstDownloadNotice({ lang: 'ar', fileName: 'a.zip', sizeLabel: '3 B', expiresIn, link: '', downloadedAt: '', year: 2026 }).text).toContain('الوقت المتبقي: يومان وساعتان');
+    expect(
+      renderFirstDownloadNotice({
+        lang: 'ar',
+        fileName: 'a.zip',
+        sizeLabel: '3 B',
+        expiresIn,
+        link: '',
+        downloadedAt: '',
+        year: 2026,
+      }).text,
+    ).toContain('الوقت المتبقي: يومان وساعتان');
   });
 });
 
@@ -135,11 +171,18 @@ describe('plural forms (Intl.PluralRules)', () => {
     expect(strings.ar.copySubject('a.zip', 1)).toBe('شاركت a.zip مع مستلم واحد');
     expect(strings.ar.copySubject('a.zip', 2)).toBe('شاركت a.zip مع مستلمَين');
     expect(strings.ar.copyIntro(2)).toContain('إلى مستلمَين');
-    expect([3, 11, 100].map((n) => strings.ar.copySubject('a.zip', n))).toEqual(['شاركت a.zip مع 3 مستلمين', 'شاركت a.zip مع 11 مستلمًا', 'شاركت a.zip مع 100 مستلم']);
+    expect([3, 11, 100].map((n) => strings.ar.copySubject('a.zip', n))).toEqual([
+      'شاركت a.zip مع 3 مستلمين',
+      'شاركت a.zip مع 11 مستلمًا',
+      'شاركت a.zip مع 100 مستلم',
+    ]);
   });
 
   it('keeps the English forms', () => {
-    expect([1, 2].map((n) => strings.en.copySubject('a.zip', n))).toEqual(['You shared a.zip with 1 recipient', 'You shared a.zip with 2 recipients']);
+    expect([1, 2].map((n) => strings.en.copySubject('a.zip', n))).toEqual([
+      'You shared a.zip with 1 recipient',
+      'You shared a.zip with 2 recipients',
+    ]);
   });
 
   it('falls back to the other form for a category that is left out', () => {
@@ -151,7 +194,11 @@ describe('plural forms (Intl.PluralRules)', () => {
 
 describe('reviewed sentences', () => {
   it('uses the screens’ words: Japanese "Google Drive" and "フォルダー", Hindi "शेयर", Polish shares "w Ferry"', () => {
-    const all = (lang: MailLanguage) => JSON.stringify(cleanupStrings[lang]) + Object.values(strings[lang]).map((v) => (typeof v === 'function' ? (v as (...a: unknown[]) => string)('Ann', 'a.zip') : v)).join(' ');
+    const all = (lang: MailLanguage) =>
+      JSON.stringify(cleanupStrings[lang]) +
+      Object.values(strings[lang])
+        .map((v) => (typeof v === 'function' ? (v as (...a: unknown[]) => string)('Ann', 'a.zip') : v))
+        .join(' ');
     expect(all('ja')).not.toMatch(/ドライブ|フォルダ(?!ー)/);
     expect(all('hi')).not.toContain('साझा');
     expect(cleanupStrings.pl.intro).toContain('udostępniasz w Ferry');
@@ -159,14 +206,20 @@ describe('reviewed sentences', () => {
   });
 
   it('writes the trial reminders without a gendered Polish verb, the Hindi "खाता" of the screens and the Turkish "deneme süresi"', () => {
-    const text = (lang: MailLanguage) => JSON.stringify(accountNoticeStrings[lang]) + Object.values(accountNoticeStrings[lang].body).map((f) => f('1 May 2026')).join(' ');
+    const text = (lang: MailLanguage) =>
+      JSON.stringify(accountNoticeStrings[lang]) +
+      Object.values(accountNoticeStrings[lang].body)
+        .map((f) => f('1 May 2026'))
+        .join(' ');
     expect(text('pl')).not.toMatch(/utworzyłeś|rozpocząłeś/);
     expect(text('hi')).not.toContain('अकाउंट');
     expect(text('tr')).not.toContain('deneme sürümü');
   });
 
   it('gives the Turkish subject the accusative: "… size bir dosya gönderdi: {file}"', () => {
-    expect(strings.tr.receiverSubject('ann@example.com', 'a.zip')).toBe('ann@example.com size bir dosya gönderdi: a.zip');
+    expect(strings.tr.receiverSubject('ann@example.com', 'a.zip')).toBe(
+      'ann@example.com size bir dosya gönderdi: a.zip',
+    );
   });
 
   it('sets a French label’s colon off with a no-break space, other languages without', () => {
@@ -182,7 +235,15 @@ describe('reviewed sentences', () => {
       expect(t.openDownloadPage, lang).not.toBe(t.link);
       const copy = renderUploaderCopy(shareData(lang)).html;
       expect(copy, lang).toMatch(new RegExp(`>${t.openDownloadPage}</a>`));
-      const notice = renderFirstDownloadNotice({ lang, fileName: 'a.zip', sizeLabel: '3 B', expiresIn: '', link: 'http://localhost:8080/r/AbCdEfGh12', downloadedAt: '', year: 2026 }).html;
+      const notice = renderFirstDownloadNotice({
+        lang,
+        fileName: 'a.zip',
+        sizeLabel: '3 B',
+        expiresIn: '',
+        link: 'http://localhost:8080/r/AbCdEfGh12',
+        downloadedAt: '',
+        year: 2026,
+      }).html;
       expect(notice, lang).toContain(`>${t.openDownloadPage}</a>`);
     }
     expect(strings.en.openDownloadPage).toBe('Open the download page');
@@ -190,13 +251,20 @@ describe('reviewed sentences', () => {
   });
 });
 
-
 describe('mail layout direction', () => {
   it.each(['ar', 'he'] as const)('renders %s mails right-to-left', (lang) => {
     for (const mail of [
       renderReceiverMail(shareData(lang)),
       renderUploaderCopy(shareData(lang)),
-      renderFirstDownloadNotice({ lang, fileName: 'a.zip', sizeLabel: '3 B', expiresIn: '', link: '', downloadedAt: '', year: 2026 }),
+      renderFirstDownloadNotice({
+        lang,
+        fileName: 'a.zip',
+        sizeLabel: '3 B',
+        expiresIn: '',
+        link: '',
+        downloadedAt: '',
+        year: 2026,
+      }),
     ]) {
       expect(mail.html).toContain(`<html lang="${lang}" dir="rtl">`);
       // Webmail drops <html>'s attributes: the container says it too.

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ShareEmailKind, type SendShareEmailRequest } from '@ferry/contracts/notification/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, migratedPostgres, PUBLIC_ORIGIN, smtpMailSettings, startMailStandIn, startNotification, type RunningNotification } from './harness.js';
+import {
+  callUnary,
+  migratedPostgres,
+  PUBLIC_ORIGIN,
+  smtpMailSettings,
+  startMailStandIn,
+  startNotification,
+  type RunningNotification,
+} from './harness.js';
 
 /**
  * SMTP down for 60 s of the service's clock while 50 shares arrive. The relay is driven by the same
@@ -19,7 +27,10 @@ describe('SMTP outage during 50 shares', () => {
     database = await migratedPostgres();
     mail = await startMailStandIn();
     running = await startNotification(database.url, {
-      mail: smtpMailSettings(mail.smtpPort, { limits: { maxRecipients: 50, senderPerHour: 10_000, recipientPerLinkPerDay: 10 }, relayIntervalMs: 60_000 }),
+      mail: smtpMailSettings(mail.smtpPort, {
+        limits: { maxRecipients: 50, senderPerHour: 10_000, recipientPerLinkPerDay: 10 },
+        relayIntervalMs: 60_000,
+      }),
       now: () => new Date(clock),
     });
   });
@@ -55,7 +66,14 @@ describe('SMTP outage during 50 shares', () => {
       };
       requests.push(req);
       expect((await callUnary(running.notification.sendShareEmail.bind(running.notification), req)).err).toBeNull();
-      expect((await callUnary(running.notification.sendShareEmail.bind(running.notification), { ...req, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY })).err).toBeNull();
+      expect(
+        (
+          await callUnary(running.notification.sendShareEmail.bind(running.notification), {
+            ...req,
+            kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY,
+          })
+        ).err,
+      ).toBeNull();
       // The 50 shares arrive over the first 50 s of the outage; the relay runs between them.
       clock += 1_000;
       await running.server.relay.drain();
@@ -89,8 +107,12 @@ describe('SMTP outage during 50 shares', () => {
     const inbox = mail.store.list();
     expect(inbox).toHaveLength(150);
     expect(new Set(inbox.map((m) => m.messageId)).size).toBe(150);
-    const expected = requests.flatMap((r, i) => [`a${i}@example.com`, `b${i}@example.com`, `sender${i % 5}@example.com`]).sort();
+    const expected = requests
+      .flatMap((r, i) => [`a${i}@example.com`, `b${i}@example.com`, `sender${i % 5}@example.com`])
+      .sort();
     expect(inbox.map((m) => m.to[0]!).sort()).toEqual(expected);
-    console.log(`outage: 150 mails queued during 60 s without SMTP, ${attemptsWhileDown} failed attempts, all delivered once after it returned, in ${deliveryMs.toFixed(0)} ms`);
+    console.log(
+      `outage: 150 mails queued during 60 s without SMTP, ${attemptsWhileDown} failed attempts, all delivered once after it returned, in ${deliveryMs.toFixed(0)} ms`,
+    );
   });
 });

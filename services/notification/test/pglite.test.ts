@@ -22,7 +22,12 @@ describe('notification service on PGlite', () => {
           recipients: ['bob@example.com', 'eve@example.com'],
           messages: {
             create: [
-              { idempotencyKey: 'share/1/receiver/bob@example.com', kind: 'SHARE_RECEIVER', to: 'bob@example.com', payload: { fileName: 'a.txt' } },
+              {
+                idempotencyKey: 'share/1/receiver/bob@example.com',
+                kind: 'SHARE_RECEIVER',
+                to: 'bob@example.com',
+                payload: { fileName: 'a.txt' },
+              },
             ],
           },
         },
@@ -32,7 +37,12 @@ describe('notification service on PGlite', () => {
       expect(share.messages[0]).toMatchObject({ status: 'PENDING', attempts: 0 });
       await expect(
         prisma.outboxMessage.create({
-          data: { idempotencyKey: 'share/1/receiver/bob@example.com', kind: 'SHARE_RECEIVER', to: 'bob@example.com', payload: {} },
+          data: {
+            idempotencyKey: 'share/1/receiver/bob@example.com',
+            kind: 'SHARE_RECEIVER',
+            to: 'bob@example.com',
+            payload: {},
+          },
         }),
       ).rejects.toThrow();
       expect(await checkHealth(running.health, NOTIFICATION_SERVICE_NAME, 2000)).toBe('SERVING');

@@ -10,11 +10,14 @@ const clock = new Date('2026-05-01T10:00:00.123Z');
 
 const databases: Array<[string, () => Promise<{ url: string; drop(): Promise<void> }>]> = [
   ['PostgreSQL', migratedPostgres],
-  ['PGlite', async () => {
-    const url = 'pglite:memory:relay-attempt';
-    await applyMigrations({ migrationsDir, databaseUrl: url });
-    return { url, drop: async () => undefined };
-  }],
+  [
+    'PGlite',
+    async () => {
+      const url = 'pglite:memory:relay-attempt';
+      await applyMigrations({ migrationsDir, databaseUrl: url });
+      return { url, drop: async () => undefined };
+    },
+  ],
 ];
 
 /** The relay's attempt marker and Message-ID, seen from inside the SMTP send. */
@@ -32,9 +35,28 @@ describe.each(databases)('outbox relay attempts (%s)', (_name, createDatabase) =
   });
 
   const queue = (key: string, extra: { messageId?: string; sendingSince?: Date } = {}) =>
-    db.prisma.outboxMessage.create({ data: { idempotencyKey: key, kind: 'SHARE_RECEIVER', to: 'bob@example.com', payload, nextAttemptAt: new Date(clock.getTime() - 1), ...extra } });
+    db.prisma.outboxMessage.create({
+      data: {
+        idempotencyKey: key,
+        kind: 'SHARE_RECEIVER',
+        to: 'bob@example.com',
+        payload,
+        nextAttemptAt: new Date(clock.getTime() - 1),
+        ...extra,
+      },
+    });
   const relayWith = (sender: MailSender, from = MAIL_FROM) =>
-    startRelay({ prisma: db.prisma, sender, logger, from, now: () => clock, retryBaseMs: 1_000, retryMaxMs: 10_000, intervalMs: 60_000, leaseMs: 60_000 });
+    startRelay({
+      prisma: db.prisma,
+      sender,
+      logger,
+      from,
+      now: () => clock,
+      retryBaseMs: 1_000,
+      retryMaxMs: 10_000,
+      intervalMs: 60_000,
+      leaseMs: 60_000,
+    });
 
   it('marks the attempt with its Message-ID before SMTP, and SENT (marker cleared) once SMTP took it', async () => {
     const row = await queue('share/attempt-1/receiver/bob@example.com');
@@ -43,7 +65,12 @@ describe.each(databases)('outbox relay attempts (%s)', (_name, createDatabase) =
     const relay = relayWith({
       send: async (mail) => {
         mails.push(mail);
-        seenDuringSend.push((await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id }, select: { sendingSince: true, messageId: true, status: true } })));
+        seenDuringSend.push(
+          await db.prisma.outboxMessage.findUniqueOrThrow({
+            where: { id: row.id },
+            select: { sendingSince: true, messageId: true, status: true },
+          }),
+        );
       },
       close: () => undefined,
     });
@@ -52,12 +79,22 @@ describe.each(databases)('outbox relay attempts (%s)', (_name, createDatabase) =
     const expectedId = messageIdFor(row.idempotencyKey, MAIL_FROM);
     expect(mails.map((m) => [m.messageId, m.idempotencyKey])).toEqual([[expectedId, row.idempotencyKey]]);
     expect(seenDuringSend).toEqual([{ sendingSince: clock, messageId: expectedId, status: 'PENDING' }]);
-    expect(await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'SENT', sentAt: clock, sendingSince: null, messageId: expectedId, attempts: 1, lastError: null });
+    expect(await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: 'SENT',
+      sentAt: clock,
+      sendingSince: null,
+      messageId: expectedId,
+      attempts: 1,
+      lastError: null,
+    });
   });
 
   it('a failed attempt clears the marker and backs off', async () => {
     const row = await queue('share/attempt-2/receiver/bob@example.com');
-    const relay = relayWith({ send: async () => Promise.reject(Object.assign(new Error('451 try later'), { responseCode: 451 })), close: () => undefined });
+    const relay = relayWith({
+      send: async () => Promise.reject(Object.assign(new Error('451 try later'), { responseCode: 451 })),
+      close: () => undefined,
+    });
     expect(await relay.drain()).toBe(0);
     await relay.stop();
     expect(await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
@@ -70,12 +107,22 @@ describe.each(databases)('outbox relay attempts (%s)', (_name, createDatabase) =
 
   it('an attempt cut off mid-send goes again with the Message-ID of the first attempt, even after MAIL_FROM changed', async () => {
     const first = '<0123456789abcdef@ferry.test>';
-    const row = await queue('share/attempt-3/receiver/bob@example.com', { messageId: first, sendingSince: new Date(clock.getTime() - 120_000) });
+    const row = await queue('share/attempt-3/receiver/bob@example.com', {
+      messageId: first,
+      sendingSince: new Date(clock.getTime() - 120_000),
+    });
     const mails: OutgoingMail[] = [];
-    const relay = relayWith({ send: async (mail) => void mails.push(mail), close: () => undefined }, 'Ferry <no-reply@elsewhere.example>');
+    const relay = relayWith(
+      { send: async (mail) => void mails.push(mail), close: () => undefined },
+      'Ferry <no-reply@elsewhere.example>',
+    );
     expect(await relay.drain()).toBe(1);
     await relay.stop();
     expect(mails.map((m) => m.messageId)).toEqual([first]);
-    expect(await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'SENT', messageId: first, sendingSince: null });
+    expect(await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: 'SENT',
+      messageId: first,
+      sendingSince: null,
+    });
   });
 });

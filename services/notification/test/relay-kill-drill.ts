@@ -6,7 +6,12 @@ import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
 import { freePort } from '@ferry/testkit';
 import { openDatabase, type Database } from '../src/db.js';
 import { firstDownloadIdempotencyKey, shareIdempotencyKey } from '../src/domain/outbox.js';
-import { renderFirstDownloadNotice, renderReceiverMail, renderUploaderCopy, type ShareMailData } from '../src/mail/templates.js';
+import {
+  renderFirstDownloadNotice,
+  renderReceiverMail,
+  renderUploaderCopy,
+  type ShareMailData,
+} from '../src/mail/templates.js';
 import { messageIdFor } from '../src/mail/transport.js';
 import type { OutboxPayload } from '../src/outbox/payload.js';
 import { serviceDir } from './generate.global-setup.js';
@@ -52,7 +57,12 @@ export interface DrillResult {
 const mainJs = join(serviceDir, 'dist/main.js');
 
 /** Polls `probe` every `everyMs` until it is true; its errors end the wait at once. */
-async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number, everyMs: number): Promise<void> {
+async function until(
+  what: string,
+  probe: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  everyMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -60,29 +70,69 @@ async function until(what: string, probe: () => boolean | Promise<boolean>, time
   }
 }
 /** The drill makes no gRPC calls: the callers' keys only have to be valid. */
-const unusedCallerKey = () => generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const unusedCallerKey = () =>
+  generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 /** A row cut off by the kill is sent again after its lease: 2 × this. */
 const SEND_TIMEOUT_MS = 1_000;
 
 /** `mails` outbox rows of the three kinds (shares of 3 recipients + the uploader copy, first-download notices). */
 function outboxRows(mails: number, at: Date) {
-  const rows: Array<{ idempotencyKey: string; kind: 'SHARE_RECEIVER' | 'SHARE_UPLOADER_COPY' | 'FIRST_DOWNLOAD'; to: string; payload: object; nextAttemptAt: Date; createdAt: Date }> = [];
+  const rows: Array<{
+    idempotencyKey: string;
+    kind: 'SHARE_RECEIVER' | 'SHARE_UPLOADER_COPY' | 'FIRST_DOWNLOAD';
+    to: string;
+    payload: object;
+    nextAttemptAt: Date;
+    createdAt: Date;
+  }> = [];
   const row = (idempotencyKey: string, kind: (typeof rows)[number]['kind'], to: string, payload: OutboxPayload) =>
     rows.push({ idempotencyKey, kind, to, payload, nextAttemptAt: at, createdAt: at });
   while (rows.length < mails) {
     const id = randomUUID();
     if (rows.length % 5 === 4) {
-      const notice = renderFirstDownloadNotice({ lang: 'en', fileName: 'report.pdf', sizeLabel: '3 MB', expiresIn: '3 days', link: `${PUBLIC_ORIGIN}/r/Drill_${id.slice(0, 8)}`, downloadedAt: at.toISOString(), year: 2026 });
-      row(firstDownloadIdempotencyKey(id), 'FIRST_DOWNLOAD', 'owner@example.com', { ...notice, type: 'first-download', lang: 'en' });
+      const notice = renderFirstDownloadNotice({
+        lang: 'en',
+        fileName: 'report.pdf',
+        sizeLabel: '3 MB',
+        expiresIn: '3 days',
+        link: `${PUBLIC_ORIGIN}/r/Drill_${id.slice(0, 8)}`,
+        downloadedAt: at.toISOString(),
+        year: 2026,
+      });
+      row(firstDownloadIdempotencyKey(id), 'FIRST_DOWNLOAD', 'owner@example.com', {
+        ...notice,
+        type: 'first-download',
+        lang: 'en',
+      });
       continue;
     }
     const recipients = ['a', 'b', 'c'].map((p) => `${p}-${id.slice(0, 8)}@example.com`);
-    const data: ShareMailData = { lang: 'en', senderEmail: 'sender@example.com', fileName: 'slides.key', sizeLabel: '12 MB', downloadUrl: `${PUBLIC_ORIGIN}/r/Drill_${id.slice(0, 8)}`, expiresIn: '7 days', message: 'Here you go', year: 2026, recipients };
+    const data: ShareMailData = {
+      lang: 'en',
+      senderEmail: 'sender@example.com',
+      fileName: 'slides.key',
+      sizeLabel: '12 MB',
+      downloadUrl: `${PUBLIC_ORIGIN}/r/Drill_${id.slice(0, 8)}`,
+      expiresIn: '7 days',
+      message: 'Here you go',
+      year: 2026,
+      recipients,
+    };
     for (const to of recipients.slice(0, Math.min(3, mails - rows.length - 1) || 1)) {
-      row(shareIdempotencyKey(id, 'receiver', to), 'SHARE_RECEIVER', to, { ...renderReceiverMail(data), replyTo: data.senderEmail, type: 'receiver', lang: 'en' });
+      row(shareIdempotencyKey(id, 'receiver', to), 'SHARE_RECEIVER', to, {
+        ...renderReceiverMail(data),
+        replyTo: data.senderEmail,
+        type: 'receiver',
+        lang: 'en',
+      });
     }
-    if (rows.length < mails) row(shareIdempotencyKey(id, 'uploader-copy', data.senderEmail), 'SHARE_UPLOADER_COPY', data.senderEmail, { ...renderUploaderCopy(data), type: 'start', lang: 'en' });
+    if (rows.length < mails)
+      row(shareIdempotencyKey(id, 'uploader-copy', data.senderEmail), 'SHARE_UPLOADER_COPY', data.senderEmail, {
+        ...renderUploaderCopy(data),
+        type: 'start',
+        lang: 'en',
+      });
   }
   return rows.slice(0, mails);
 }
@@ -156,21 +206,36 @@ export async function runRelayKillDrill(options: DrillOptions): Promise<DrillRes
       const killAfter = 1 + Math.floor(Math.random() * (options.mailsPerRound - 20));
       await start();
       let firstAt = 0;
-      await until('the relay to be mid-round', () => {
-        const n = received().length;
-        if (n > 0 && firstAt === 0) firstAt = performance.now();
-        if (child!.exitCode !== null) throw new Error('the notification process exited');
-        return n >= killAfter;
-      }, 60_000, 1);
+      await until(
+        'the relay to be mid-round',
+        () => {
+          const n = received().length;
+          if (n > 0 && firstAt === 0) firstAt = performance.now();
+          if (child!.exitCode !== null) throw new Error('the notification process exited');
+          return n >= killAfter;
+        },
+        60_000,
+        1,
+      );
       const n = received().length;
       const meanGapMs = n > 1 ? (performance.now() - firstAt) / (n - 1) : 1;
       await new Promise((r) => setTimeout(r, Math.random() * meanGapMs));
       await kill();
       const receivedBeforeKill = received().length;
-      const inDoubt = await db.prisma.outboxMessage.count({ where: { idempotencyKey: { in: keys }, status: 'PENDING', sendingSince: { not: null } } });
+      const inDoubt = await db.prisma.outboxMessage.count({
+        where: { idempotencyKey: { in: keys }, status: 'PENDING', sendingSince: { not: null } },
+      });
 
       await start();
-      await until('the round to drain', async () => (await db!.prisma.outboxMessage.count({ where: { idempotencyKey: { in: keys }, status: { not: 'SENT' } } })) === 0, 60_000, 50);
+      await until(
+        'the round to drain',
+        async () =>
+          (await db!.prisma.outboxMessage.count({
+            where: { idempotencyKey: { in: keys }, status: { not: 'SENT' } },
+          })) === 0,
+        60_000,
+        50,
+      );
       await kill();
 
       await mail.store.settled();
@@ -183,16 +248,32 @@ export async function runRelayKillDrill(options: DrillOptions): Promise<DrillRes
         if (count === 0) lost++;
         else duplicates += count - 1;
       }
-      const result = { queued: rows.length, receivedBeforeKill, inDoubt, mailsPerSecond: 1000 / meanGapMs, lost, duplicates };
+      const result = {
+        queued: rows.length,
+        receivedBeforeKill,
+        inDoubt,
+        mailsPerSecond: 1000 / meanGapMs,
+        lost,
+        duplicates,
+      };
       rounds.push(result);
-      log(`round ${round}: ${result.queued} queued, killed after ${receivedBeforeKill} arrived at ${result.mailsPerSecond.toFixed(0)} mails/s (${inDoubt} in doubt), lost ${lost}, duplicates ${duplicates}`);
+      log(
+        `round ${round}: ${result.queued} queued, killed after ${receivedBeforeKill} arrived at ${result.mailsPerSecond.toFixed(0)} mails/s (${inDoubt} in doubt), lost ${lost}, duplicates ${duplicates}`,
+      );
     }
     const total = rounds.reduce((s, r) => s + r.queued, 0);
     const lost = rounds.reduce((s, r) => s + r.lost, 0);
     const duplicates = rounds.reduce((s, r) => s + r.duplicates, 0);
     commitMs.sort((a, b) => a - b);
     const percentile = (p: number) => commitMs[Math.floor(p * (commitMs.length - 1))] ?? 0;
-    return { rounds, total, lost, duplicates, perThousand: (duplicates * 1000) / total, smtpCommitMs: { p50: percentile(0.5), p90: percentile(0.9) } };
+    return {
+      rounds,
+      total,
+      lost,
+      duplicates,
+      perThousand: (duplicates * 1000) / total,
+      smtpCommitMs: { p50: percentile(0.5), p90: percentile(0.9) },
+    };
   } finally {
     child?.kill('SIGKILL');
     await db?.close();

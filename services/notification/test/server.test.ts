@@ -26,7 +26,11 @@ describe('notification server on PostgreSQL', () => {
   });
 
   it('answers every RPC (nothing is UNIMPLEMENTED any more)', async () => {
-    const copy = await callUnary(running.notification.logCopyLink.bind(running.notification), { caller: { sub: 'sub-1', email: 'ann@example.com' }, link: '', slug: '' });
+    const copy = await callUnary(running.notification.logCopyLink.bind(running.notification), {
+      caller: { sub: 'sub-1', email: 'ann@example.com' },
+      link: '',
+      slug: '',
+    });
     expect(copy.err).toBeNull();
     const share = await callUnary(running.notification.sendShareEmail.bind(running.notification), {
       caller: { sub: 'sub-1', email: 'ann@example.com' },

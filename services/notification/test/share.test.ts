@@ -3,7 +3,15 @@ import * as grpc from '@grpc/grpc-js';
 import { MessageStatus, ShareEmailKind, type SendShareEmailRequest } from '@ferry/contracts/notification/v1';
 import { waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callUnary, migratedPostgres, PUBLIC_ORIGIN, smtpMailSettings, startMailStandIn, startNotification, type RunningNotification } from './harness.js';
+import {
+  callUnary,
+  migratedPostgres,
+  PUBLIC_ORIGIN,
+  smtpMailSettings,
+  startMailStandIn,
+  startNotification,
+  type RunningNotification,
+} from './harness.js';
 
 const ann = { sub: 'sub-ann', email: 'Ann@Example.com' };
 let clock = Date.now();
@@ -35,7 +43,8 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
   let mail: Awaited<ReturnType<typeof startMailStandIn>>;
   let running: RunningNotification;
 
-  const send = (req: SendShareEmailRequest) => callUnary(running.notification.sendShareEmail.bind(running.notification), req);
+  const send = (req: SendShareEmailRequest) =>
+    callUnary(running.notification.sendShareEmail.bind(running.notification), req);
   const outboxCount = () => running.db.prisma.outboxMessage.count();
   const delivered = async (n: number) => {
     await waitFor(`${n} mails in the inbox`, async () => mail.store.list().length >= n, 30_000);
@@ -47,7 +56,9 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     database = await migratedPostgres();
     mail = await startMailStandIn();
     running = await startNotification(database.url, {
-      mail: smtpMailSettings(mail.smtpPort, { limits: { maxRecipients: 50, senderPerHour: 12, recipientPerLinkPerDay: 2 } }),
+      mail: smtpMailSettings(mail.smtpPort, {
+        limits: { maxRecipients: 50, senderPerHour: 12, recipientPerLinkPerDay: 2 },
+      }),
       now: () => new Date(clock),
     });
   });
@@ -68,7 +79,11 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     const receiver = await send(req);
     expect(receiver.err).toBeNull();
     expect(receiver.res!.messages.map((m) => m.to).sort()).toEqual(['bob@example.com', 'eve@example.org']);
-    expect(receiver.res!.messages.every((m) => m.status === MessageStatus.MESSAGE_STATUS_QUEUED || m.status === MessageStatus.MESSAGE_STATUS_SENT)).toBe(true);
+    expect(
+      receiver.res!.messages.every(
+        (m) => m.status === MessageStatus.MESSAGE_STATUS_QUEUED || m.status === MessageStatus.MESSAGE_STATUS_SENT,
+      ),
+    ).toBe(true);
     const copy = await send({ ...req, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY });
     expect(copy.err).toBeNull();
     expect(copy.res!.messages.map((m) => m.to)).toEqual(['ann@example.com']);
@@ -143,8 +158,13 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
   });
 
   it('labels the size in the mail language when the caller sends none: French octets, German digits', async () => {
-    expect((await send(share({ locale: 'fr-FR', sizeBytes: '5368709', sizeLabel: '', recipients: ['carol@example.com'] }))).err).toBeNull();
-    expect((await send(share({ locale: 'de', sizeBytes: '5368709', sizeLabel: '', recipients: ['dave@example.com'] }))).err).toBeNull();
+    expect(
+      (await send(share({ locale: 'fr-FR', sizeBytes: '5368709', sizeLabel: '', recipients: ['carol@example.com'] })))
+        .err,
+    ).toBeNull();
+    expect(
+      (await send(share({ locale: 'de', sizeBytes: '5368709', sizeLabel: '', recipients: ['dave@example.com'] }))).err,
+    ).toBeNull();
     const messages = await delivered(2);
     expect(messages.find((m) => m.to[0] === 'carol@example.com')!.text).toContain('Taille\u00a0: 5,12 Mo');
     expect(messages.find((m) => m.to[0] === 'dave@example.com')!.text).toContain('Größe: 5,12 MB');
@@ -189,7 +209,9 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
       expect(err?.code, JSON.stringify(overrides).slice(0, 80)).toBe(grpc.status.INVALID_ARGUMENT);
       expect(err?.details).toMatch(message);
     }
-    expect((await send(share({ caller: { sub: '', email: 'ann@example.com' } }))).err?.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect((await send(share({ caller: { sub: '', email: 'ann@example.com' } }))).err?.code).toBe(
+      grpc.status.UNAUTHENTICATED,
+    );
     expect(await outboxCount()).toBe(0);
     expect(await running.db.prisma.shareRequest.count()).toBe(0);
   });
@@ -216,14 +238,20 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     const raw = (await mail.store.raw(bob.id))!.toString('utf8');
     expect(raw).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/im);
     expect(raw).not.toMatch(/^Bcc:/im);
-    expect(messages.find((m) => m.to[0] === 'ann@example.com')!.subject).toMatch(/^You shared invoicefdp\.exe .*…\.pdf with 1 recipient$/);
+    expect(messages.find((m) => m.to[0] === 'ann@example.com')!.subject).toMatch(
+      /^You shared invoicefdp\.exe .*…\.pdf with 1 recipient$/,
+    );
   });
 
   it('keeps another user from adding to a share request, and a copy needs its receiver mail first', async () => {
     const req = share();
     await send(req);
-    expect((await send({ ...req, caller: { sub: 'sub-mallory', email: 'mallory@example.com' } })).err?.code).toBe(grpc.status.PERMISSION_DENIED);
-    expect((await send(share({ kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY }))).err?.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect((await send({ ...req, caller: { sub: 'sub-mallory', email: 'mallory@example.com' } })).err?.code).toBe(
+      grpc.status.PERMISSION_DENIED,
+    );
+    expect((await send(share({ kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY }))).err?.code).toBe(
+      grpc.status.FAILED_PRECONDITION,
+    );
   });
 
   it('limits recipients per sender per hour and mails of one link per recipient per day (RESOURCE_EXHAUSTED)', async () => {
@@ -232,14 +260,30 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect((await send(share({ recipients: ['BOB@example.com'] }))).err).toBeNull();
     const third = await send(share({ recipients: ['bob@example.com', 'carol@example.com'] }));
     expect(third.err?.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
-    expect(third.err?.details).toBe('This link was already e-mailed to bob@example.com 2 times today. Please try again tomorrow.');
+    expect(third.err?.details).toBe(
+      'This link was already e-mailed to bob@example.com 2 times today. Please try again tomorrow.',
+    );
     // Another link to the same recipient is fine (this one handed out on the sender's own subdomain).
-    expect((await send(share({ recipients: ['bob@example.com'], slug: 'Other_link1', downloadUrl: 'http://ann.localhost:8080/Other_link1' }))).err).toBeNull();
+    expect(
+      (
+        await send(
+          share({
+            recipients: ['bob@example.com'],
+            slug: 'Other_link1',
+            downloadUrl: 'http://ann.localhost:8080/Other_link1',
+          }),
+        )
+      ).err,
+    ).toBeNull();
     // senderPerHour = 12: 3 used, 9 more fit, the 10th does not.
-    expect((await send(share({ recipients: Array.from({ length: 9 }, (_, i) => `p${i}@example.com`) }))).err).toBeNull();
+    expect(
+      (await send(share({ recipients: Array.from({ length: 9 }, (_, i) => `p${i}@example.com`) }))).err,
+    ).toBeNull();
     const over = await send(share({ recipients: ['late@example.com'] }));
     expect(over.err?.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
-    expect(over.err?.details).toBe('Too many e-mails: you can send to at most 12 recipients per hour (0 left). Please try again later.');
+    expect(over.err?.details).toBe(
+      'Too many e-mails: you can send to at most 12 recipients per hour (0 left). Please try again later.',
+    );
     // An hour later the sender may send again; a day later bob may get the first link again.
     clock += 61 * 60_000;
     expect((await send(share({ recipients: ['late@example.com'] }))).err).toBeNull();
@@ -262,14 +306,18 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     expect(retryAfter(daily.err)).toEqual([String(24 * 3600 - 15 * 60)]);
 
     // senderPerHour = 12: 1 (0 min) + 1 (10 min) + 10 (15 min) used.
-    expect((await send(share({ recipients: Array.from({ length: 10 }, (_, i) => `p${i}@example.com`) }))).err).toBeNull();
+    expect(
+      (await send(share({ recipients: Array.from({ length: 10 }, (_, i) => `p${i}@example.com`) }))).err,
+    ).toBeNull();
     clock = start + 20 * 60_000;
     const one = await send(share({ recipients: ['late@example.com'] }));
     expect(one.err?.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
     // One recipient fits once the request of 0 minutes is an hour old: in 40 minutes.
     expect(retryAfter(one.err)).toEqual([String(40 * 60)]);
     // Three fit only once the ten of 15 minutes are an hour old: in 55 minutes.
-    expect(retryAfter((await send(share({ recipients: ['a@example.com', 'b@example.com', 'c@example.com'] }))).err)).toEqual([String(55 * 60)]);
+    expect(
+      retryAfter((await send(share({ recipients: ['a@example.com', 'b@example.com', 'c@example.com'] }))).err),
+    ).toEqual([String(55 * 60)]);
     await running.server.relay.drain();
   });
 

@@ -36,7 +36,10 @@ export async function createTestDatabase(prefix = 'ferry_test'): Promise<TestDat
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

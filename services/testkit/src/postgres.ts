@@ -16,10 +16,14 @@ export function postgresBinDir(): string {
   const fromEnv = process.env.FERRY_PG_BIN;
   if (fromEnv) return fromEnv;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+    : [];
   versions.sort((a, b) => Number(b) - Number(a));
   if (!versions[0]) {
-    throw new Error('PostgreSQL server binaries not found: install the Debian package postgresql (or set FERRY_PG_BIN)');
+    throw new Error(
+      'PostgreSQL server binaries not found: install the Debian package postgresql (or set FERRY_PG_BIN)',
+    );
   }
   return join(root, versions[0], 'bin');
 }
@@ -37,14 +41,38 @@ export async function startPostgres(): Promise<RunningServer> {
   const user = serverUser();
   if (user.uid !== undefined && user.gid !== undefined) chownSync(dir, user.uid, user.gid);
   const dataDir = join(dir, 'data');
-  execFileSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], { stdio: 'pipe', cwd: dir, ...user });
+  execFileSync(
+    join(bin, 'initdb'),
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'],
+    { stdio: 'pipe', cwd: dir, ...user },
+  );
   const port = await freePort();
-  const child = spawn(join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
-  ], { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user });
+  const child = spawn(
+    join(bin, 'postgres'),
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user },
+  );
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   try {
     await waitFor('PostgreSQL to accept connections', async () => {
@@ -66,7 +94,10 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill(signal);
   });
 }

@@ -12,9 +12,13 @@ export async function startRedis(): Promise<RunningServer> {
   const binary = process.env.FERRY_REDIS_SERVER ?? 'redis-server';
   const dir = mkdtempSync(join(tmpdir(), 'ferry-redis-'));
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let failure: Error | undefined;
   child.on('error', (error) => {
     failure = new Error(`cannot start ${binary}: ${error.message} (install the Debian package redis-server)`);

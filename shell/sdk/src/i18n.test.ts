@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { ferryI18nOptions, readLocaleVersions, setLocaleVersions, setNamespaceLocation, syncDocumentLanguage } from './i18n.js';
+import {
+  ferryI18nOptions,
+  readLocaleVersions,
+  setLocaleVersions,
+  setNamespaceLocation,
+  syncDocumentLanguage,
+} from './i18n.js';
 
 describe('ferryI18nOptions', () => {
   const options = ferryI18nOptions({ namespaces: ['shell'], defaultNamespace: 'shell' });
@@ -15,7 +21,10 @@ describe('ferryI18nOptions', () => {
   });
 
   it('loads /locales/{lng}/{ns}.json versioned by content hash (never by the clock), 5 retries from 350 ms, 10 parallel reads', () => {
-    const backend = options.backend as { loadPath: (languages: string[], namespaces: string[]) => string; queryStringParams?: object };
+    const backend = options.backend as {
+      loadPath: (languages: string[], namespaces: string[]) => string;
+      queryStringParams?: object;
+    };
     expect(backend.loadPath(['en'], ['shell'])).toBe('/locales/{{lng}}/{{ns}}.json');
     setLocaleVersions({ 'de/shell': 'abc123def0' });
     expect(backend.loadPath(['de'], ['shell'])).toBe('/locales/{{lng}}/{{ns}}.json?v=abc123def0');
@@ -26,14 +35,17 @@ describe('ferryI18nOptions', () => {
   it("loads a remote's namespace from beside its own build, so a remote release needs no shell rebuild", () => {
     setNamespaceLocation('upload', 'https://cdn.example/remotes/upload/1.2.3/locales/');
     const backend = options.backend as { loadPath: (languages: string[], namespaces: string[]) => string };
-    expect(backend.loadPath(['nl'], ['upload'])).toBe('https://cdn.example/remotes/upload/1.2.3/locales/{{lng}}/{{ns}}.json');
+    expect(backend.loadPath(['nl'], ['upload'])).toBe(
+      'https://cdn.example/remotes/upload/1.2.3/locales/{{lng}}/{{ns}}.json',
+    );
     expect(backend.loadPath(['nl'], ['shell'])).toBe('/locales/{{lng}}/{{ns}}.json');
   });
 });
 
 describe('readLocaleVersions', () => {
   it('reads the hashes the server wrote into the page and ignores anything else', () => {
-    document.body.innerHTML = '<script type="application/json" id="ferry-locale-versions">{"en/shell":"0123456789","x":1}</script>';
+    document.body.innerHTML =
+      '<script type="application/json" id="ferry-locale-versions">{"en/shell":"0123456789","x":1}</script>';
     expect(readLocaleVersions()).toEqual({ 'en/shell': '0123456789' });
     document.body.innerHTML = '<script type="application/json" id="ferry-locale-versions">{oops</script>';
     expect(readLocaleVersions()).toEqual({});

@@ -13,5 +13,20 @@ export {
 
 /** The header switcher's languages, in spec §2 order (Hebrew is supported but not offered). */
 export const SWITCHER_LANGUAGES: readonly LanguageCode[] = [
-  'nl', 'en', 'de', 'fr', 'es', 'pt', 'it', 'pl', 'sv', 'tr', 'ar', 'hi', 'bn', 'ja', 'uk', 'id',
+  'nl',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'pt',
+  'it',
+  'pl',
+  'sv',
+  'tr',
+  'ar',
+  'hi',
+  'bn',
+  'ja',
+  'uk',
+  'id',
 ];

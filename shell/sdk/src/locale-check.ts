@@ -16,7 +16,8 @@ const SINGLE_NUMBER_FORMS = /_(zero|one|two)$/;
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
-    if (value !== null && typeof value === 'object') for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+    if (value !== null && typeof value === 'object')
+      for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
     else out.set(`${prefix}${key}`, value);
   }
   return out;

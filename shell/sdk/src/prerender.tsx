@@ -42,14 +42,25 @@ function shellBeforeStart(language: LanguageCode): ShellContextValue {
 }
 
 async function strings(distDir: string, language: string, namespace: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(path.join(distDir, 'locales', language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(await readFile(path.join(distDir, 'locales', language, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Renders one route of a remote's `./App` to HTML in one language, as the shell would show it before sign-in. */
-export async function renderRemotePage(options: PrerenderOptions, page: PrerenderPage, language: LanguageCode): Promise<string> {
-  const resources: Resource = { [language]: { [options.namespace]: await strings(options.distDir, language, options.namespace) } };
+export async function renderRemotePage(
+  options: PrerenderOptions,
+  page: PrerenderPage,
+  language: LanguageCode,
+): Promise<string> {
+  const resources: Resource = {
+    [language]: { [options.namespace]: await strings(options.distDir, language, options.namespace) },
+  };
   if (language !== FALLBACK_LANGUAGE) {
-    resources[FALLBACK_LANGUAGE] = { [options.namespace]: await strings(options.distDir, FALLBACK_LANGUAGE, options.namespace) };
+    resources[FALLBACK_LANGUAGE] = {
+      [options.namespace]: await strings(options.distDir, FALLBACK_LANGUAGE, options.namespace),
+    };
   }
   const instance = i18next.createInstance();
   await instance.init({

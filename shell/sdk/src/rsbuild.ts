@@ -24,7 +24,9 @@ export function pluginFirstVisit(): RsbuildPlugin {
         if (isWatch) return;
         const dist = api.context.distPath;
         if (stats) {
-          const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true }) as unknown as StatsJson & { children?: StatsJson[] };
+          const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true }) as unknown as StatsJson & {
+            children?: StatsJson[];
+          };
           const chunks = json.children?.length ? json.children.flatMap((c) => c.chunks ?? []) : (json.chunks ?? []);
           await writeFile(path.join(dist, FIRST_VISIT_FILE), `${JSON.stringify(firstVisitFiles(chunks), null, 2)}\n`);
         }
@@ -61,7 +63,11 @@ export function remoteRsbuildConfig({ federation, devPort, env }: RemoteBuildOpt
     return {
       plugins: [
         pluginReact(),
-        pluginModuleFederation(production ? { ...federation, experiments: { ...federation.experiments, externalRuntime: true } } : federation),
+        pluginModuleFederation(
+          production
+            ? { ...federation, experiments: { ...federation.experiments, externalRuntime: true } }
+            : federation,
+        ),
         // Before pluginFirstVisit: its pre-compression then covers mf-runtime.js too.
         ...(production ? [pluginStandaloneRuntime()] : []),
         pluginFirstVisit(),
@@ -77,7 +83,9 @@ export function remoteRsbuildConfig({ federation, devPort, env }: RemoteBuildOpt
         tags: [
           { tag: 'base', attrs: { href: '/' }, head: true, append: false },
           // A blocking script: it runs before the deferred entry that needs the runtime.
-          ...(production ? [{ tag: 'script', attrs: { src: STANDALONE_RUNTIME_FILE }, head: true, append: true, publicPath: false }] : []),
+          ...(production
+            ? [{ tag: 'script', attrs: { src: STANDALONE_RUNTIME_FILE }, head: true, append: true, publicPath: false }]
+            : []),
         ],
       },
       server: {
@@ -114,10 +122,15 @@ export function prerenderRsbuildConfig({ env }: { env: Record<string, string | u
         setup(api) {
           api.onAfterBuild(async () => {
             const file = path.join(api.context.distPath, 'prerender.js');
-            const loaded = (await import(pathToFileURL(file).href)) as { run?: (d: string) => Promise<number>; default?: { run?: (d: string) => Promise<number> } };
+            const loaded = (await import(pathToFileURL(file).href)) as {
+              run?: (d: string) => Promise<number>;
+              default?: { run?: (d: string) => Promise<number> };
+            };
             const run = loaded.run ?? loaded.default?.run;
             if (!run) throw new Error(`${file} exports no run(distDir)`);
-            api.logger.info(`pre-rendered ${await run(distDir)} pages into ${path.relative(process.cwd(), distDir)}/prerender`);
+            api.logger.info(
+              `pre-rendered ${await run(distDir)} pages into ${path.relative(process.cwd(), distDir)}/prerender`,
+            );
           });
         },
       },

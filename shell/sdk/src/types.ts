@@ -61,10 +61,7 @@ export interface ShellAuth {
 }
 
 /** The host the page is served on, as the shell's routing rules see it. */
-export type HostKind =
-  | { kind: 'root' }
-  | { kind: 'sender'; subdomain: string }
-  | { kind: 'other' };
+export type HostKind = { kind: 'root' } | { kind: 'sender'; subdomain: string } | { kind: 'other' };
 
 export interface ShellContextValue {
   mode: 'host' | 'standalone';

@@ -6,7 +6,12 @@ function fakeEnv(over: Partial<PageViewEnvironment> = {}) {
   const init = vi.fn();
   const tracker: Tracker = { init, track: (name, options) => void tracked.push({ name, url: options.url }) };
   const loadTracker = vi.fn(async () => tracker);
-  const env: PageViewEnvironment = { navigator: {}, loadConfig: async () => ({ domain: 'ferry.example' }), loadTracker, ...over };
+  const env: PageViewEnvironment = {
+    navigator: {},
+    loadConfig: async () => ({ domain: 'ferry.example' }),
+    loadTracker,
+    ...over,
+  };
   return { env, tracked, init, loadTracker };
 }
 
@@ -23,7 +28,14 @@ describe('createPageViews', () => {
       { name: 'pageview', url: 'https://ferry.example/?lng=de' },
       { name: 'pageview', url: 'https://anna.ferry.example/:code' },
     ]);
-    expect(init).toHaveBeenCalledWith(expect.objectContaining({ domain: 'ferry.example', endpoint: '/api/event', autoCapturePageviews: false, bindToWindow: false }));
+    expect(init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        domain: 'ferry.example',
+        endpoint: '/api/event',
+        autoCapturePageviews: false,
+        bindToWindow: false,
+      }),
+    );
   });
 
   it("reduces the tracker's own requests too (engagement events, referrer)", async () => {
@@ -31,7 +43,13 @@ describe('createPageViews', () => {
     createPageViews(env);
     await settle();
     const transform = init.mock.calls[0]![0].transformRequest;
-    expect(transform({ n: 'engagement', u: 'https://ferry.example/r/Ab3dEf9h?t=1', r: 'https://mail.example/inbox/123?u=me' })).toEqual({ n: 'engagement', u: 'https://ferry.example/r/:code', r: 'https://mail.example' });
+    expect(
+      transform({
+        n: 'engagement',
+        u: 'https://ferry.example/r/Ab3dEf9h?t=1',
+        r: 'https://mail.example/inbox/123?u=me',
+      }),
+    ).toEqual({ n: 'engagement', u: 'https://ferry.example/r/:code', r: 'https://mail.example' });
     expect(transform({ n: 'pageview', u: 'javascript:alert(1)' })).toBeNull();
   });
 

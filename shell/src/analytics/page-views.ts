@@ -20,7 +20,9 @@ export interface Tracker {
     captureOnLocalhost: boolean;
     bindToWindow: boolean;
     logging: boolean;
-    transformRequest: (payload: { u: string; r?: string | null } & Record<string, unknown>) => ({ u: string } & Record<string, unknown>) | null;
+    transformRequest: (
+      payload: { u: string; r?: string | null } & Record<string, unknown>,
+    ) => ({ u: string } & Record<string, unknown>) | null;
   }): void;
   track(eventName: string, options: { url?: string }): void;
 }
@@ -101,7 +103,8 @@ export function browserPageViewEnvironment(): PageViewEnvironment {
     navigator: window.navigator as PageViewEnvironment['navigator'],
     async loadConfig() {
       // After the page has loaded: counting never competes with what the visitor waits for.
-      if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+      if (document.readyState !== 'complete')
+        await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
       const res = await window.fetch('/api/config', { credentials: 'omit' });
       if (!res.ok) return undefined;
       const body = (await res.json()) as { analytics?: { domain?: unknown } };

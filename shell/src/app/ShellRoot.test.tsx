@@ -28,7 +28,12 @@ async function testI18n() {
   return instance;
 }
 
-const LOCALHOST: PageLocation = { hostname: 'localhost', protocol: 'http:', port: '8080', origin: 'http://localhost:8080' };
+const LOCALHOST: PageLocation = {
+  hostname: 'localhost',
+  protocol: 'http:',
+  port: '8080',
+  origin: 'http://localhost:8080',
+};
 
 /** marketing and download render a heading; upload fails to load like a stopped remote. */
 const loader: RemoteAppLoader = async (name) => {
@@ -36,7 +41,12 @@ const loader: RemoteAppLoader = async (name) => {
   return { default: () => <h1>{`remote ${name}`}</h1> };
 };
 
-async function renderAt(path: string, page = LOCALHOST, manifest: RemotesManifest = { remotes: {} }, pageViews?: PageViews) {
+async function renderAt(
+  path: string,
+  page = LOCALHOST,
+  manifest: RemotesManifest = { remotes: {} },
+  pageViews?: PageViews,
+) {
   const i18n = await testI18n();
   const assign = vi.fn();
   const manifestPromise = Promise.resolve(manifest);
@@ -74,7 +84,9 @@ describe('ShellRoot', () => {
     await renderAt('/abc12345');
     expect(await screen.findByRole('heading', { name: 'File not available' })).toBeTruthy();
     expect(screen.getByText('This download link has expired or the file was removed by the sender.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('http://localhost:8080/');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      'http://localhost:8080/',
+    );
   });
 
   it('renders a download page without footer on a sender subdomain', async () => {

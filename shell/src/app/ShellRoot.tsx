@@ -1,12 +1,7 @@
 import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  SWITCHER_LANGUAGES,
-  ShellProvider,
-  normaliseLanguage,
-  type ShellContextValue,
-} from '@ferry/shell-sdk';
+import { SWITCHER_LANGUAGES, ShellProvider, normaliseLanguage, type ShellContextValue } from '@ferry/shell-sdk';
 import type { AuthController, AuthState } from '../auth/auth-controller';
 import { CALLBACK_PATH } from '../auth/constants';
 import { guardRoute } from '../auth/guards';
@@ -52,7 +47,14 @@ const noSubscription = () => () => undefined;
 const replacePage = (url: string): void => window.location.replace(url);
 
 /** Layout and routing of the shell; rendered inside a router, an i18next provider and Suspense. */
-export function ShellRoot({ manifest, loader, page = window.location, assign = replacePage, auth, pageViews }: ShellRootProps) {
+export function ShellRoot({
+  manifest,
+  loader,
+  page = window.location,
+  assign = replacePage,
+  auth,
+  pageViews,
+}: ShellRootProps) {
   const { t, i18n } = useTranslation('shell');
   const location = useLocation();
   const navigate = useNavigate();
@@ -71,7 +73,12 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
   const onCallback = location.pathname === CALLBACK_PATH;
   const guard =
     authState && decision.kind === 'remote' && !onCallback
-      ? guardRoute({ pathname: location.pathname, search: location.search, isAuthenticated: authState.isAuthenticated, authReady: authState.authReady })
+      ? guardRoute({
+          pathname: location.pathname,
+          search: location.search,
+          isAuthenticated: authState.isAuthenticated,
+          authReady: authState.authReady,
+        })
       : { kind: 'render' as const };
   const guardTarget = guard.kind === 'redirect' ? guard.to : null;
   const guardRemember = guard.kind === 'redirect' ? guard.remember : undefined;
@@ -137,7 +144,11 @@ export function ShellRoot({ manifest, loader, page = window.location, assign = r
         <main className="shell-main">
           {needed && auth && (
             <Suspense fallback={null}>
-              <SignInNotice needed={needed} ready={authState?.authReady ?? false} onSignIn={(path) => auth.login(path)} />
+              <SignInNotice
+                needed={needed}
+                ready={authState?.authReady ?? false}
+                onSignIn={(path) => auth.login(path)}
+              />
             </Suspense>
           )}
           {onCallback || guard.kind !== 'render' ? (

@@ -210,7 +210,12 @@ describe('login (spec §4)', () => {
     env.session.setItem(KEYS.returnPath, '/upload?x=1');
     const auth = track(await started(env));
     expect(env.emitted).toEqual([AUTH_EVENTS.ready, AUTH_EVENTS.changed]);
-    expect(auth.getState()).toMatchObject({ isAuthenticated: true, authReady: true, hydrated: true, user: { id: '1001', email: 'alice@example.com' } });
+    expect(auth.getState()).toMatchObject({
+      isAuthenticated: true,
+      authReady: true,
+      hydrated: true,
+      user: { id: '1001', email: 'alice@example.com' },
+    });
     await vi.advanceTimersByTimeAsync(29);
     expect(env.navigate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -234,7 +239,9 @@ describe('login (spec §4)', () => {
     signedIn(env);
     track(await started(env));
     expect(env.replaceUrl).toHaveBeenCalledWith('/faq?keep=1');
-    const cb = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('/upload?x=1&session=expired&error=e')}`);
+    const cb = testEnv(
+      `/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('/upload?x=1&session=expired&error=e')}`,
+    );
     track(await started(cb));
     await vi.advanceTimersByTimeAsync(30);
     expect(cb.navigate).toHaveBeenCalledWith('/upload?x=1');
@@ -275,7 +282,9 @@ describe('login (spec §4)', () => {
 
   it("on a sender's subdomain, login goes to the root host's login with a next parameter", () => {
     const env = testEnv('/abc12345');
-    new AuthController(env, { provider: 'google', hostKind: 'sender', rootOrigin: 'https://ferry.app' }).login('/upload');
+    new AuthController(env, { provider: 'google', hostKind: 'sender', rootOrigin: 'https://ferry.app' }).login(
+      '/upload',
+    );
     expect(env.assign).toHaveBeenCalledWith(`https://ferry.app/api/auth/google?next=${encodeURIComponent('/upload')}`);
   });
 });
@@ -290,12 +299,16 @@ describe('logout (spec §4)', () => {
     const auth = track(await started(env));
     auth.logout();
     for (const storage of [env.local, env.session]) {
-      for (const key of [KEYS.token, ...KEYS.tokenAliases, KEYS.tokenAt, KEYS.returnPath]) expect(storage.getItem(key)).toBeNull();
+      for (const key of [KEYS.token, ...KEYS.tokenAliases, KEYS.tokenAt, KEYS.returnPath])
+        expect(storage.getItem(key)).toBeNull();
     }
     expect(env.session.getItem(KEYS.lastUser)).toBeNull();
     expect(env.local.getItem(KEYS.userEmail)).toBeNull();
     expect(env.local.getItem(KEYS.logoutMarker)).toBe(String(Date.now()));
-    expect(env.fetch).toHaveBeenCalledWith('/api/auth/revoke', expect.objectContaining({ method: 'POST', keepalive: true }));
+    expect(env.fetch).toHaveBeenCalledWith(
+      '/api/auth/revoke',
+      expect.objectContaining({ method: 'POST', keepalive: true }),
+    );
     expect(env.assign).toHaveBeenCalledWith('/');
     expect(auth.getState()).toMatchObject({ isAuthenticated: false, token: null, user: null });
   });
@@ -304,7 +317,9 @@ describe('logout (spec §4)', () => {
     const env = testEnv('/upload');
     signedIn(env);
     const auth = track(await started(env));
-    env.events.dispatchEvent(Object.assign(new Event('storage'), { key: KEYS.logoutMarker, newValue: String(Date.now()) }));
+    env.events.dispatchEvent(
+      Object.assign(new Event('storage'), { key: KEYS.logoutMarker, newValue: String(Date.now()) }),
+    );
     expect(auth.getState().isAuthenticated).toBe(false);
     expect(env.local.getItem(KEYS.token)).toBeNull();
     expect(env.assign).toHaveBeenCalledWith('/');
@@ -375,7 +390,8 @@ describe('stale token for uploads (spec §4)', () => {
     env.local.setItem(KEYS.tokenAt, String(Date.now()));
     env.events.dispatchEvent(Object.assign(new Event('storage'), { key: KEYS.token }));
   }
-  const popupUrl = (openedAt = Date.now()) => `/api/auth/local?next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`;
+  const popupUrl = (openedAt = Date.now()) =>
+    `/api/auth/local?next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`;
   async function staleSession(): Promise<{ env: TestEnv; auth: AuthController }> {
     const env = testEnv('/upload?x=1');
     signedIn(env, 2 * HOUR);
@@ -472,7 +488,9 @@ describe('stale token for uploads (spec §4)', () => {
   });
 
   it("the popup's callback stores the token and closes the popup", async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${Date.now()}`)}`);
+    const env = testEnv(
+      `/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${Date.now()}`)}`,
+    );
     env.local.setItem(KEYS.returnPath, '/account');
     track(await started(env));
     expect(env.local.getItem(KEYS.token)).toBe(TOKEN);
@@ -483,7 +501,9 @@ describe('stale token for uploads (spec §4)', () => {
 
   it("a popup's sign-in after the user signed out does not sign them back in", async () => {
     const openedAt = Date.now() - 10_000;
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`);
+    const env = testEnv(
+      `/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`,
+    );
     env.local.setItem(KEYS.logoutMarker, String(openedAt + 5_000));
     track(await started(env));
     expect(env.local.getItem(KEYS.token)).toBeNull();

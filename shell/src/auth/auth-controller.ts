@@ -1,4 +1,12 @@
-import { AUTH_EVENTS, AUTH_TIMINGS, CALLBACK_PATH, DEFAULT_SESSION_MAX_AGE_HOURS, KEYS, MIN_TOKEN_LENGTH, TRANSIENT_PARAMS } from './constants';
+import {
+  AUTH_EVENTS,
+  AUTH_TIMINGS,
+  CALLBACK_PATH,
+  DEFAULT_SESSION_MAX_AGE_HOURS,
+  KEYS,
+  MIN_TOKEN_LENGTH,
+  TRANSIENT_PARAMS,
+} from './constants';
 import { normaliseUser, type AuthUser } from './profile';
 import { safeReturnPath } from '@ferry/rules';
 import { chooseReturnPath } from './return-path';
@@ -60,7 +68,15 @@ type Listener = (state: AuthState) => void;
  * the shell context. Framework-free; the React provider subscribes to it.
  */
 export class AuthController {
-  private state: AuthState = { user: null, token: null, isAuthenticated: false, authReady: false, hydrated: false, consentRequired: false, relogin: 'idle' };
+  private state: AuthState = {
+    user: null,
+    token: null,
+    isAuthenticated: false,
+    authReady: false,
+    hydrated: false,
+    consentRequired: false,
+    relogin: 'idle',
+  };
   private readonly listeners = new Set<Listener>();
   private readonly store: SessionStore;
   private readonly maxAgeMs: number;
@@ -175,7 +191,9 @@ export class AuthController {
     this.store.debug(`logout${reason ? ` (${reason})` : ''}`, this.env.now());
     if (token && reason !== 'expired') {
       // Best effort: revoke at the provider; the local logout never waits for it.
-      this.env.fetch('/api/auth/revoke', { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+      this.env
+        .fetch('/api/auth/revoke', { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true })
+        .catch(() => undefined);
     }
     this.leave(reason === 'expired' ? '/?session=expired' : '/');
   }
@@ -228,7 +246,8 @@ export class AuthController {
   private validSession(): { token: string | null } | undefined {
     const stored = this.store.readToken();
     const now = this.env.now();
-    if (stored && stored.at > 0 && now - stored.at < this.maxAgeMs && now >= stored.at - 60_000) return { token: stored.token };
+    if (stored && stored.at > 0 && now - stored.at < this.maxAgeMs && now >= stored.at - 60_000)
+      return { token: stored.token };
     if (stored) this.store.clearToken(); // expired (or without a time): removed
     if (hasSessionCookie(this.env.cookies())) return { token: null };
     return undefined;
@@ -245,7 +264,11 @@ export class AuthController {
     if (!token || this.leaving) return;
     let res: Response;
     try {
-      res = await this.env.fetch('/api/me', { method: withProfile ? 'GET' : 'HEAD', headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
+      res = await this.env.fetch('/api/me', {
+        method: withProfile ? 'GET' : 'HEAD',
+        headers: { authorization: `Bearer ${token}` },
+        cache: 'no-store',
+      });
     } catch {
       return; // offline: keep the session, the next check retries
     }
@@ -258,7 +281,11 @@ export class AuthController {
       const user = normaliseUser(await res.json().catch(() => null));
       if (user) {
         this.store.writeUser(user);
-        if (user.email !== this.state.user?.email || user.id !== this.state.user?.id || user.name !== this.state.user?.name) {
+        if (
+          user.email !== this.state.user?.email ||
+          user.id !== this.state.user?.id ||
+          user.name !== this.state.user?.name
+        ) {
           this.setState({ user });
           if (announce) this.emit(AUTH_EVENTS.changed);
         }
@@ -303,7 +330,13 @@ export class AuthController {
     this.store.removeValue('local', KEYS.logoutMarker);
     if (silent) this.store.setValue('session', KEYS.lastSilentRefresh, String(now));
     this.store.debug(`signed in${silent ? ' (silent)' : ''}`, now);
-    this.setState({ isAuthenticated: true, token, hydrated: true, consentRequired: false, user: this.userFromStorage() });
+    this.setState({
+      isAuthenticated: true,
+      token,
+      hydrated: true,
+      consentRequired: false,
+      user: this.userFromStorage(),
+    });
     await this.verifyWithServer(true, false);
     if (this.leaving) return;
     // A re-login popup: the page that opened it picks the token up from storage.
@@ -328,14 +361,19 @@ export class AuthController {
     this.store.setValue('session', KEYS.hydrated, '1');
     this.setState({ hydrated: true });
     const now = this.env.now();
-    const lastRefresh = Math.max(this.store.getNumber('local', KEYS.lastSilentRefresh), this.store.getNumber('session', KEYS.lastSilentRefresh));
+    const lastRefresh = Math.max(
+      this.store.getNumber('local', KEYS.lastSilentRefresh),
+      this.store.getNumber('session', KEYS.lastSilentRefresh),
+    );
     if (!valid?.token || !this.isTokenStale() || this.state.consentRequired) return false;
     if (now - lastRefresh < AUTH_TIMINGS.silentRefreshThrottleMs) return false;
     this.store.setValue('local', KEYS.lastSilentRefresh, String(now));
     this.store.setValue('session', KEYS.lastSilentRefresh, String(now));
     const loc = this.env.location();
     this.store.debug('silent refresh', now);
-    this.leave(`/api/auth/${this.options.provider}?prompt=none&next=${encodeURIComponent(`${loc.pathname}${loc.search}`)}`);
+    this.leave(
+      `/api/auth/${this.options.provider}?prompt=none&next=${encodeURIComponent(`${loc.pathname}${loc.search}`)}`,
+    );
     return true;
   }
 
@@ -350,7 +388,8 @@ export class AuthController {
         }
         return;
       }
-      if (key === null || key.startsWith('ferry_') || (KEYS.tokenAliases as readonly string[]).includes(key)) this.checkSession();
+      if (key === null || key.startsWith('ferry_') || (KEYS.tokenAliases as readonly string[]).includes(key))
+        this.checkSession();
     };
     const onVisible = () => {
       if (this.env.visibility.visibilityState === 'visible') this.periodicCheck();

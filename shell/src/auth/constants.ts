@@ -22,7 +22,9 @@ export const DEFAULT_SESSION_MAX_AGE_HOURS = 72;
 /** The build setting as a number of hours; anything missing or not a positive number is the default. */
 export function sessionMaxAgeHours(setting: string | undefined): number {
   const hours = Number(setting);
-  return setting !== undefined && setting.trim() !== '' && Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_SESSION_MAX_AGE_HOURS;
+  return setting !== undefined && setting.trim() !== '' && Number.isFinite(hours) && hours > 0
+    ? hours
+    : DEFAULT_SESSION_MAX_AGE_HOURS;
 }
 
 /** Tokens shorter than this are leftovers or junk, never a real access token. */

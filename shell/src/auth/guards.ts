@@ -3,7 +3,12 @@ export type GuardDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'red
 
 const PROTECTED = new Set(['/upload', '/account']);
 
-export function guardRoute(input: { pathname: string; search: string; isAuthenticated: boolean; authReady: boolean }): GuardDecision {
+export function guardRoute(input: {
+  pathname: string;
+  search: string;
+  isAuthenticated: boolean;
+  authReady: boolean;
+}): GuardDecision {
   const path = input.pathname.length > 1 ? input.pathname.replace(/\/+$/, '') : input.pathname;
   if (PROTECTED.has(path)) {
     if (!input.authReady) return { kind: 'wait' };
@@ -12,6 +17,7 @@ export function guardRoute(input: { pathname: string; search: string; isAuthenti
     return { kind: 'render' };
   }
   // Only signed-in users are sent from the landing page to the product.
-  if (path === '/' && input.authReady && input.isAuthenticated) return { kind: 'redirect', to: `/upload${input.search}` };
+  if (path === '/' && input.authReady && input.isAuthenticated)
+    return { kind: 'redirect', to: `/upload${input.search}` };
   return { kind: 'render' };
 }

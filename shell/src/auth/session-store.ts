@@ -63,7 +63,8 @@ export class SessionStore {
   }
 
   clearToken(): void {
-    for (const storage of [this.local, this.session]) for (const key of [...TOKEN_KEYS, ...TOKEN_AT_KEYS]) remove(storage, key);
+    for (const storage of [this.local, this.session])
+      for (const key of [...TOKEN_KEYS, ...TOKEN_AT_KEYS]) remove(storage, key);
   }
 
   writeUser(user: AuthUser): void {

@@ -3,7 +3,10 @@ import { signInNeeded, signInState } from './sign-in-notice';
 
 describe('signInNeeded', () => {
   it('names the page the guard sent the visitor from, with its query as the return path', () => {
-    expect(signInNeeded(signInState('/upload?highlight=drop'), false)).toEqual({ target: 'upload', returnPath: '/upload?highlight=drop' });
+    expect(signInNeeded(signInState('/upload?highlight=drop'), false)).toEqual({
+      target: 'upload',
+      returnPath: '/upload?highlight=drop',
+    });
     expect(signInNeeded(signInState('/account'), false)).toEqual({ target: 'account', returnPath: '/account' });
   });
 

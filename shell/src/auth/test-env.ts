@@ -38,13 +38,20 @@ export interface TestEnv extends AuthEnvironment {
 }
 
 /** A browser stand-in: storages, cookies, location, navigation spies and a scripted /api/me. */
-export function testEnv(url = '/', me: { status: number; body?: unknown } | (() => { status: number; body?: unknown }) = { status: 200, body: { sub: '1001', email: 'alice@example.com' } }): TestEnv {
+export function testEnv(
+  url = '/',
+  me: { status: number; body?: unknown } | (() => { status: number; body?: unknown }) = {
+    status: 200,
+    body: { sub: '1001', email: 'alice@example.com' },
+  },
+): TestEnv {
   const u = new URL(url, 'http://localhost');
   const loc = { pathname: u.pathname, search: u.search, hash: u.hash };
   const cookieJar = { value: '' };
   const events = new EventTarget();
   const emitted: string[] = [];
-  for (const type of ['ferry:auth-ready', 'ferry:auth-changed']) events.addEventListener(type, () => emitted.push(type));
+  for (const type of ['ferry:auth-ready', 'ferry:auth-changed'])
+    events.addEventListener(type, () => emitted.push(type));
   const vis = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const path = String(input);

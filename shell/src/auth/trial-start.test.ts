@@ -4,7 +4,15 @@ import { KEYS } from './constants';
 import { MemoryStorage } from './test-env';
 import { startTrialOnSignIn, TRIAL_REQUESTED_KEY } from './trial-start';
 
-const signedOut: AuthState = { user: null, token: null, isAuthenticated: false, authReady: true, hydrated: true, consentRequired: false, relogin: 'idle' };
+const signedOut: AuthState = {
+  user: null,
+  token: null,
+  isAuthenticated: false,
+  authReady: true,
+  hydrated: true,
+  consentRequired: false,
+  relogin: 'idle',
+};
 const signedIn = (email = 'alice@example.com'): AuthState => ({
   ...signedOut,
   isAuthenticated: true,
@@ -12,7 +20,10 @@ const signedIn = (email = 'alice@example.com'): AuthState => ({
   user: { id: '1001', email },
 });
 
-function setup(initial: AuthState = signedOut, answer: () => Promise<Response> = async () => new Response('{"ok":true}', { status: 200 })) {
+function setup(
+  initial: AuthState = signedOut,
+  answer: () => Promise<Response> = async () => new Response('{"ok":true}', { status: 200 }),
+) {
   let state = initial;
   const listeners = new Set<(s: AuthState) => void>();
   const auth = {
@@ -32,7 +43,17 @@ function setup(initial: AuthState = signedOut, answer: () => Promise<Response> =
     for (const l of listeners) l(state);
   };
   const lastUser = (email: string) => session.setItem(KEYS.lastUser, JSON.stringify({ id: '1001', email }));
-  return { auth, session, local, fetch, warn, set, lastUser, started, start: () => startTrialOnSignIn(auth, { local, session, fetch, warn, started }) };
+  return {
+    auth,
+    session,
+    local,
+    fetch,
+    warn,
+    set,
+    lastUser,
+    started,
+    start: () => startTrialOnSignIn(auth, { local, session, fetch, warn, started }),
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

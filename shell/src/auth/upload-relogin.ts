@@ -6,7 +6,6 @@ export interface PopupWindow {
   close(): void;
 }
 
-
 /** What the re-login needs of the auth controller and the browser. */
 export interface UploadReloginHost {
   token(): string | null;

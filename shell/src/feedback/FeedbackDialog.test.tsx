@@ -12,7 +12,15 @@ beforeAll(() => preloadDialog());
 
 async function renderDialog(send: (r: FeedbackRequest) => Promise<void>) {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', ns: ['shell'], defaultNS: 'shell', resources: { en: { shell: en } }, interpolation: { escapeValue: false } });
+  await i18n
+    .use(initReactI18next)
+    .init({
+      lng: 'en',
+      ns: ['shell'],
+      defaultNS: 'shell',
+      resources: { en: { shell: en } },
+      interpolation: { escapeValue: false },
+    });
   const onClose = vi.fn();
   await act(async () => {
     render(
@@ -35,7 +43,13 @@ describe('FeedbackDialog', () => {
     type(/Your message/, '  More languages please\r\n ');
     type(/Your e-mail address/, ' vera@example.com ');
     await submit();
-    expect(send).toHaveBeenCalledWith({ message: 'More languages please', replyTo: 'vera@example.com', page: '/faq', language: 'en', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(send).toHaveBeenCalledWith({
+      message: 'More languages please',
+      replyTo: 'vera@example.com',
+      page: '/faq',
+      language: 'en',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(screen.getByRole('status').textContent).toBe('Thank you! Your message has reached the team.');
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
@@ -48,7 +62,9 @@ describe('FeedbackDialog', () => {
     type(/Your message/, 'hi');
     type(/Your e-mail address/, 'vera@');
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe('This e-mail address does not look right. Check it, or leave the field empty.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This e-mail address does not look right. Check it, or leave the field empty.',
+    );
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -61,9 +77,13 @@ describe('FeedbackDialog', () => {
     await renderDialog(send);
     type(/Your message/, 'hello');
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe('Too many messages were sent in a short time. Please try again later.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Too many messages were sent in a short time. Please try again later.',
+    );
     await submit();
-    expect(screen.getByRole('alert').textContent).toBe('Your message could not be sent. Check your connection and try again.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Your message could not be sent. Check your connection and try again.',
+    );
     expect(ids[0]).toBe(ids[1]);
   });
 });
@@ -83,6 +103,9 @@ describe('postFeedback', () => {
   it('posts JSON without credentials', async () => {
     const fetchImpl = answer(200);
     await postFeedback(body, fetchImpl);
-    expect(fetchImpl).toHaveBeenCalledWith('/api/feedback', expect.objectContaining({ method: 'POST', credentials: 'omit', body: JSON.stringify(body) }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/feedback',
+      expect.objectContaining({ method: 'POST', credentials: 'omit', body: JSON.stringify(body) }),
+    );
   });
 });

@@ -52,7 +52,15 @@ export function FeedbackDialog({ open, onClose, page, send = postFeedback }: Fee
     const text = message.replace(/\r\n?/g, '\n');
     const problem = feedbackProblem(text);
     if (problem) {
-      setPhase({ name: 'error', text: problem === 'empty' ? t('feedback.errors.empty') : problem === 'too-long' ? t('feedback.errors.tooLong', { max: MAX_FEEDBACK_LENGTH }) : t('feedback.errors.invalid') });
+      setPhase({
+        name: 'error',
+        text:
+          problem === 'empty'
+            ? t('feedback.errors.empty')
+            : problem === 'too-long'
+              ? t('feedback.errors.tooLong', { max: MAX_FEEDBACK_LENGTH })
+              : t('feedback.errors.invalid'),
+      });
       messageField.current?.focus();
       return;
     }
@@ -63,7 +71,13 @@ export function FeedbackDialog({ open, onClose, page, send = postFeedback }: Fee
     }
     setPhase({ name: 'sending' });
     try {
-      await send({ message: text.trim(), ...(address ? { replyTo: address } : {}), page, language: i18n.resolvedLanguage ?? i18n.language, requestId: requestId.current });
+      await send({
+        message: text.trim(),
+        ...(address ? { replyTo: address } : {}),
+        page,
+        language: i18n.resolvedLanguage ?? i18n.language,
+        requestId: requestId.current,
+      });
       setPhase({ name: 'sent' });
     } catch (err) {
       setPhase({ name: 'error', text: t(FAILURE_KEYS[err instanceof FeedbackError ? err.kind : 'network']) });

@@ -18,7 +18,10 @@ export class FeedbackError extends Error {
 }
 
 /** POST /api/feedback; rejects with a FeedbackError. Repeating the same requestId queues nothing new. */
-export async function postFeedback(body: FeedbackRequest, fetchImpl: typeof fetch = (input, init) => window.fetch(input, init)): Promise<void> {
+export async function postFeedback(
+  body: FeedbackRequest,
+  fetchImpl: typeof fetch = (input, init) => window.fetch(input, init),
+): Promise<void> {
   let res: Response;
   try {
     res = await fetchImpl('/api/feedback', {

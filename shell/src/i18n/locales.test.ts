@@ -9,7 +9,12 @@ const root = fileURLToPath(new URL('../../public/locales/', import.meta.url));
 
 describe(`${NAMESPACE} locales`, () => {
   it('every supported language is complete: same keys as English, its own plural forms, placeholders kept', () => {
-    const files = Object.fromEntries(readdirSync(root).map((language) => [language, JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown]));
+    const files = Object.fromEntries(
+      readdirSync(root).map((language) => [
+        language,
+        JSON.parse(readFileSync(`${root}${language}/${NAMESPACE}.json`, 'utf8')) as unknown,
+      ]),
+    );
     expect(localeProblems(files)).toEqual([]);
   });
 

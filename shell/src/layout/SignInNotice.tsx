@@ -8,7 +8,15 @@ import type { SignInNeeded } from '../auth/sign-in-notice';
  * Shown on the landing when a visitor was sent back from a page that needs a session: why, and
  * the sign-in at once. Focus goes to the button, so the notice is in view and one key away.
  */
-export function SignInNotice({ needed, ready, onSignIn }: { needed: SignInNeeded; ready: boolean; onSignIn: (returnPath: string) => void }) {
+export function SignInNotice({
+  needed,
+  ready,
+  onSignIn,
+}: {
+  needed: SignInNeeded;
+  ready: boolean;
+  onSignIn: (returnPath: string) => void;
+}) {
   const { t } = useTranslation('shell');
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {

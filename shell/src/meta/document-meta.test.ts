@@ -34,12 +34,16 @@ describe('the server-written head', () => {
     doc.documentElement.lang = 'de';
     doc.head.innerHTML = serverHead;
     const server = readServerMeta('/faq', doc);
-    expect(serverMetaFor(server, '/faq', 'de')).toEqual({ title: 'FAQ — Ferry', description: 'Questions', canonicalUrl: 'https://ferry.app/faq?lng=de' });
+    expect(serverMetaFor(server, '/faq', 'de')).toEqual({
+      title: 'FAQ — Ferry',
+      description: 'Questions',
+      canonicalUrl: 'https://ferry.app/faq?lng=de',
+    });
     expect(serverMetaFor(server, '/privacy', 'de')).toBeNull();
     expect(serverMetaFor(server, '/faq', 'en')).toBeNull();
   });
 
-  it('is absent from the build\'s plain index.html (no og:locale)', () => {
+  it("is absent from the build's plain index.html (no og:locale)", () => {
     const doc = document.implementation.createHTMLDocument('Ferry — Eenvoudig delen, slimme opslag.');
     expect(readServerMeta('/', doc)).toBeNull();
   });

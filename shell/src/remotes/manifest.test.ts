@@ -23,7 +23,10 @@ describe('parseManifest', () => {
 
   it('drops unknown names and malformed entries, and reads an optional rootDomain', () => {
     const manifest = parseManifest(
-      { remotes: { evil: { entry: '/x.js' }, account: { entry: 42 }, download: { entry: '/d.js' } }, rootDomain: 'ferry.app' },
+      {
+        remotes: { evil: { entry: '/x.js' }, account: { entry: 42 }, download: { entry: '/d.js' } },
+        rootDomain: 'ferry.app',
+      },
       BASE,
     );
     expect(Object.keys(manifest.remotes)).toEqual(['download']);
@@ -46,7 +49,9 @@ describe('fetchManifest', () => {
   });
 
   it('degrades to an empty manifest when the file is missing or the network fails', async () => {
-    expect(await fetchManifest(BASE, (async () => new Response('', { status: 404 })) as unknown as typeof fetch)).toEqual({
+    expect(
+      await fetchManifest(BASE, (async () => new Response('', { status: 404 })) as unknown as typeof fetch),
+    ).toEqual({
       remotes: {},
     });
     expect(

@@ -1,4 +1,3 @@
-
 // The host rules are @ferry/rules' (the gateway classifies hosts with the same ones).
 export { classifyHost, defaultRootDomain } from '@ferry/rules';
 

@@ -5,7 +5,9 @@ const keys = (items: { labelKey: string }[]) => items.map((item) => item.labelKe
 
 describe('navItems', () => {
   it('varies the header buttons by route', () => {
-    expect(keys(navItems({ kind: 'remote', remote: 'marketing' }, '/', 'https://ferry.app'))).toEqual(['nav.goToProduct']);
+    expect(keys(navItems({ kind: 'remote', remote: 'marketing' }, '/', 'https://ferry.app'))).toEqual([
+      'nav.goToProduct',
+    ]);
     expect(keys(navItems({ kind: 'remote', remote: 'marketing' }, '/faq', 'https://ferry.app'))).toEqual([
       'nav.home',
       'nav.goToProduct',

@@ -34,7 +34,13 @@ export const workloads = [gateway.name, ...grpcServices.map((s) => s.name), ...w
 export const devStandIns = ['dev-identity', 'dev-drive', 'dev-mail'] as const;
 
 /** Workspaces Dockerfile.service builds (SERVICE=…), and Dockerfile.web (APP=…). */
-export const serviceImages = [gateway.name, ...grpcServices.map((s) => s.name), 'dev-identity', 'dev-drive', 'dev-mail'];
+export const serviceImages = [
+  gateway.name,
+  ...grpcServices.map((s) => s.name),
+  'dev-identity',
+  'dev-drive',
+  'dev-mail',
+];
 export const webImages = [...webApps];
 
 /** The services' own drain after SIGTERM (@ferry/service-kit shutdown grace, 10 s). */

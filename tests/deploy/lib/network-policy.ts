@@ -39,7 +39,9 @@ export function podGroups(deployments: Deployment[]): PodGroup[] {
   return deployments.map((d) => ({
     name: d.metadata.name,
     labels: d.spec.template.metadata.labels,
-    ports: d.spec.template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => ({ protocol: (p as { protocol?: string }).protocol ?? 'TCP', port: p.containerPort }))),
+    ports: d.spec.template.spec.containers.flatMap((c) =>
+      (c.ports ?? []).map((p) => ({ protocol: (p as { protocol?: string }).protocol ?? 'TCP', port: p.containerPort })),
+    ),
   }));
 }
 
@@ -48,15 +50,20 @@ export function selects(selector: LabelSelector, labels: Record<string, string>)
   for (const e of selector.matchExpressions ?? []) {
     const has = e.key in labels;
     const ok =
-      e.operator === 'In' ? has && (e.values ?? []).includes(labels[e.key]!) :
-      e.operator === 'NotIn' ? !has || !(e.values ?? []).includes(labels[e.key]!) :
-      e.operator === 'Exists' ? has : !has;
+      e.operator === 'In'
+        ? has && (e.values ?? []).includes(labels[e.key]!)
+        : e.operator === 'NotIn'
+          ? !has || !(e.values ?? []).includes(labels[e.key]!)
+          : e.operator === 'Exists'
+            ? has
+            : !has;
     if (!ok) return false;
   }
   return true;
 }
 
-const types = (p: NetworkPolicy): string[] => p.spec.policyTypes ?? (p.spec.egress ? ['Ingress', 'Egress'] : ['Ingress']);
+const types = (p: NetworkPolicy): string[] =>
+  p.spec.policyTypes ?? (p.spec.egress ? ['Ingress', 'Egress'] : ['Ingress']);
 
 function portMatches(ports: PolicyPort[] | undefined, protocol: string, port: number): boolean {
   if (!ports || ports.length === 0) return true;
@@ -66,17 +73,29 @@ function portMatches(ports: PolicyPort[] | undefined, protocol: string, port: nu
 /** Does a peer match a pod of this namespace? ipBlocks never do: they are for addresses outside the cluster (checked separately). */
 function peerIsPod(peer: Peer, pod: PodGroup, namespace: string): boolean {
   if (peer.ipBlock) return false;
-  if (peer.namespaceSelector && !selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': namespace })) return false;
+  if (peer.namespaceSelector && !selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': namespace }))
+    return false;
   return peer.podSelector ? selects(peer.podSelector, pod.labels) : !!peer.namespaceSelector;
 }
 
-function allows(policies: NetworkPolicy[], direction: 'Ingress' | 'Egress', self: PodGroup, other: PodGroup, namespace: string, protocol: string, port: number): boolean {
+function allows(
+  policies: NetworkPolicy[],
+  direction: 'Ingress' | 'Egress',
+  self: PodGroup,
+  other: PodGroup,
+  namespace: string,
+  protocol: string,
+  port: number,
+): boolean {
   const relevant = policies.filter((p) => types(p).includes(direction) && selects(p.spec.podSelector, self.labels));
   if (relevant.length === 0) return true;
   return relevant.some((p) =>
     ((direction === 'Ingress' ? p.spec.ingress : p.spec.egress) ?? []).some((rule) => {
       const peers = direction === 'Ingress' ? rule.from : rule.to;
-      return portMatches(rule.ports, protocol, port) && (!peers || peers.length === 0 || peers.some((peer) => peerIsPod(peer, other, namespace)));
+      return (
+        portMatches(rule.ports, protocol, port) &&
+        (!peers || peers.length === 0 || peers.some((peer) => peerIsPod(peer, other, namespace)))
+      );
     }),
   );
 }
@@ -87,7 +106,10 @@ export function podEdges(policies: NetworkPolicy[], pods: PodGroup[], namespace:
   for (const from of pods) {
     for (const to of pods) {
       for (const { protocol, port } of to.ports) {
-        if (allows(policies, 'Egress', from, to, namespace, protocol, port) && allows(policies, 'Ingress', to, from, namespace, protocol, port)) {
+        if (
+          allows(policies, 'Egress', from, to, namespace, protocol, port) &&
+          allows(policies, 'Ingress', to, from, namespace, protocol, port)
+        ) {
           edges.push(`${from.name} → ${to.name}:${port}/${protocol}`);
         }
       }
@@ -113,7 +135,8 @@ export function outsideEdges(policies: NetworkPolicy[], pod: PodGroup, direction
   for (const p of policies.filter((x) => types(x).includes(direction) && selects(x.spec.podSelector, pod.labels))) {
     for (const rule of (direction === 'Ingress' ? p.spec.ingress : p.spec.egress) ?? []) {
       const peers = (direction === 'Ingress' ? rule.from : rule.to) ?? [];
-      const names = peers.length === 0 ? ['anywhere'] : peers.map(describePeer).filter((n): n is string => n !== undefined);
+      const names =
+        peers.length === 0 ? ['anywhere'] : peers.map(describePeer).filter((n): n is string => n !== undefined);
       const ports = rule.ports?.length ? rule.ports.map((x) => `${x.port ?? 'any'}/${x.protocol ?? 'TCP'}`) : ['any'];
       for (const n of names) for (const port of ports) edges.add(`${n}:${port}`);
     }

@@ -19,7 +19,8 @@ for (const group of [appsV1, autoscalingV2, batchV1, networkingV1, policyV1, cor
   for (const value of Object.values(group) as unknown[]) {
     if (typeof value !== 'function') continue;
     const m = value as unknown as Partial<ModelClass>;
-    if (typeof m.apiVersion === 'string' && typeof m.kind === 'string') models.set(`${m.apiVersion}/${m.kind}`, m as ModelClass);
+    if (typeof m.apiVersion === 'string' && typeof m.kind === 'string')
+      models.set(`${m.apiVersion}/${m.kind}`, m as ModelClass);
   }
 }
 

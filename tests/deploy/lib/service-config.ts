@@ -123,7 +123,10 @@ const secretPlaceholders: Record<string, string> = {
 const genericSecretPlaceholder = 'placeholder-secret-value';
 
 // Caller-assertion keys must be real Ed25519 PEMs to pass the schemas: a throw-away pair per run.
-const assertionKeys = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const assertionKeys = generateKeyPairSync('ed25519', {
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 secretPlaceholders.CALLER_ASSERTION_PRIVATE_KEY = assertionKeys.privateKey;
 secretPlaceholders.GATEWAY_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
 secretPlaceholders.LINK_ASSERTION_PUBLIC_KEY = assertionKeys.publicKey;
@@ -151,7 +154,8 @@ export function containerEnv(c: Container, configMaps: ConfigMap[]): ContainerEn
         sources[key] = `ConfigMap ${from.configMapRef.name}`;
       }
     }
-    if (from.secretRef) throw new Error(`container ${c.name}: envFrom secretRef hides which keys it needs; list them in env`);
+    if (from.secretRef)
+      throw new Error(`container ${c.name}: envFrom secretRef hides which keys it needs; list them in env`);
   }
   for (const e of c.env ?? []) {
     if (e.value !== undefined) {

@@ -10,7 +10,10 @@ export interface Probe {
 export interface EnvVar {
   name: string;
   value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string; key: string } };
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
+    configMapKeyRef?: { name: string; key: string };
+  };
 }
 export interface Container {
   name: string;
@@ -39,7 +42,12 @@ export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
   volumes?: Array<{ name: string; emptyDir?: object; configMap?: { name: string } }>;
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; runAsGroup?: number; seccompProfile?: { type: string } };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+    runAsGroup?: number;
+    seccompProfile?: { type: string };
+  };
   automountServiceAccountToken?: boolean;
   terminationGracePeriodSeconds?: number;
 }

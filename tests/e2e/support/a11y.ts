@@ -21,7 +21,13 @@ export async function axeProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    );
 }
 
 /** A page wider than the viewport scrolls sideways: a layout that does not fit a phone. */
@@ -39,7 +45,8 @@ export async function horizontalScrollProblems(page: Page): Promise<string[]> {
  */
 export async function touchTargetProblems(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [tabindex]:not([tabindex="-1"])';
     const inRunningText = (el: Element): boolean => {
       if (el.tagName !== 'A') return false;
       const block = el.closest('p, li, dd, td, figcaption, blockquote');

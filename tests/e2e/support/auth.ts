@@ -38,7 +38,12 @@ export async function storedToken(page: Page): Promise<string | null> {
  * Signs in through the gateway (`/api/auth/login?next=…`) and the provider's pages, and waits
  * until the shell has opened `path` signed in. For journeys that need the product pages.
  */
-export async function signInAt(page: Page, baseURL: string, path: string, email = 'journey@example.com'): Promise<void> {
+export async function signInAt(
+  page: Page,
+  baseURL: string,
+  path: string,
+  email = 'journey@example.com',
+): Promise<void> {
   await page.goto(`/api/auth/login?next=${encodeURIComponent(path)}`);
   await completeProviderSignIn(page, baseURL, email);
   const target = new URL(path, baseURL);

@@ -27,7 +27,12 @@ export async function signInWithTrial(page: Page, baseURL: string, email: string
   return token!;
 }
 
-async function postJson<T>(request: APIRequestContext, path: string, token: string, data: object = {}): Promise<{ status: number; body: T }> {
+async function postJson<T>(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+  data: object = {},
+): Promise<{ status: number; body: T }> {
   const res = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
   return { status: res.status(), body: (await res.json().catch(() => null)) as T };
 }
@@ -54,13 +59,24 @@ export function longDate(iso: string | Date): string {
 /** One calendar year later, as Stripe moves a yearly period's end. */
 export function plusOneYear(iso: string): Date {
   const d = new Date(iso);
-  return new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  return new Date(
+    Date.UTC(
+      d.getUTCFullYear() + 1,
+      d.getUTCMonth(),
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ),
+  );
 }
 
 /** From the account page: "Choose plan" for `plan`, then on Stripe's hosted Checkout types the card and pays. */
 export async function checkout(page: Page, baseURL: string, plan: 'Monthly' | 'Yearly', card: string): Promise<void> {
   const origin = new URL(baseURL).origin;
-  await accountPage(page).getByRole('button', { name: `Choose plan: ${plan}` }).click();
+  await accountPage(page)
+    .getByRole('button', { name: `Choose plan: ${plan}` })
+    .click();
   await page.waitForURL((url) => url.origin !== origin);
   await page.getByLabel('Card number').fill(card);
   await page.getByRole('button', { name: 'Pay' }).click();
@@ -70,5 +86,8 @@ export async function checkout(page: Page, baseURL: string, plan: 'Monthly' | 'Y
 export async function payDuringTrial(page: Page, baseURL: string, plan: 'Monthly' | 'Yearly'): Promise<void> {
   await checkout(page, baseURL, plan, '4242 4242 4242 4242');
   await page.waitForURL((url) => url.origin === new URL(baseURL).origin && url.pathname === '/account');
-  await expect(accountPage(page).getByTestId('subscription-badge')).toHaveText(plan === 'Yearly' ? 'Pro (Annual)' : 'Pro (Monthly)', { timeout: 30_000 });
+  await expect(accountPage(page).getByTestId('subscription-badge')).toHaveText(
+    plan === 'Yearly' ? 'Pro (Annual)' : 'Pro (Monthly)',
+    { timeout: 30_000 },
+  );
 }

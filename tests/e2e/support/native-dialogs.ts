@@ -17,7 +17,8 @@ export async function stubNativeDialogs(page: Page): Promise<NativeDialogCall[]>
     calls.push({ kind, message });
   });
   await page.addInitScript(() => {
-    const report = (window as unknown as { __ferryNativeDialog: (kind: string, message: string) => void }).__ferryNativeDialog;
+    const report = (window as unknown as { __ferryNativeDialog: (kind: string, message: string) => void })
+      .__ferryNativeDialog;
     window.alert = (message?: unknown) => void report('alert', String(message ?? ''));
     window.confirm = (message?: string) => {
       void report('confirm', String(message ?? ''));

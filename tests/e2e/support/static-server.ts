@@ -49,7 +49,9 @@ export async function startStaticServer(root: string, options: StaticServerOptio
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       const answer = options.json?.[pathname];
       if (answer !== undefined) {
-        res.writeHead(200, { 'Content-Type': TYPES['.json']!, 'Cache-Control': 'no-cache' }).end(JSON.stringify(answer));
+        res
+          .writeHead(200, { 'Content-Type': TYPES['.json']!, 'Cache-Control': 'no-cache' })
+          .end(JSON.stringify(answer));
         return;
       }
       const mount = options.mounts?.find((m) => pathname.startsWith(`${m.prefix}/`));

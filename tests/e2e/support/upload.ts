@@ -65,7 +65,9 @@ export class DriveProbe {
   }
 
   async list(q: string): Promise<DriveFileJson[]> {
-    const res = await this.get(`/drive/v3/files?q=${encodeURIComponent(q)}&pageSize=1000&fields=${encodeURIComponent('files(id,name,mimeType,size,parents,appProperties)')}`);
+    const res = await this.get(
+      `/drive/v3/files?q=${encodeURIComponent(q)}&pageSize=1000&fields=${encodeURIComponent('files(id,name,mimeType,size,parents,appProperties)')}`,
+    );
     expect(res.status).toBe(200);
     return ((await res.json()) as { files: DriveFileJson[] }).files;
   }
@@ -82,7 +84,9 @@ export class DriveProbe {
   }
 
   async file(id: string): Promise<{ status: number; file?: DriveFileJson }> {
-    const res = await this.get(`/drive/v3/files/${id}?fields=${encodeURIComponent('id,name,mimeType,size,parents,appProperties')}`);
+    const res = await this.get(
+      `/drive/v3/files/${id}?fields=${encodeURIComponent('id,name,mimeType,size,parents,appProperties')}`,
+    );
     return { status: res.status, file: res.ok ? ((await res.json()) as DriveFileJson) : undefined };
   }
 
@@ -95,7 +99,11 @@ export class DriveProbe {
 
 /** Drive stand-in admin (fault injection, quota); enabled under `npm start`. */
 export async function driveAdmin(root: string, path: string, body: unknown, method = 'POST'): Promise<void> {
-  const res = await fetch(`${root}/__admin/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${root}/__admin/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.ok, `admin ${path}: ${res.status}`).toBe(true);
 }
 

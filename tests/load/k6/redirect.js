@@ -14,7 +14,9 @@ const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+$/, '')
 const RATE = Number(__ENV.RATE || 1000);
 const DURATION = __ENV.DURATION || '1m';
 const slugs = __ENV.SLUGS_FILE
-  ? open(__ENV.SLUGS_FILE).split(/\s+/).filter((s) => s.length > 0)
+  ? open(__ENV.SLUGS_FILE)
+      .split(/\s+/)
+      .filter((s) => s.length > 0)
   : (__ENV.SLUGS || '').split(',').filter((s) => s.length > 0);
 if (slugs.length === 0) throw new Error('give SLUGS=a,b,c or SLUGS_FILE=<one slug per line>');
 

@@ -21,7 +21,11 @@ export function endpointsFromEnv(env: NodeJS.ProcessEnv = process.env): FerryEnd
     if (!v) throw new Error(`${name} is not set (the test runner passes it)`);
     return v.replace(/\/+$/, '');
   };
-  return { baseUrl: need('FERRY_BASE_URL'), issuer: need('FERRY_IDENTITY_ISSUER'), driveRootUrl: need('FERRY_DRIVE_ROOT_URL') };
+  return {
+    baseUrl: need('FERRY_BASE_URL'),
+    issuer: need('FERRY_IDENTITY_ISSUER'),
+    driveRootUrl: need('FERRY_DRIVE_ROOT_URL'),
+  };
 }
 
 /** An access token of the browser app's client (ferry-web), as the upload page would hold. */
@@ -36,7 +40,13 @@ export async function devToken(ep: FerryEndpoints, email: string): Promise<strin
   return tokens.access_token;
 }
 
-async function driveJson<T>(ep: FerryEndpoints, token: string, method: string, path: string, body?: unknown): Promise<T> {
+async function driveJson<T>(
+  ep: FerryEndpoints,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${ep.driveRootUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -49,7 +59,12 @@ async function driveJson<T>(ep: FerryEndpoints, token: string, method: string, p
 /** The user's Ferry folder (`_ferryuploads`, tagged), created when missing. */
 export async function ferryFolder(ep: FerryEndpoints, token: string): Promise<string> {
   const q = encodeURIComponent("appProperties has { key='ferryRoot' and value='true' } and trashed = false");
-  const found = await driveJson<{ files: Array<{ id: string }> }>(ep, token, 'GET', `/drive/v3/files?q=${q}&pageSize=1&fields=files(id)`);
+  const found = await driveJson<{ files: Array<{ id: string }> }>(
+    ep,
+    token,
+    'GET',
+    `/drive/v3/files?q=${q}&pageSize=1&fields=files(id)`,
+  );
   if (found.files[0]) return found.files[0].id;
   const made = await driveJson<{ id: string }>(ep, token, 'POST', '/drive/v3/files', {
     name: '_ferryuploads',
@@ -60,12 +75,20 @@ export async function ferryFolder(ep: FerryEndpoints, token: string): Promise<st
 }
 
 /** Uploads `content` into the Ferry folder (multipart) and shares it with anyone; returns the file id. */
-export async function uploadSharedFile(ep: FerryEndpoints, token: string, name: string, content: Buffer, folderId?: string): Promise<string> {
+export async function uploadSharedFile(
+  ep: FerryEndpoints,
+  token: string,
+  name: string,
+  content: Buffer,
+  folderId?: string,
+): Promise<string> {
   const parent = folderId ?? (await ferryFolder(ep, token));
   const boundary = `b${randomBytes(8).toString('hex')}`;
   const meta = JSON.stringify({ name, parents: [parent], appProperties: { ferry: '1' } });
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${meta}\r\n--${boundary}\r\ncontent-type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${meta}\r\n--${boundary}\r\ncontent-type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -88,7 +111,12 @@ export interface Shortened {
 }
 
 /** POST /api/shorten as the owner. */
-export async function shorten(ep: FerryEndpoints, token: string, fileId: string, extra: Record<string, unknown> = {}): Promise<Shortened> {
+export async function shorten(
+  ep: FerryEndpoints,
+  token: string,
+  fileId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Shortened> {
   const res = await fetch(`${ep.baseUrl}/api/shorten`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -37,7 +37,9 @@ interface Job {
 /** Runs the paced load in a worker thread and returns its summary. */
 export function paced(baseUrl: string, paths: string[], rate: number, durationS: number): Promise<PacedResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { baseUrl, paths, rate, durationS } satisfies Job });
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { baseUrl, paths, rate, durationS } satisfies Job,
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`paced worker exited with ${code}`)));
@@ -123,7 +125,9 @@ function chunkedEnd(buf: Buffer, at: number): number | 'bad' | undefined {
 async function run(job: Job): Promise<PacedResult> {
   const url = new URL(job.baseUrl);
   const port = Number(url.port || 80);
-  const requests = job.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: ferry-paced\r\n\r\n`, 'latin1'));
+  const requests = job.paths.map((p) =>
+    Buffer.from(`GET ${p} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: ferry-paced\r\n\r\n`, 'latin1'),
+  );
   const latencies = new Float64Array(Math.ceil(job.rate * job.durationS) + 16);
   let measured = 0;
   let count302 = 0;
@@ -141,7 +145,9 @@ async function run(job: Job): Promise<PacedResult> {
   const dueAt = (k: number) => start + BigInt(Math.round(k * intervalNs));
   const dispatch = () => {
     while (written < due) {
-      const conn = idle.pop() ?? (all.size < MAX_SOCKETS && openedThisTick < OPEN_PER_TICK ? (openedThisTick++, open()) : undefined);
+      const conn =
+        idle.pop() ??
+        (all.size < MAX_SOCKETS && openedThisTick < OPEN_PER_TICK ? (openedThisTick++, open()) : undefined);
       if (!conn) return;
       conn.send(requests[written % requests.length]!, dueAt(written));
       written++;
@@ -210,7 +216,17 @@ async function run(job: Job): Promise<PacedResult> {
         for (const c of all) c.socket.destroy();
         const xs = latencies.subarray(0, measured).sort();
         const q = (p: number) => +(xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0).toFixed(2);
-        resolve({ sent: due, count302, other, p50: q(0.5), p99: q(0.99), sockets: peak, maxTickGapMs: +maxGapMs.toFixed(1), slowAt: [...slowAt].sort((a, b) => b[1] - a[1]).slice(0, 12), startedAtMs });
+        resolve({
+          sent: due,
+          count302,
+          other,
+          p50: q(0.5),
+          p99: q(0.99),
+          sockets: peak,
+          maxTickGapMs: +maxGapMs.toFixed(1),
+          slowAt: [...slowAt].sort((a, b) => b[1] - a[1]).slice(0, 12),
+          startedAtMs,
+        });
       };
       finish();
     };

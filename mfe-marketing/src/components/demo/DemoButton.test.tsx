@@ -47,7 +47,10 @@ describe('View demo', () => {
   });
 
   it('does not start the video by itself for a visitor who prefers reduced motion', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+    }));
     fireEvent.click(await renderButton('en'));
     const dialog = await screen.findByRole('dialog', { name: en.demo.title });
     expect(dialog.querySelector('video')!.hasAttribute('autoplay')).toBe(false);

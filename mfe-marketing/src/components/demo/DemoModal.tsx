@@ -31,8 +31,22 @@ export default function DemoModal({ onClose }: { onClose(): void }) {
   const video = useRef<HTMLVideoElement>(null);
   const language = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <Dialog open onClose={onClose} title={t('demo.title')} description={t('demo.description')} initialFocus={video} className="marketing-demo" data-testid="demo-modal">
-      <button type="button" className="marketing-demo__close" aria-label={t('demo.close')} title={t('demo.close')} onClick={onClose}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('demo.title')}
+      description={t('demo.description')}
+      initialFocus={video}
+      className="marketing-demo"
+      data-testid="demo-modal"
+    >
+      <button
+        type="button"
+        className="marketing-demo__close"
+        aria-label={t('demo.close')}
+        title={t('demo.close')}
+        onClick={onClose}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
@@ -53,7 +67,13 @@ export default function DemoModal({ onClose }: { onClose(): void }) {
         height={DEMO_MEDIA.height}
         src={publicAssetUrl(DEMO_MEDIA.video)}
       >
-        <track kind="captions" src={publicAssetUrl(DEMO_MEDIA.captions[language])} srcLang={language} label={languageName(language)} default />
+        <track
+          kind="captions"
+          src={publicAssetUrl(DEMO_MEDIA.captions[language])}
+          srcLang={language}
+          label={languageName(language)}
+          default
+        />
         {t('demo.noVideo')}
       </video>
     </Dialog>

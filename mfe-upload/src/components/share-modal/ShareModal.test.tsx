@@ -16,7 +16,11 @@ afterEach(() => {
 
 const file = { name: 'holiday.zip', slug: 'AbCdEfGh12' };
 
-async function renderModal(props: Partial<ShareModalProps> = {}, language = 'en', auth: Partial<ShellAuth> | null = null) {
+async function renderModal(
+  props: Partial<ShareModalProps> = {},
+  language = 'en',
+  auth: Partial<ShellAuth> | null = null,
+) {
   const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en }, nl: { [NAMESPACE]: nl } }, language);
   const onClose = props.onClose ?? vi.fn();
   const all: ShareModalProps = { open: true, file, onClose, send: vi.fn(async () => undefined), ...props };
@@ -28,7 +32,12 @@ async function renderModal(props: Partial<ShareModalProps> = {}, language = 'en'
     </I18nextProvider>
   );
   const view = render(tree(all));
-  return { ...view, props: all, onClose, rerenderWith: (p: Partial<ShareModalProps>) => view.rerender(tree({ ...all, ...p })) };
+  return {
+    ...view,
+    props: all,
+    onClose,
+    rerenderWith: (p: Partial<ShareModalProps>) => view.rerender(tree({ ...all, ...p })),
+  };
 }
 
 const recipientsField = () => screen.getByRole('textbox', { name: en.share.recipientsLabel }) as HTMLInputElement;
@@ -84,7 +93,12 @@ describe('share modal', () => {
     fireEvent.click(sendButton());
     expect(sendButton().textContent).toBe('Sending…');
     expect(sendButton().disabled).toBe(true);
-    expect(send).toHaveBeenCalledWith({ slug: 'AbCdEfGh12', recipients: ['bob@example.com', 'eve@example.org'], message: 'Hi both!\nEnjoy.', locale: 'en' });
+    expect(send).toHaveBeenCalledWith({
+      slug: 'AbCdEfGh12',
+      recipients: ['bob@example.com', 'eve@example.org'],
+      message: 'Hi both!\nEnjoy.',
+      locale: 'en',
+    });
     await act(async () => finish());
     expect(screen.getByRole('status').textContent).toBe('Email sent successfully!');
     expect(sendButton().disabled).toBe(true);
@@ -96,7 +110,9 @@ describe('share modal', () => {
 
   it('shows the thrown message and lets the user try again', async () => {
     const send = vi.fn(async () => {
-      throw new Error('Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.');
+      throw new Error(
+        'Too many e-mails: you can send to at most 100 recipients per hour (0 left). Please try again later.',
+      );
     });
     await renderModal({ send });
     fireEvent.change(recipientsField(), { target: { value: 'bob@example.com' } });
@@ -133,13 +149,17 @@ describe('share modal', () => {
     });
     await renderModal({ send }, 'nl');
     expect(screen.getByText('Je deelt: holiday.zip')).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: nl.share.recipientsLabel }), { target: { value: 'bob@example.com' } });
+    fireEvent.change(screen.getByRole('textbox', { name: nl.share.recipientsLabel }), {
+      target: { value: 'bob@example.com' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(nl.share.errors.receiverFailed));
   });
 
   it('posts to /api/share-email with the signed-in token by default', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true, message: 'Email sent successfully!' }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ ok: true, message: 'Email sent successfully!' }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     try {
       await renderModal({ send: undefined }, 'en', { token: 'tok-ann', status: 'signed-in' });
@@ -149,7 +169,12 @@ describe('share modal', () => {
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe('/api/share-email');
       expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-ann');
-      expect(JSON.parse(init.body as string)).toEqual({ slug: 'AbCdEfGh12', recipients: ['bob@example.com'], message: '', locale: 'en' });
+      expect(JSON.parse(init.body as string)).toEqual({
+        slug: 'AbCdEfGh12',
+        recipients: ['bob@example.com'],
+        message: '',
+        locale: 'en',
+      });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -159,12 +184,28 @@ describe('share modal', () => {
 describe('share-email helpers', () => {
   it("throws the answer's error text and code", async () => {
     const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
-    await expect(postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, 't', answer(429, { error: 'Too many' }))).rejects.toThrow('Too many');
-    await expect(postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, 't', vi.fn(async () => new Response('<html>', { status: 502 })))).rejects.toThrow(
-      'receiver mail failed',
+    await expect(
+      postShareEmail(
+        { slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' },
+        't',
+        answer(429, { error: 'Too many' }),
+      ),
+    ).rejects.toThrow('Too many');
+    await expect(
+      postShareEmail(
+        { slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' },
+        't',
+        vi.fn(async () => new Response('<html>', { status: 502 })),
+      ),
+    ).rejects.toThrow('receiver mail failed');
+    await expect(
+      postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, null),
+    ).rejects.toThrow('Unable to determine sender email.');
+    const refused = postShareEmail(
+      { slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' },
+      't',
+      answer(400, { error: 'Unable to determine download URL.', code: 'url_unknown' }),
     );
-    await expect(postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, null)).rejects.toThrow('Unable to determine sender email.');
-    const refused = postShareEmail({ slug: 's', recipients: ['a@x.io'], message: '', locale: 'en' }, 't', answer(400, { error: 'Unable to determine download URL.', code: 'url_unknown' }));
     await expect(refused).rejects.toMatchObject({ code: 'url_unknown' });
   });
 

@@ -60,7 +60,9 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
 
   const shownError = (err: unknown) => {
     const key = errorTextKey(err);
-    return key ? t(`share.errors.${key}`) : (err instanceof Error && err.message) || t('share.errors.invalidRecipients');
+    return key
+      ? t(`share.errors.${key}`)
+      : (err instanceof Error && err.message) || t('share.errors.invalidRecipients');
   };
 
   const submit = async (e: FormEvent) => {
@@ -68,7 +70,10 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
     if (phase.name === 'sending' || phase.name === 'success') return;
     const parsed = parseRecipients(recipients);
     if (!parsed.ok) {
-      const message = parsed.problem === 'invalid' ? t('share.errors.notAnAddress', { entries: isolate(parsed.invalid.join(', ')) }) : t('share.errors.invalidRecipients');
+      const message =
+        parsed.problem === 'invalid'
+          ? t('share.errors.notAnAddress', { entries: isolate(parsed.invalid.join(', ')) })
+          : t('share.errors.invalidRecipients');
       setPhase({ name: 'error', message });
       return;
     }

@@ -32,11 +32,17 @@ export class ShareEmailError extends Error {
 /** The translation key of a failed send, by the error's code (never by its English text). */
 export function errorTextKey(err: unknown): (typeof ERROR_TEXT_KEYS)[keyof typeof ERROR_TEXT_KEYS] | undefined {
   const code = err instanceof ShareEmailError ? err.code : undefined;
-  return code !== undefined && Object.hasOwn(ERROR_TEXT_KEYS, code) ? ERROR_TEXT_KEYS[code as keyof typeof ERROR_TEXT_KEYS] : undefined;
+  return code !== undefined && Object.hasOwn(ERROR_TEXT_KEYS, code)
+    ? ERROR_TEXT_KEYS[code as keyof typeof ERROR_TEXT_KEYS]
+    : undefined;
 }
 
 /** POST /api/share-email with the bearer token; throws a ShareEmailError carrying the answer's `error` and `code`. */
-export async function postShareEmail(request: ShareEmailRequest, token: string | null, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function postShareEmail(
+  request: ShareEmailRequest,
+  token: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
   if (!token) throw new ShareEmailError('Unable to determine sender email.', 'sender_unknown');
   const res = await fetchImpl('/api/share-email', {
     method: 'POST',

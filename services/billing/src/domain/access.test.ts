@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accessAt, cancelledAt, DAY_MS, GRACE_DAYS, newTrial, paidStartForCheckout, type SubscriptionFacts } from './access.js';
+import {
+  accessAt,
+  cancelledAt,
+  DAY_MS,
+  GRACE_DAYS,
+  newTrial,
+  paidStartForCheckout,
+  type SubscriptionFacts,
+} from './access.js';
 
 const start = new Date('2026-11-22T12:00:00.000Z');
 const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
@@ -18,7 +26,15 @@ describe('trial', () => {
     const t = trial();
     expect(t.trialEndsAt.toISOString()).toBe('2027-02-20T12:00:00.000Z');
     expect(accessAt(t, start)).toEqual({
-      phase: 'TRIAL', state: 'TRIAL', plan: 'TRIAL', remainingDays: 90, totalDays: 90, paidUntil: t.trialEndsAt, cancelledAt: null, startsAt: null, graceUntil: null,
+      phase: 'TRIAL',
+      state: 'TRIAL',
+      plan: 'TRIAL',
+      remainingDays: 90,
+      totalDays: 90,
+      paidUntil: t.trialEndsAt,
+      cancelledAt: null,
+      startsAt: null,
+      graceUntil: null,
     });
   });
 
@@ -29,54 +45,115 @@ describe('trial', () => {
   });
 
   it('expires at the end of day 90', () => {
-    expect(accessAt(trial(), at(90))).toMatchObject({ phase: 'EXPIRED', state: 'EXPIRED', plan: 'TRIAL', remainingDays: 0, totalDays: 90 });
+    expect(accessAt(trial(), at(90))).toMatchObject({
+      phase: 'EXPIRED',
+      state: 'EXPIRED',
+      plan: 'TRIAL',
+      remainingDays: 0,
+      totalDays: 90,
+    });
   });
 
   it('cancelled: access until its end, the first cancellation remembered', () => {
     const cancelled = trial({ cancelledAt: cancelledAt(trial(), at(3)) });
-    expect(accessAt(cancelled, at(4))).toMatchObject({ phase: 'TRIAL', state: 'CANCELLED', remainingDays: 86, cancelledAt: at(3) });
+    expect(accessAt(cancelled, at(4))).toMatchObject({
+      phase: 'TRIAL',
+      state: 'CANCELLED',
+      remainingDays: 86,
+      cancelledAt: at(3),
+    });
     expect(cancelledAt(cancelled, at(5))).toEqual(at(3));
     expect(accessAt(cancelled, at(90)).state).toBe('EXPIRED');
   });
 });
 
 describe('paid during the trial (scheduled)', () => {
-  const scheduled = trial({ plan: 'YEARLY', stripeStatus: 'trialing', currentPeriodStart: at(10), paidUntil: at(90), paidStartsAt: at(90) });
+  const scheduled = trial({
+    plan: 'YEARLY',
+    stripeStatus: 'trialing',
+    currentPeriodStart: at(10),
+    paidUntil: at(90),
+    paidStartsAt: at(90),
+  });
 
   it('keeps the trial running and shows the plan that starts at its end', () => {
-    expect(accessAt(scheduled, at(10))).toMatchObject({ phase: 'TRIAL', state: 'SCHEDULED', plan: 'YEARLY', remainingDays: 80, totalDays: 90, paidUntil: at(90), startsAt: at(90) });
+    expect(accessAt(scheduled, at(10))).toMatchObject({
+      phase: 'TRIAL',
+      state: 'SCHEDULED',
+      plan: 'YEARLY',
+      remainingDays: 80,
+      totalDays: 90,
+      paidUntil: at(90),
+      startsAt: at(90),
+    });
   });
 
   it('becomes active when Stripe reports the first paid period', () => {
-    const active = { ...scheduled, stripeStatus: 'active', currentPeriodStart: at(90), paidUntil: at(455), paidStartsAt: null };
-    expect(accessAt(active, at(91))).toMatchObject({ phase: 'PAID', state: 'ACTIVE', plan: 'YEARLY', remainingDays: 364, totalDays: 365, paidUntil: at(455) });
+    const active = {
+      ...scheduled,
+      stripeStatus: 'active',
+      currentPeriodStart: at(90),
+      paidUntil: at(455),
+      paidStartsAt: null,
+    };
+    expect(accessAt(active, at(91))).toMatchObject({
+      phase: 'PAID',
+      state: 'ACTIVE',
+      plan: 'YEARLY',
+      remainingDays: 364,
+      totalDays: 365,
+      paidUntil: at(455),
+    });
   });
 
   it('cancelled before it starts: access until the trial ends, then expired', () => {
     const cancelled = { ...scheduled, cancelledAt: at(20) };
-    expect(accessAt(cancelled, at(21))).toMatchObject({ phase: 'TRIAL', state: 'CANCELLED', startsAt: null, paidUntil: at(90) });
+    expect(accessAt(cancelled, at(21))).toMatchObject({
+      phase: 'TRIAL',
+      state: 'CANCELLED',
+      startsAt: null,
+      paidUntil: at(90),
+    });
     expect(accessAt(cancelled, at(90)).state).toBe('EXPIRED');
   });
 
   it('a Stripe subscription that ended early leaves the rest of the trial', () => {
     const ended = { ...scheduled, stripeStatus: 'canceled', paidUntil: at(30), cancelledAt: at(30) };
-    expect(accessAt(ended, at(31))).toMatchObject({ phase: 'TRIAL', state: 'CANCELLED', plan: 'TRIAL', paidUntil: at(90) });
+    expect(accessAt(ended, at(31))).toMatchObject({
+      phase: 'TRIAL',
+      state: 'CANCELLED',
+      plan: 'TRIAL',
+      paidUntil: at(90),
+    });
     expect(accessAt(ended, at(90))).toMatchObject({ state: 'EXPIRED', plan: 'TRIAL' });
   });
 });
 
 describe('active paid plans', () => {
   it('are PAID until the period ends, with the period length as total days', () => {
-    expect(accessAt(yearly(), at(100))).toMatchObject({ phase: 'PAID', state: 'ACTIVE', remainingDays: 355, totalDays: 365 });
+    expect(accessAt(yearly(), at(100))).toMatchObject({
+      phase: 'PAID',
+      state: 'ACTIVE',
+      remainingDays: 355,
+      totalDays: 365,
+    });
     const monthly = yearly({ plan: 'MONTHLY', paidUntil: at(121) });
     expect(accessAt(monthly, at(91))).toMatchObject({ phase: 'PAID', remainingDays: 30, totalDays: 31 });
   });
 
   it('cancelled: access until the period ends, then expired', () => {
     const cancelled = yearly({ cancelledAt: at(100) });
-    expect(accessAt(cancelled, at(101))).toMatchObject({ phase: 'PAID', state: 'CANCELLED', cancelledAt: at(100), paidUntil: at(455) });
+    expect(accessAt(cancelled, at(101))).toMatchObject({
+      phase: 'PAID',
+      state: 'CANCELLED',
+      cancelledAt: at(100),
+      paidUntil: at(455),
+    });
     expect(accessAt(cancelled, at(455))).toMatchObject({ phase: 'EXPIRED', state: 'EXPIRED', plan: 'YEARLY' });
-    expect(accessAt({ ...cancelled, stripeStatus: 'canceled' }, at(456))).toMatchObject({ state: 'EXPIRED', paidUntil: at(455) });
+    expect(accessAt({ ...cancelled, stripeStatus: 'canceled' }, at(456))).toMatchObject({
+      state: 'EXPIRED',
+      paidUntil: at(455),
+    });
   });
 
   it('waits for Stripe word of a renewal, but not past the grace period', () => {
@@ -86,10 +163,20 @@ describe('active paid plans', () => {
 });
 
 describe('failed renewal (past due)', () => {
-  const pastDue = yearly({ stripeStatus: 'past_due', currentPeriodStart: at(455), paidUntil: at(820), pastDueSince: at(455) });
+  const pastDue = yearly({
+    stripeStatus: 'past_due',
+    currentPeriodStart: at(455),
+    paidUntil: at(820),
+    pastDueSince: at(455),
+  });
 
   it('keeps access for a 7-day grace period, with its end', () => {
-    expect(accessAt(pastDue, at(456))).toMatchObject({ phase: 'PAID', state: 'PAST_DUE', graceUntil: at(462), remainingDays: 6 });
+    expect(accessAt(pastDue, at(456))).toMatchObject({
+      phase: 'PAID',
+      state: 'PAST_DUE',
+      graceUntil: at(462),
+      remainingDays: 6,
+    });
   });
 
   it('then expires, also before Stripe gives up', () => {

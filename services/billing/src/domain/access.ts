@@ -56,9 +56,20 @@ export interface Access {
 }
 
 /** The facts of a trial that starts now: 90 days of access. */
-export function newTrial(now: Date): Pick<SubscriptionFacts, 'plan' | 'trialEndsAt' | 'currentPeriodStart' | 'paidUntil' | 'cancelledAt'> & { trialStartedAt: Date } {
+export function newTrial(
+  now: Date,
+): Pick<SubscriptionFacts, 'plan' | 'trialEndsAt' | 'currentPeriodStart' | 'paidUntil' | 'cancelledAt'> & {
+  trialStartedAt: Date;
+} {
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  return { plan: 'TRIAL', trialStartedAt: now, trialEndsAt, currentPeriodStart: now, paidUntil: trialEndsAt, cancelledAt: null };
+  return {
+    plan: 'TRIAL',
+    trialStartedAt: now,
+    trialEndsAt,
+    currentPeriodStart: now,
+    paidUntil: trialEndsAt,
+    cancelledAt: null,
+  };
 }
 
 /** Whether a paid Stripe subscription holds (or will hold) the account's access. */
@@ -86,7 +97,16 @@ export function accessAt(s: SubscriptionFacts, now: Date): Access {
     // ends the paid time, never the trial's 90 days).
     const paidEnd = s.plan !== 'TRIAL' && s.stripeStatus !== null ? s.paidUntil : null;
     if (paidEnd && paidEnd > s.trialEndsAt) {
-      if (now < paidEnd) return { ...base, phase: 'PAID', state: 'CANCELLED', plan: s.plan, remainingDays: daysLeft(paidEnd, now), totalDays: periodDays(s), paidUntil: paidEnd };
+      if (now < paidEnd)
+        return {
+          ...base,
+          phase: 'PAID',
+          state: 'CANCELLED',
+          plan: s.plan,
+          remainingDays: daysLeft(paidEnd, now),
+          totalDays: periodDays(s),
+          paidUntil: paidEnd,
+        };
       return expired(s.plan, paidEnd, periodDays(s));
     }
     if (now < s.trialEndsAt) {
@@ -120,24 +140,58 @@ export function accessAt(s: SubscriptionFacts, now: Date): Access {
     }
     // Stripe has not yet told us the first invoice's outcome.
     if (s.cancelledAt) return expired(s.plan, startsAt, TRIAL_DAYS);
-    return { ...base, phase: 'PAID', state: 'ACTIVE', plan: s.plan, remainingDays: 0, totalDays: periodDays(s), paidUntil: startsAt };
+    return {
+      ...base,
+      phase: 'PAID',
+      state: 'ACTIVE',
+      plan: s.plan,
+      remainingDays: 0,
+      totalDays: periodDays(s),
+      paidUntil: startsAt,
+    };
   }
 
   if (s.stripeStatus === 'past_due' || s.stripeStatus === 'unpaid') {
     const graceUntil = new Date((s.pastDueSince ?? s.paidUntil).getTime() + GRACE_DAYS * DAY_MS);
     if (now < graceUntil) {
-      return { ...base, phase: 'PAID', state: 'PAST_DUE', plan: s.plan, remainingDays: daysLeft(graceUntil, now), totalDays: periodDays(s), paidUntil: s.paidUntil, graceUntil };
+      return {
+        ...base,
+        phase: 'PAID',
+        state: 'PAST_DUE',
+        plan: s.plan,
+        remainingDays: daysLeft(graceUntil, now),
+        totalDays: periodDays(s),
+        paidUntil: s.paidUntil,
+        graceUntil,
+      };
     }
     return expired(s.plan, graceUntil, periodDays(s));
   }
 
   // active
   if (now < s.paidUntil) {
-    return { ...base, phase: 'PAID', state: s.cancelledAt ? 'CANCELLED' : 'ACTIVE', plan: s.plan, remainingDays: daysLeft(s.paidUntil, now), totalDays: periodDays(s), paidUntil: s.paidUntil };
+    return {
+      ...base,
+      phase: 'PAID',
+      state: s.cancelledAt ? 'CANCELLED' : 'ACTIVE',
+      plan: s.plan,
+      remainingDays: daysLeft(s.paidUntil, now),
+      totalDays: periodDays(s),
+      paidUntil: s.paidUntil,
+    };
   }
   // The period is over: a cancelled plan ends; a renewing one waits for Stripe's word for the grace period.
-  if (s.cancelledAt || now.getTime() >= s.paidUntil.getTime() + GRACE_DAYS * DAY_MS) return expired(s.plan, s.paidUntil, periodDays(s));
-  return { ...base, phase: 'PAID', state: 'ACTIVE', plan: s.plan, remainingDays: 0, totalDays: periodDays(s), paidUntil: s.paidUntil };
+  if (s.cancelledAt || now.getTime() >= s.paidUntil.getTime() + GRACE_DAYS * DAY_MS)
+    return expired(s.plan, s.paidUntil, periodDays(s));
+  return {
+    ...base,
+    phase: 'PAID',
+    state: 'ACTIVE',
+    plan: s.plan,
+    remainingDays: 0,
+    totalDays: periodDays(s),
+    paidUntil: s.paidUntil,
+  };
 }
 
 function periodDays(s: Pick<SubscriptionFacts, 'plan' | 'currentPeriodStart' | 'paidUntil'>): number {

@@ -5,7 +5,13 @@ import { dueReminder, reminderKey, type ReminderFacts } from './reminders.js';
 const end = new Date('2027-02-20T12:00:00.000Z');
 const before = (days: number) => new Date(end.getTime() - days * DAY_MS);
 const none = { reminder7dSentAt: null, reminder1dSentAt: null, reminderEndedSentAt: null };
-const trial = (over: Partial<ReminderFacts> = {}): ReminderFacts => ({ plan: 'TRIAL', stripeStatus: null, trialEndsAt: end, ...none, ...over });
+const trial = (over: Partial<ReminderFacts> = {}): ReminderFacts => ({
+  plan: 'TRIAL',
+  stripeStatus: null,
+  trialEndsAt: end,
+  ...none,
+  ...over,
+});
 
 describe('trial reminders', () => {
   it('fall due 7 days and 1 day before the end, and at the end', () => {
@@ -29,7 +35,8 @@ describe('trial reminders', () => {
   });
 
   it('go to nobody with a paid plan (scheduled, active or in grace), but to someone whose plan ended', () => {
-    for (const stripeStatus of ['trialing', 'active', 'past_due']) expect(dueReminder(trial({ plan: 'YEARLY', stripeStatus }), before(1))).toBeNull();
+    for (const stripeStatus of ['trialing', 'active', 'past_due'])
+      expect(dueReminder(trial({ plan: 'YEARLY', stripeStatus }), before(1))).toBeNull();
     expect(dueReminder(trial({ plan: 'YEARLY', stripeStatus: 'canceled' }), before(1))).toBe('TRIAL_ENDS_IN_1_DAY');
   });
 

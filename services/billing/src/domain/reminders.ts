@@ -33,7 +33,8 @@ export function dueReminder(s: ReminderFacts, now: Date): ReminderKind | null {
   const left = s.trialEndsAt.getTime() - now.getTime();
   if (left <= 0) return s.reminderEndedSentAt ? null : 'TRIAL_ENDED';
   if (left <= DAY_MS) return s.reminder1dSentAt || s.reminderEndedSentAt ? null : 'TRIAL_ENDS_IN_1_DAY';
-  if (left <= 7 * DAY_MS) return s.reminder7dSentAt || s.reminder1dSentAt || s.reminderEndedSentAt ? null : 'TRIAL_ENDS_IN_7_DAYS';
+  if (left <= 7 * DAY_MS)
+    return s.reminder7dSentAt || s.reminder1dSentAt || s.reminderEndedSentAt ? null : 'TRIAL_ENDS_IN_7_DAYS';
   return null;
 }
 

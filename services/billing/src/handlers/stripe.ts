@@ -13,10 +13,20 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * Stripe webhook deliveries forwarded by the gateway (raw body + Stripe-Signature). Verified with
  * STRIPE_WEBHOOK_SECRET (FAILED_PRECONDITION when unset), processed once per event id.
  */
-export function stripeHandlers({ prisma, logger, clock, stripe, stripeWebhookSecret }: HandlerDeps): Pick<BillingServiceServer, 'handleStripeEvent'> {
+export function stripeHandlers({
+  prisma,
+  logger,
+  clock,
+  stripe,
+  stripeWebhookSecret,
+}: HandlerDeps): Pick<BillingServiceServer, 'handleStripeEvent'> {
   return {
     handleStripeEvent: unary(logger, async (req) => {
-      if (!stripeWebhookSecret) throw grpcError(grpc.status.FAILED_PRECONDITION, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
+      if (!stripeWebhookSecret)
+        throw grpcError(
+          grpc.status.FAILED_PRECONDITION,
+          'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)',
+        );
       if (!req.signature) throw grpcError(grpc.status.INVALID_ARGUMENT, 'missing Stripe-Signature');
       // Signatures are checked against the wall clock: test clocks move accounts, not Stripe's signing time.
       const at = clock.wallNow();
@@ -34,7 +44,8 @@ export function stripeHandlers({ prisma, logger, clock, stripe, stripeWebhookSec
         logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'stripe webhook signature rejected');
         throw grpcError(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature');
       }
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a Stripe event');
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string')
+        throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a Stripe event');
 
       if (await prisma.processedStripeEvent.findUnique({ where: { id: event.id } })) {
         return { eventId: event.id, duplicate: true };
@@ -52,7 +63,10 @@ export function stripeHandlers({ prisma, logger, clock, stripe, stripeWebhookSec
       } catch (err) {
         // Let Stripe retry: forget the claim when applying failed.
         await prisma.processedStripeEvent.delete({ where: { id: event.id } }).catch(() => undefined);
-        logger.warn({ eventId: event.id, type: event.type, error: err instanceof Error ? err.message : String(err) }, 'stripe event failed; Stripe will retry');
+        logger.warn(
+          { eventId: event.id, type: event.type, error: err instanceof Error ? err.message : String(err) },
+          'stripe event failed; Stripe will retry',
+        );
         throw grpcError(grpc.status.UNAVAILABLE, 'the event could not be applied now; retry later');
       }
       return { eventId: event.id, duplicate: false };

@@ -32,18 +32,26 @@ function httpUrl(value: string, field: string): string {
 }
 
 /** Plans, Checkout, the customer portal and the test clock. */
-export function subscribeHandlers(deps: HandlerDeps & { payments: boolean }): Pick<BillingServiceServer, SubscribeRpcs> {
+export function subscribeHandlers(
+  deps: HandlerDeps & { payments: boolean },
+): Pick<BillingServiceServer, SubscribeRpcs> {
   const { prisma, logger, clock, stripe, payments } = deps;
   let cached: { at: number; prices: Partial<Record<PaidPlanName, PlanPriceInfo>> } | undefined;
 
   function requireStripe(): Stripe {
-    if (!payments || !stripe) throw grpcError(grpc.status.FAILED_PRECONDITION, 'payments are not enabled (BILLING_PAYMENTS=off)');
+    if (!payments || !stripe)
+      throw grpcError(grpc.status.FAILED_PRECONDITION, 'payments are not enabled (BILLING_PAYMENTS=off)');
     return stripe;
   }
 
   async function prices(): Promise<Partial<Record<PaidPlanName, PlanPriceInfo>>> {
     const s = requireStripe();
-    if (cached && Date.now() - cached.at < PRICE_CACHE_MS && Object.keys(cached.prices).length === Object.keys(PRICES).length) return cached.prices;
+    if (
+      cached &&
+      Date.now() - cached.at < PRICE_CACHE_MS &&
+      Object.keys(cached.prices).length === Object.keys(PRICES).length
+    )
+      return cached.prices;
     try {
       cached = { at: Date.now(), prices: await lookupPrices(s) };
     } catch (err) {
@@ -96,14 +104,28 @@ export function subscribeHandlers(deps: HandlerDeps & { payments: boolean }): Pi
       const s = requireStripe();
       const subscription = await requireSubscription(call);
       const price = (await prices())[plan];
-      if (!price) throw grpcError(grpc.status.FAILED_PRECONDITION, `no Stripe price for ${plan} (run npm run stripe:setup -w @ferry/billing)`);
+      if (!price)
+        throw grpcError(
+          grpc.status.FAILED_PRECONDITION,
+          `no Stripe price for ${plan} (run npm run stripe:setup -w @ferry/billing)`,
+        );
       try {
-        const session = await createCheckout(prisma, s, clock, subscription.id, { plan, price, successUrl, cancelUrl, language: req.language });
+        const session = await createCheckout(prisma, s, clock, subscription.id, {
+          plan,
+          price,
+          successUrl,
+          cancelUrl,
+          language: req.language,
+        });
         logger.info({ subscriptionId: subscription.id, plan, session: session.id }, 'checkout session ready');
         return { url: session.url, sessionId: session.id };
       } catch (err) {
-        if (err instanceof AlreadySubscribedError) throw grpcError(grpc.status.ALREADY_EXISTS, 'a paid plan is already active or scheduled');
-        logger.error({ subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) }, 'checkout failed');
+        if (err instanceof AlreadySubscribedError)
+          throw grpcError(grpc.status.ALREADY_EXISTS, 'a paid plan is already active or scheduled');
+        logger.error(
+          { subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) },
+          'checkout failed',
+        );
         throw grpcError(grpc.status.UNAVAILABLE, 'the payment provider did not open a Checkout');
       }
     }),
@@ -112,7 +134,11 @@ export function subscribeHandlers(deps: HandlerDeps & { payments: boolean }): Pi
       const returnUrl = httpUrl(req.returnUrl, 'return_url');
       const s = requireStripe();
       const subscription = await requireSubscription(call);
-      if (!subscription.stripeCustomerId) throw grpcError(grpc.status.FAILED_PRECONDITION, 'this account has no billing account at the payment provider yet');
+      if (!subscription.stripeCustomerId)
+        throw grpcError(
+          grpc.status.FAILED_PRECONDITION,
+          'this account has no billing account at the payment provider yet',
+        );
       try {
         const locale = stripeLocale(req.language);
         // A double click within the minute opens the same portal session.
@@ -128,33 +154,47 @@ export function subscribeHandlers(deps: HandlerDeps & { payments: boolean }): Pi
         );
         return { url: session.url };
       } catch (err) {
-        logger.error({ subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) }, 'portal session failed');
+        logger.error(
+          { subscriptionId: subscription.id, error: err instanceof Error ? err.message : String(err) },
+          'portal session failed',
+        );
         throw grpcError(grpc.status.UNAVAILABLE, 'the payment provider did not open the portal');
       }
     }),
 
     advanceTestClock: unary(logger, async (req, call) => {
-      if (!clock.testClock) throw grpcError(grpc.status.FAILED_PRECONDITION, 'the test clock is off (BILLING_TEST_CLOCK)');
+      if (!clock.testClock)
+        throw grpcError(grpc.status.FAILED_PRECONDITION, 'the test clock is off (BILLING_TEST_CLOCK)');
       const seconds = Number(req.seconds);
       if (!Number.isInteger(seconds) || seconds <= 0 || seconds > MAX_ADVANCE_S) {
         throw grpcError(grpc.status.INVALID_ARGUMENT, `seconds must be a whole number from 1 to ${MAX_ADVANCE_S}`);
       }
       const subscription = await requireSubscription(call);
-      let row = await prisma.subscription.update({ where: { id: subscription.id }, data: { clockOffsetMs: { increment: BigInt(seconds) * 1000n } } });
+      let row = await prisma.subscription.update({
+        where: { id: subscription.id },
+        data: { clockOffsetMs: { increment: BigInt(seconds) * 1000n } },
+      });
       const now = clock.accountNow(row);
       if (stripe && row.stripeTestClockId) {
         try {
           await advanceStripeClock(stripe, row.stripeTestClockId, now);
-          if (row.stripeSubscriptionId) await syncSubscription(prisma, stripe, row.id, row.stripeSubscriptionId, (r) => clock.accountNow(r));
+          if (row.stripeSubscriptionId)
+            await syncSubscription(prisma, stripe, row.id, row.stripeSubscriptionId, (r) => clock.accountNow(r));
         } catch (err) {
-          logger.error({ subscriptionId: row.id, error: err instanceof Error ? err.message : String(err) }, 'stripe test clock failed');
+          logger.error(
+            { subscriptionId: row.id, error: err instanceof Error ? err.message : String(err) },
+            'stripe test clock failed',
+          );
           throw grpcError(grpc.status.UNAVAILABLE, 'the payment provider did not move its test clock');
         }
         row = await prisma.subscription.findUniqueOrThrow({ where: { id: row.id } });
       }
       await deps.remindAccount(row.id);
       logger.info({ subscriptionId: row.id, seconds, now: now.toISOString() }, 'test clock advanced');
-      return { status: toAccessStatus(await currentAccess(prisma, row, clock.accountNow(row))), now: clock.accountNow(row) };
+      return {
+        status: toAccessStatus(await currentAccess(prisma, row, clock.accountNow(row))),
+        now: clock.accountNow(row),
+      };
     }),
   };
 }

@@ -73,7 +73,10 @@ export function startReminderLoop(opts: ReminderLoopOptions): ReminderLoop {
       trialEndsAt: trialEnd,
       accountUrl,
     });
-    await prisma.subscription.updateMany({ where: { id, [REMINDER_COLUMN[kind]]: null }, data: { [REMINDER_COLUMN[kind]]: clock.wallNow() } });
+    await prisma.subscription.updateMany({
+      where: { id, [REMINDER_COLUMN[kind]]: null },
+      data: { [REMINDER_COLUMN[kind]]: clock.wallNow() },
+    });
     logger.info({ subscriptionId: id, kind }, 'trial reminder handed to notification');
     return true;
   }
@@ -88,7 +91,10 @@ export function startReminderLoop(opts: ReminderLoopOptions): ReminderLoop {
         try {
           if (await remind(id)) sent++;
         } catch (err) {
-          logger.warn({ subscriptionId: id, error: err instanceof Error ? err.message : String(err) }, 'trial reminder failed; next pass retries');
+          logger.warn(
+            { subscriptionId: id, error: err instanceof Error ? err.message : String(err) },
+            'trial reminder failed; next pass retries',
+          );
         }
       }
       if (ids.length < PAGE) return sent;
@@ -96,5 +102,8 @@ export function startReminderLoop(opts: ReminderLoopOptions): ReminderLoop {
     }
   }
 
-  return { ...startLeasedLoop({ name: 'trial reminders', intervalMs: opts.intervalMs, logger, pass }), remindAccount: remind };
+  return {
+    ...startLeasedLoop({ name: 'trial reminders', intervalMs: opts.intervalMs, logger, pass }),
+    remindAccount: remind,
+  };
 }

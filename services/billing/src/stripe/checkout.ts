@@ -58,7 +58,13 @@ export async function ensureCustomer(tx: Tx, stripe: Stripe, clock: BillingClock
  * With more than 2 days of trial left the subscription's trial_end is the trial's end, so paid time
  * starts then and no trial day is lost.
  */
-export async function createCheckout(prisma: PrismaClient, stripe: Stripe, clock: BillingClock, accountId: string, req: CheckoutRequest): Promise<{ url: string; id: string }> {
+export async function createCheckout(
+  prisma: PrismaClient,
+  stripe: Stripe,
+  clock: BillingClock,
+  accountId: string,
+  req: CheckoutRequest,
+): Promise<{ url: string; id: string }> {
   return prisma.$transaction(
     async (tx: Tx) => {
       await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${accountId}::uuid FOR UPDATE`;
@@ -79,7 +85,10 @@ export async function createCheckout(prisma: PrismaClient, stripe: Stripe, clock
           customer,
           client_reference_id: row.sub,
           line_items: [{ price: req.price.priceId, quantity: 1 }],
-          subscription_data: { metadata: { ferry_sub: row.sub }, ...(paidStart ? { trial_end: unixSeconds(paidStart) } : {}) },
+          subscription_data: {
+            metadata: { ferry_sub: row.sub },
+            ...(paidStart ? { trial_end: unixSeconds(paidStart) } : {}),
+          },
           metadata: { ferry_sub: row.sub },
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
@@ -88,7 +97,15 @@ export async function createCheckout(prisma: PrismaClient, stripe: Stripe, clock
         { idempotencyKey: `checkout/${row.id}/${req.plan}/${attempt}` },
       );
       if (!session.url) throw new Error('Stripe answered a Checkout session without a url');
-      await tx.subscription.update({ where: { id: row.id }, data: { checkoutSessionId: session.id, checkoutPlan: req.plan, checkoutAttempt: attempt, checkoutOpenedAt: clock.wallNow() } });
+      await tx.subscription.update({
+        where: { id: row.id },
+        data: {
+          checkoutSessionId: session.id,
+          checkoutPlan: req.plan,
+          checkoutAttempt: attempt,
+          checkoutOpenedAt: clock.wallNow(),
+        },
+      });
       return { url: session.url, id: session.id };
     },
     { timeout: 30_000, maxWait: 30_000 },

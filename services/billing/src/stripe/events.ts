@@ -10,7 +10,9 @@ export interface StripeEventLike {
   data: { object: unknown };
 }
 
-export type ApplyOutcome = { kind: 'applied'; subscriptionId: string; sync: string } | { kind: 'ignored'; reason: string };
+export type ApplyOutcome =
+  | { kind: 'applied'; subscriptionId: string; sync: string }
+  | { kind: 'ignored'; reason: string };
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
@@ -26,10 +28,18 @@ export const HANDLED_EVENTS = new Set([
 ]);
 
 /** The Stripe subscription and the Ferry account an event is about. */
-function references(event: StripeEventLike): { subscriptionId: string | null; customerId: string | null; ferrySub: string | null } {
+function references(event: StripeEventLike): {
+  subscriptionId: string | null;
+  customerId: string | null;
+  ferrySub: string | null;
+} {
   const o = obj(event.data.object);
   if (event.type === 'checkout.session.completed') {
-    return { subscriptionId: idOf(o.subscription), customerId: idOf(o.customer), ferrySub: str(o.client_reference_id) ?? str(obj(o.metadata).ferry_sub) };
+    return {
+      subscriptionId: idOf(o.subscription),
+      customerId: idOf(o.customer),
+      ferrySub: str(o.client_reference_id) ?? str(obj(o.metadata).ferry_sub),
+    };
   }
   if (event.type.startsWith('invoice.')) {
     const details = obj(obj(o.parent).subscription_details);

@@ -3,7 +3,10 @@ import type { PaidPlanName } from '../domain/access.js';
 
 /** The product and its two prices (spec §9: 2 EUR a month, 10 EUR a year), found by lookup key. */
 export const PRODUCT = { name: 'Ferry Pro', metadataKey: 'ferry_product', metadataValue: 'ferry_pro' } as const;
-export const PRICES: Record<PaidPlanName, { lookupKey: string; unitAmount: number; currency: 'eur'; interval: 'month' | 'year'; bestValue: boolean }> = {
+export const PRICES: Record<
+  PaidPlanName,
+  { lookupKey: string; unitAmount: number; currency: 'eur'; interval: 'month' | 'year'; bestValue: boolean }
+> = {
   MONTHLY: { lookupKey: 'ferry_monthly_eur', unitAmount: 200, currency: 'eur', interval: 'month', bestValue: false },
   YEARLY: { lookupKey: 'ferry_yearly_eur', unitAmount: 1000, currency: 'eur', interval: 'year', bestValue: true },
 };
@@ -20,7 +23,11 @@ export interface PlanPriceInfo {
 
 /** The active prices by lookup key; a plan without one is missing from the answer. */
 export async function lookupPrices(stripe: Stripe): Promise<Partial<Record<PaidPlanName, PlanPriceInfo>>> {
-  const list = await stripe.prices.list({ lookup_keys: PLANS.map((p) => PRICES[p].lookupKey), active: true, limit: 10 });
+  const list = await stripe.prices.list({
+    lookup_keys: PLANS.map((p) => PRICES[p].lookupKey),
+    active: true,
+    limit: 10,
+  });
   const found: Partial<Record<PaidPlanName, PlanPriceInfo>> = {};
   for (const plan of PLANS) {
     const price = list.data.find((p) => p.lookup_key === PRICES[plan].lookupKey);
@@ -57,18 +64,28 @@ export async function ensurePrices(stripe: Stripe): Promise<Record<PaidPlanName,
     for (const plan of missing) {
       const p = PRICES[plan];
       await stripe.prices.create(
-        { product: typeof productId === 'string' ? productId : productId.id, currency: p.currency, unit_amount: p.unitAmount, recurring: { interval: p.interval }, lookup_key: p.lookupKey, nickname: `Ferry Pro ${p.interval}ly` },
+        {
+          product: typeof productId === 'string' ? productId : productId.id,
+          currency: p.currency,
+          unit_amount: p.unitAmount,
+          recurring: { interval: p.interval },
+          lookup_key: p.lookupKey,
+          nickname: `Ferry Pro ${p.interval}ly`,
+        },
         { idempotencyKey: `ferry-setup/price/${p.lookupKey}` },
       );
     }
   }
   const all = await lookupPrices(stripe);
-  for (const plan of PLANS) if (!all[plan]) throw new Error(`Stripe has no active price with lookup_key ${PRICES[plan].lookupKey}`);
+  for (const plan of PLANS)
+    if (!all[plan]) throw new Error(`Stripe has no active price with lookup_key ${PRICES[plan].lookupKey}`);
   return all as Record<PaidPlanName, PlanPriceInfo>;
 }
 
 /** Which plan a Stripe price is: by lookup key, else by its interval. */
-export function planOfPrice(price: { lookup_key?: string | null; recurring?: { interval?: string } | null } | null | undefined): PaidPlanName {
+export function planOfPrice(
+  price: { lookup_key?: string | null; recurring?: { interval?: string } | null } | null | undefined,
+): PaidPlanName {
   for (const plan of PLANS) if (price?.lookup_key === PRICES[plan].lookupKey) return plan;
   return price?.recurring?.interval === 'year' ? 'YEARLY' : 'MONTHLY';
 }

@@ -6,8 +6,14 @@ import { planOfPrice } from './prices.js';
 
 type Tx = Prisma.TransactionClient;
 
-const secs = (v: unknown): Date | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? new Date(v * 1000) : null);
-const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+const secs = (v: unknown): Date | null =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? new Date(v * 1000) : null;
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
+      ? (v as { id: string }).id
+      : null;
 
 const LIVE = new Set(['trialing', 'active', 'past_due', 'unpaid']);
 
@@ -16,7 +22,11 @@ const LIVE = new Set(['trialing', 'active', 'past_due', 'unpaid']);
  * Stripe (never a webhook's copy) is what makes late, repeated and out-of-order events harmless:
  * whatever arrives, the row ends as Stripe's current state.
  */
-export function factsFromStripe(row: Pick<Subscription, 'cancelledAt' | 'pastDueSince' | 'paidUntil'>, s: Stripe.Subscription, now: Date): Prisma.SubscriptionUpdateInput {
+export function factsFromStripe(
+  row: Pick<Subscription, 'cancelledAt' | 'pastDueSince' | 'paidUntil'>,
+  s: Stripe.Subscription,
+  now: Date,
+): Prisma.SubscriptionUpdateInput {
   const item = s.items?.data?.[0];
   const legacy = s as unknown as { current_period_start?: number; current_period_end?: number };
   const start = secs(item?.current_period_start) ?? secs(legacy.current_period_start) ?? now;
@@ -85,7 +95,13 @@ export const CHECKOUT_CONFIRM_WINDOW_MS = 24 * 60 * 60_000;
  * Stripe says it completed, its subscription is stored now. The account page polls its status
  * after returning from Checkout; this answers it even when the webhook is late or lost.
  */
-export async function confirmCheckout(prisma: PrismaClient, stripe: Stripe, row: Subscription, wallNow: Date, now: (row: Subscription) => Date): Promise<boolean> {
+export async function confirmCheckout(
+  prisma: PrismaClient,
+  stripe: Stripe,
+  row: Subscription,
+  wallNow: Date,
+  now: (row: Subscription) => Date,
+): Promise<boolean> {
   if (!row.checkoutSessionId || !row.checkoutOpenedAt || hasLivePaidPlan(row)) return false;
   if (wallNow.getTime() - row.checkoutOpenedAt.getTime() > CHECKOUT_CONFIRM_WINDOW_MS) return false;
   const session = await stripe.checkout.sessions.retrieve(row.checkoutSessionId);

@@ -65,7 +65,11 @@ async function applyPending(
   const known = new Set(onDisk.map((migration) => migration.name));
   for (const name of done.keys()) {
     if (!known.has(name)) {
-      (logger?.warn ?? logger?.info)?.call(logger, { migration: name }, 'applied migration is missing from the migrations folder');
+      (logger?.warn ?? logger?.info)?.call(
+        logger,
+        { migration: name },
+        'applied migration is missing from the migrations folder',
+      );
     }
   }
 

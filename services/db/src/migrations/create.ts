@@ -58,9 +58,15 @@ export async function createMigration(options: CreateMigrationOptions): Promise<
       await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
       const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
       if (action.tag === 'reset') throw new Error(`The migrations cannot be replayed cleanly: ${action.reason}`);
-      const dataLoss = await engine.evaluateDataLoss({ migrationsList, schema: { files: [schema] }, filters: NO_FILTERS });
+      const dataLoss = await engine.evaluateDataLoss({
+        migrationsList,
+        schema: { files: [schema] },
+        filters: NO_FILTERS,
+      });
       if (dataLoss.unexecutableSteps.length > 0) {
-        throw new Error(`This change cannot be migrated as is:\n${dataLoss.unexecutableSteps.map((step) => `  - ${step.message}`).join('\n')}`);
+        throw new Error(
+          `This change cannot be migrated as is:\n${dataLoss.unexecutableSteps.map((step) => `  - ${step.message}`).join('\n')}`,
+        );
       }
       const created = await engine.createMigration({
         draft: false,

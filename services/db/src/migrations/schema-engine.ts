@@ -106,7 +106,9 @@ class PGliteEngineFactory implements SqlMigrationAwareDriverAdapterFactory {
 
   private async adapterOver(database: Promise<PGlite>): Promise<SqlDriverAdapter> {
     const db = await database;
-    const adapter = (await new PrismaPGlite(db).connect()) as unknown as SqlDriverAdapter & { onError(e: unknown): never };
+    const adapter = (await new PrismaPGlite(db).connect()) as unknown as SqlDriverAdapter & {
+      onError(e: unknown): never;
+    };
     adapter.executeScript = async (script: string) => {
       try {
         await db.exec(script);

@@ -3,12 +3,26 @@ import { applyMask, FieldMaskError, parseFields, validateMask } from './fields.j
 import { FILE, FILE_LIST, ABOUT } from './schemas.js';
 
 const file = {
-  kind: 'drive#file', id: 'a', name: 'n', mimeType: 'm', size: '3', appProperties: { x: '1' },
+  kind: 'drive#file',
+  id: 'a',
+  name: 'n',
+  mimeType: 'm',
+  size: '3',
+  appProperties: { x: '1' },
   owners: [{ kind: 'drive#user', emailAddress: 'a@x', displayName: 'A', me: true }],
   capabilities: { canEdit: true, canShare: false },
 };
-const list = { kind: 'drive#fileList', nextPageToken: 't', incompleteSearch: false, files: [file, { ...file, id: 'b', size: undefined }] };
-const about = { kind: 'drive#about', user: { emailAddress: 'a@x', displayName: 'A' }, storageQuota: { usage: '1', usageInDrive: '1' } };
+const list = {
+  kind: 'drive#fileList',
+  nextPageToken: 't',
+  incompleteSearch: false,
+  files: [file, { ...file, id: 'b', size: undefined }],
+};
+const about = {
+  kind: 'drive#about',
+  user: { emailAddress: 'a@x', displayName: 'A' },
+  storageQuota: { usage: '1', usageInDrive: '1' },
+};
 
 const mask = (fields: string, value: unknown, schema = FILE): unknown => {
   const m = parseFields(fields);
@@ -27,13 +41,38 @@ const CASES: [string, unknown, unknown, typeof FILE][] = [
   ['appProperties', file, { appProperties: { x: '1' } }, FILE],
   ['thumbnailLink', file, {}, FILE],
   ['*', file, file, FILE],
-  ['nextPageToken,files(id,size)', list, { nextPageToken: 't', files: [{ id: 'a', size: '3' }, { id: 'b' }] }, FILE_LIST],
+  [
+    'nextPageToken,files(id,size)',
+    list,
+    { nextPageToken: 't', files: [{ id: 'a', size: '3' }, { id: 'b' }] },
+    FILE_LIST,
+  ],
   ['files/id', list, { files: [{ id: 'a' }, { id: 'b' }] }, FILE_LIST],
-  ['files(id),files(name)', list, { files: [{ id: 'a', name: 'n' }, { id: 'b', name: 'n' }] }, FILE_LIST],
-  ['files(owners(emailAddress))', list, { files: [{ owners: [{ emailAddress: 'a@x' }] }, { owners: [{ emailAddress: 'a@x' }] }] }, FILE_LIST],
+  [
+    'files(id),files(name)',
+    list,
+    {
+      files: [
+        { id: 'a', name: 'n' },
+        { id: 'b', name: 'n' },
+      ],
+    },
+    FILE_LIST,
+  ],
+  [
+    'files(owners(emailAddress))',
+    list,
+    { files: [{ owners: [{ emailAddress: 'a@x' }] }, { owners: [{ emailAddress: 'a@x' }] }] },
+    FILE_LIST,
+  ],
   ['files', list, { files: list.files }, FILE_LIST],
   ['kind,files(*)', list, { kind: 'drive#fileList', files: list.files }, FILE_LIST],
-  ['storageQuota(limit,usage),user(emailAddress)', about, { storageQuota: { usage: '1' }, user: { emailAddress: 'a@x' } }, ABOUT],
+  [
+    'storageQuota(limit,usage),user(emailAddress)',
+    about,
+    { storageQuota: { usage: '1' }, user: { emailAddress: 'a@x' } },
+    ABOUT,
+  ],
   ['storageQuota/usage,user/displayName', about, { storageQuota: { usage: '1' }, user: { displayName: 'A' } }, ABOUT],
 ];
 

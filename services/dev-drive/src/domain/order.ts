@@ -18,7 +18,8 @@ const KEYS: Record<string, (a: Sortable, b: Sortable) => number> = {
   recency: (a, b) => a.modifiedTime - b.modifiedTime,
   viewedByMeTime: (a, b) => a.modifiedTime - b.modifiedTime,
   sharedWithMeTime: () => 0,
-  name: (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0),
+  name: (a, b) =>
+    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0,
   name_natural: (a, b) => a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' }),
   quotaBytesUsed: (a, b) => a.quotaBytesUsed - b.quotaBytesUsed,
   starred: (a, b) => Number(b.starred) - Number(a.starred),
@@ -30,7 +31,10 @@ export const DEFAULT_ORDER = 'folder,name';
 export class OrderByError extends Error {}
 
 export function parseOrderBy(orderBy: string): (a: Sortable, b: Sortable) => number {
-  const parts = orderBy.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = orderBy
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new OrderByError('empty orderBy');
   const comparators = parts.map((part) => {
     const m = /^([A-Za-z_]+)(?:\s+(asc|desc))?$/i.exec(part);

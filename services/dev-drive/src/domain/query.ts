@@ -199,11 +199,13 @@ export function parseQuery(src: string): Expr {
     const spec = FIELDS[t.value];
     if (!spec) throw new QueryError(`unknown field '${t.value}' at ${t.pos}`);
     const opTok = next();
-    const op: Op | undefined = opTok.kind === 'op' ? opTok.value : isKeyword(opTok, 'contains') ? 'contains' : undefined;
+    const op: Op | undefined =
+      opTok.kind === 'op' ? opTok.value : isKeyword(opTok, 'contains') ? 'contains' : undefined;
     if (!op || !spec.ops.includes(op)) throw new QueryError(`operator not supported for ${t.value} at ${opTok.pos}`);
     const v = next();
     if (spec.kind === 'bool') {
-      if (!isKeyword(v, 'true') && !isKeyword(v, 'false')) throw new QueryError(`${t.value} needs true or false at ${v.pos}`);
+      if (!isKeyword(v, 'true') && !isKeyword(v, 'false'))
+        throw new QueryError(`${t.value} needs true or false at ${v.pos}`);
       return { type: 'cmp', field: t.value, op, value: v.value.toLowerCase() === 'true' };
     }
     if (v.kind !== 'str') throw new QueryError(`expected a quoted string at ${v.pos}`);
@@ -233,7 +235,11 @@ export function parseDate(s: string): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-const words = (s: string): string[] => s.toLowerCase().split(/[\s._\-()[\],;:/\\]+/).filter(Boolean);
+const words = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[\s._\-()[\],;:/\\]+/)
+    .filter(Boolean);
 
 /** `name contains` is a prefix match on the name or on any word in it ("HelloWorld" matches 'Hello', not 'World'). */
 function nameContains(name: string, v: string): boolean {
@@ -322,7 +328,9 @@ function cmpPredicate(field: string, op: Op, value: string | boolean): Predicate
     case 'fullText':
       return (t) => fullTextContains(t, v);
     case 'mimeType':
-      return op === 'contains' ? (t) => t.mimeType.toLowerCase().includes(v.toLowerCase()) : (t) => compare(t.mimeType, v, op);
+      return op === 'contains'
+        ? (t) => t.mimeType.toLowerCase().includes(v.toLowerCase())
+        : (t) => compare(t.mimeType, v, op);
     case 'visibility':
       return (t) => compare(t.visibility, v, op);
     case 'shortcutDetails.targetId':

@@ -30,7 +30,8 @@ const QuotaSchema = z.object({ email: z.string().min(1), limitBytes: z.number().
 export async function quota(ctx: RequestContext, deps: Deps): Promise<void> {
   const { email, limitBytes } = parse(QuotaSchema, await readJsonBody(ctx.body));
   const user = [...deps.service.meta.users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase());
-  if (!user) throw new DriveError(404, 'notFound', `No Drive user ${email} yet (a user appears on its first API call).`);
+  if (!user)
+    throw new DriveError(404, 'notFound', `No Drive user ${email} yet (a user appears on its first API call).`);
   user.quotaLimit = limitBytes;
   deps.service.meta.changed();
   sendJson(ctx, 200, { email: user.email, limitBytes });

@@ -6,7 +6,10 @@ import type { FileRecord } from '../store/metadata.js';
 import type { BlobStore } from '../store/blobs.js';
 
 /** `Range: bytes=a-b | a- | -n` (one range); anything else serves the whole file. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return undefined;
@@ -32,7 +35,12 @@ export function contentDisposition(name: string): string {
 }
 
 /** Streams the file's bytes from disk, honouring Range (206/416). */
-export async function sendContent(ctx: RequestContext, blobs: BlobStore, f: FileRecord, attachment: boolean): Promise<void> {
+export async function sendContent(
+  ctx: RequestContext,
+  blobs: BlobStore,
+  f: FileRecord,
+  attachment: boolean,
+): Promise<void> {
   const size = f.size ?? 0;
   const range = parseRange(ctx.req.headers.range, size);
   if (range === 'unsatisfiable') throw errors.rangeNotSatisfiable(size);

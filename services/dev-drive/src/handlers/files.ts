@@ -14,7 +14,12 @@ const LIST_DEFAULT_FIELDS = 'kind,nextPageToken,incompleteSearch,files(kind,id,n
 const DEFAULT_PAGE_SIZE = 100;
 const MAX_PAGE_SIZE = 1000;
 
-export function fileJson(ctx: RequestContext, deps: Deps, f: FileRecord, principal: Awaited<ReturnType<RequestContext['principal']>>): unknown {
+export function fileJson(
+  ctx: RequestContext,
+  deps: Deps,
+  f: FileRecord,
+  principal: Awaited<ReturnType<RequestContext['principal']>>,
+): unknown {
   const owner = deps.service.meta.users.get(f.ownerSub)!;
   return selectFields(ctx, deps.views.file(f, principal, owner, ctx.origin), FILE, FILE_DEFAULT_FIELDS);
 }
@@ -71,7 +76,11 @@ export async function generateIds(ctx: RequestContext, deps: Deps): Promise<void
   const count = Number(ctx.query.get('count') ?? '10');
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw errors.invalidParam('count');
   const ids = Array.from({ length: count }, () => newFileId());
-  sendJson(ctx, 200, selectFields(ctx, { kind: 'drive#generatedIds', space: 'drive', ids }, GENERATED_IDS, 'kind,space,ids'));
+  sendJson(
+    ctx,
+    200,
+    selectFields(ctx, { kind: 'drive#generatedIds', space: 'drive', ids }, GENERATED_IDS, 'kind,space,ids'),
+  );
 }
 
 interface PageToken {
@@ -90,7 +99,8 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
   const rawSize = ctx.query.get('pageSize');
   if (rawSize !== null) {
     pageSize = Number(rawSize);
-    if (!Number.isInteger(pageSize) || pageSize < 1) throw errors.invalidParam('pageSize', `Invalid value '${rawSize}'. Values must be within the range: [1, 1000]`);
+    if (!Number.isInteger(pageSize) || pageSize < 1)
+      throw errors.invalidParam('pageSize', `Invalid value '${rawSize}'. Values must be within the range: [1, 1000]`);
     pageSize = Math.min(pageSize, MAX_PAGE_SIZE);
   }
 
@@ -110,7 +120,10 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
     if (e instanceof OrderByError) throw errors.invalidParam('orderBy', `Invalid Value`);
     throw e;
   }
-  const queryHash = createHash('sha256').update(`${p.sub}|${p.appId}|${q}|${orderBy}|${spaces}`).digest('base64url').slice(0, 12);
+  const queryHash = createHash('sha256')
+    .update(`${p.sub}|${p.appId}|${q}|${orderBy}|${spaces}`)
+    .digest('base64url')
+    .slice(0, 12);
   let offset = 0;
   const token = ctx.query.get('pageToken');
   if (token) {
@@ -124,10 +137,14 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
   }
 
   // Only My Drive exists here; appDataFolder and other spaces are empty.
-  const inDrive = spaces.split(',').map((s) => s.trim()).includes('drive');
+  const inDrive = spaces
+    .split(',')
+    .map((s) => s.trim())
+    .includes('drive');
   const matches = inDrive
     ? [...deps.service.meta.files.values()].filter(
-        (f) => !f.isRoot && deps.service.visible(f, p) && (!predicate || predicate(deps.service.queryTarget(f, p, user))),
+        (f) =>
+          !f.isRoot && deps.service.visible(f, p) && (!predicate || predicate(deps.service.queryTarget(f, p, user))),
       )
     : [];
   matches.sort((a, b) => compare(deps.service.sortable(a), deps.service.sortable(b)));
@@ -138,7 +155,9 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
     files: page.map((f) => deps.views.file(f, p, user, ctx.origin)),
   };
   if (offset + pageSize < matches.length) {
-    result.nextPageToken = Buffer.from(JSON.stringify({ o: offset + pageSize, h: queryHash } satisfies PageToken)).toString('base64url');
+    result.nextPageToken = Buffer.from(
+      JSON.stringify({ o: offset + pageSize, h: queryHash } satisfies PageToken),
+    ).toString('base64url');
   }
   sendJson(ctx, 200, selectFields(ctx, result, FILE_LIST, LIST_DEFAULT_FIELDS));
 }

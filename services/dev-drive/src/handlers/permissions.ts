@@ -11,7 +11,10 @@ const ROLES = new Set(['owner', 'organizer', 'fileOrganizer', 'writer', 'comment
 
 function permissionIdFor(type: string, who: string, discoverable: boolean): string {
   if (type === 'anyone') return discoverable ? 'anyone' : 'anyoneWithLink';
-  return [...createHash('sha256').update(`${type}:${who.toLowerCase()}`).digest()].slice(0, 20).map((b) => b % 10).join('');
+  return [...createHash('sha256').update(`${type}:${who.toLowerCase()}`).digest()]
+    .slice(0, 20)
+    .map((b) => b % 10)
+    .join('');
 }
 
 export async function createPermission(ctx: RequestContext, deps: Deps): Promise<void> {
@@ -20,15 +23,28 @@ export async function createPermission(ctx: RequestContext, deps: Deps): Promise
   const body = (await readJsonBody(ctx.body)) as Record<string, unknown>;
   const type = body.type;
   const role = body.role;
-  if (typeof type !== 'string' || !TYPES.has(type)) throw new DriveError(400, 'required', 'Permission type field required', { location: 'permission.type', locationType: 'other' });
-  if (typeof role !== 'string' || !ROLES.has(role)) throw new DriveError(400, 'required', 'Permission role field required', { location: 'permission.role', locationType: 'other' });
+  if (typeof type !== 'string' || !TYPES.has(type))
+    throw new DriveError(400, 'required', 'Permission type field required', {
+      location: 'permission.type',
+      locationType: 'other',
+    });
+  if (typeof role !== 'string' || !ROLES.has(role))
+    throw new DriveError(400, 'required', 'Permission role field required', {
+      location: 'permission.role',
+      locationType: 'other',
+    });
   if (role === 'owner') throw new DriveError(403, 'forbidden', 'Ownership transfer is not supported by this server.');
   const email = typeof body.emailAddress === 'string' ? body.emailAddress : undefined;
   const domain = typeof body.domain === 'string' ? body.domain : undefined;
   if ((type === 'user' || type === 'group') && !email) {
-    throw new DriveError(400, 'invalidSharingRequest', 'Bad Request. User message: "You must specify an email address."');
+    throw new DriveError(
+      400,
+      'invalidSharingRequest',
+      'Bad Request. User message: "You must specify an email address."',
+    );
   }
-  if (type === 'domain' && !domain) throw new DriveError(400, 'invalidSharingRequest', 'Bad Request. User message: "You must specify a domain."');
+  if (type === 'domain' && !domain)
+    throw new DriveError(400, 'invalidSharingRequest', 'Bad Request. User message: "You must specify a domain."');
   const discoverable = body.allowFileDiscovery === true;
   const perm: PermissionRecord = {
     id: permissionIdFor(type, email ?? domain ?? '', discoverable),
@@ -47,7 +63,10 @@ export async function listPermissions(ctx: RequestContext, deps: Deps): Promise<
   const p = await ctx.principal();
   const f = deps.service.get(p, ctx.params.fileId!);
   const owner = deps.service.meta.users.get(f.ownerSub)!;
-  const list = { kind: 'drive#permissionList', permissions: [deps.views.ownerPermission(owner), ...f.permissions.map((x) => deps.views.permission(x))] };
+  const list = {
+    kind: 'drive#permissionList',
+    permissions: [deps.views.ownerPermission(owner), ...f.permissions.map((x) => deps.views.permission(x))],
+  };
   sendJson(ctx, 200, selectFields(ctx, list, PERMISSION_LIST, `kind,nextPageToken,permissions(${DEFAULT_FIELDS})`));
 }
 
@@ -67,7 +86,8 @@ export async function deletePermission(ctx: RequestContext, deps: Deps): Promise
   const f = deps.service.get(p, ctx.params.fileId!);
   const owner = deps.service.meta.users.get(f.ownerSub)!;
   const id = ctx.params.permissionId!;
-  if (id === owner.permissionId) throw new DriveError(403, 'cannotRemoveOwner', 'The owner of a file cannot be removed.');
+  if (id === owner.permissionId)
+    throw new DriveError(403, 'cannotRemoveOwner', 'The owner of a file cannot be removed.');
   const before = f.permissions.length;
   f.permissions = f.permissions.filter((x) => x.id !== id);
   if (f.permissions.length === before) throw errors.permissionNotFound(id);

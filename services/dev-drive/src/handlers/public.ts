@@ -10,7 +10,11 @@ function escapeHtml(s: string): string {
 
 function htmlPage(ctx: RequestContext, status: number, title: string, body: string): void {
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
-  ctx.res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html), 'cache-control': 'no-store' });
+  ctx.res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+  });
   ctx.res.end(html);
 }
 
@@ -25,7 +29,12 @@ function sharedFile(ctx: RequestContext, deps: Deps, id: string | null): FileRec
     return undefined;
   }
   if (!deps.service.isPublic(f) || f.mimeType === FOLDER_MIME) {
-    htmlPage(ctx, 403, 'Google Drive - Access Denied', '<p>You need access. Ask for access, or switch to an account with access.</p>');
+    htmlPage(
+      ctx,
+      403,
+      'Google Drive - Access Denied',
+      '<p>You need access. Ask for access, or switch to an account with access.</p>',
+    );
     return undefined;
   }
   return f;

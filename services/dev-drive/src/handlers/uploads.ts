@@ -38,10 +38,25 @@ function usableBytes(deps: Deps, p: Principal): number {
   return limit === null ? Number.POSITIVE_INFINITY : limit - deps.service.meta.usage(user.sub).total;
 }
 
-async function finishUpload(ctx: RequestContext, deps: Deps, p: Principal, metadata: unknown, content: ContentInput, contentType: string, status: number): Promise<void> {
+async function finishUpload(
+  ctx: RequestContext,
+  deps: Deps,
+  p: Principal,
+  metadata: unknown,
+  content: ContentInput,
+  contentType: string,
+  status: number,
+): Promise<void> {
   const fileId = ctx.params.fileId;
   const f = fileId
-    ? await deps.service.update(p, fileId, metadata, { addParents: ctx.query.get('addParents'), removeParents: ctx.query.get('removeParents') }, content, contentType)
+    ? await deps.service.update(
+        p,
+        fileId,
+        metadata,
+        { addParents: ctx.query.get('addParents'), removeParents: ctx.query.get('removeParents') },
+        content,
+        contentType,
+      )
     : await deps.service.create(p, metadata, content, contentType);
   sendJson(ctx, status, fileJson(ctx, deps, f, p));
 }
@@ -80,7 +95,10 @@ async function mediaUpload(ctx: RequestContext, deps: Deps): Promise<void> {
 async function multipartUpload(ctx: RequestContext, deps: Deps): Promise<void> {
   const p = await ctx.principal();
   const boundary = boundaryOf(ctx.req.headers['content-type']);
-  if (!boundary) throw errors.badRequest("Bad content type. Please use multipart/related with a boundary for uploadType 'multipart'.");
+  if (!boundary)
+    throw errors.badRequest(
+      "Bad content type. Please use multipart/related with a boundary for uploadType 'multipart'.",
+    );
   if (ctx.params.fileId) deps.service.get(p, ctx.params.fileId);
 
   let index = -1;
@@ -148,7 +166,10 @@ async function initiateResumable(ctx: RequestContext, deps: Deps): Promise<void>
   const fileId = ctx.params.fileId;
   if (fileId) deps.service.get(p, fileId);
   else deps.service.parseCreateInput(metadata);
-  const declaredLength = headerNumber(ctx.req.headers['x-upload-content-length'] as string | undefined, 'X-Upload-Content-Length');
+  const declaredLength = headerNumber(
+    ctx.req.headers['x-upload-content-length'] as string | undefined,
+    'X-Upload-Content-Length',
+  );
   const meta = metadata as { mimeType?: unknown };
   const contentType =
     (ctx.req.headers['x-upload-content-type'] as string | undefined) ??
@@ -157,8 +178,15 @@ async function initiateResumable(ctx: RequestContext, deps: Deps): Promise<void>
 
   const id = `AUpload${randomBytes(24).toString('base64url')}`;
   const rec: SessionRecord = {
-    id, createdAt: Date.now(), principal: p, kind: fileId ? 'update' : 'create', fileId, metadata, contentType,
-    declaredLength, total: declaredLength,
+    id,
+    createdAt: Date.now(),
+    principal: p,
+    kind: fileId ? 'update' : 'create',
+    fileId,
+    metadata,
+    contentType,
+    declaredLength,
+    total: declaredLength,
   };
   await deps.sessions.create(rec);
   const query = new URLSearchParams(ctx.query);
@@ -185,7 +213,8 @@ export function parseContentRange(header: string | undefined): ContentRange {
   const first = Number(m[1]);
   const last = Number(m[2]);
   if (last < first) throw errors.badRequest(`Failed to parse Content-Range header: ${header}`);
-  if (total !== undefined && last >= total) throw errors.badRequest(`Content-Range ${header} is past the end of the file.`);
+  if (total !== undefined && last >= total)
+    throw errors.badRequest(`Content-Range ${header} is past the end of the file.`);
   return { kind: 'chunk', first, last, total };
 }
 
@@ -194,7 +223,8 @@ function settleTotal(s: LiveSession, total: number | undefined): void {
   if (s.rec.total !== undefined && s.rec.total !== total) {
     throw errors.badRequest(`The total size ${total} does not match the size stated before (${s.rec.total}).`);
   }
-  if (total < s.received) throw errors.badRequest(`The total size ${total} is smaller than the ${s.received} bytes already uploaded.`);
+  if (total < s.received)
+    throw errors.badRequest(`The total size ${total} is smaller than the ${s.received} bytes already uploaded.`);
   s.rec.total = total;
 }
 
@@ -241,7 +271,9 @@ async function resumableChunk(ctx: RequestContext, deps: Deps): Promise<void> {
       const first = range.kind === 'chunk' ? range.first : 0;
       if (range.kind === 'chunk') {
         if (contentLength !== undefined && contentLength !== range.last - range.first + 1) {
-          throw errors.badRequest(`Content-Length ${contentLength} does not match Content-Range ${ctx.req.headers['content-range']}.`);
+          throw errors.badRequest(
+            `Content-Length ${contentLength} does not match Content-Range ${ctx.req.headers['content-range']}.`,
+          );
         }
         settleTotal(s, range.total);
       } else if (contentLength !== undefined) {
@@ -268,7 +300,13 @@ async function resumableChunk(ctx: RequestContext, deps: Deps): Promise<void> {
  * everything received is flushed to disk even when the connection breaks, so the next status
  * query reports it.
  */
-async function receiveChunk(ctx: RequestContext, deps: Deps, s: LiveSession, first: number, length: number | undefined): Promise<void> {
+async function receiveChunk(
+  ctx: RequestContext,
+  deps: Deps,
+  s: LiveSession,
+  first: number,
+  length: number | undefined,
+): Promise<void> {
   const offset = s.received;
   let skip = offset - first;
   const maxNew = length === undefined ? Number.POSITIVE_INFINITY : first + length - offset;
@@ -282,7 +320,8 @@ async function receiveChunk(ctx: RequestContext, deps: Deps, s: LiveSession, fir
     for await (const raw of ctx.body) {
       let chunk = raw as Buffer;
       seen += chunk.length;
-      if (length !== undefined && seen > length) throw errors.badRequest('The request body is longer than its Content-Range.');
+      if (length !== undefined && seen > length)
+        throw errors.badRequest('The request body is longer than its Content-Range.');
       if (skip > 0) {
         if (chunk.length <= skip) {
           skip -= chunk.length;
@@ -291,7 +330,8 @@ async function receiveChunk(ctx: RequestContext, deps: Deps, s: LiveSession, fir
         chunk = chunk.subarray(skip);
         skip = 0;
       }
-      if (sink.bytes + chunk.length > Math.min(maxNew, totalCap)) throw errors.badRequest('More bytes than the stated total size.');
+      if (sink.bytes + chunk.length > Math.min(maxNew, totalCap))
+        throw errors.badRequest('More bytes than the stated total size.');
       if (sink.bytes + chunk.length > room) throw errors.quotaExceeded();
       await sink.write(chunk);
     }

@@ -17,10 +17,19 @@ export interface RequestContext {
   principal(): Promise<Principal>;
 }
 
-export function sendJson(ctx: RequestContext, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  ctx: RequestContext,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const pretty = ctx.query.get('prettyPrint') !== 'false';
   const body = JSON.stringify(value, null, pretty ? 2 : undefined);
-  ctx.res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(body), ...headers });
+  ctx.res.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   ctx.res.end(body);
 }
 
@@ -30,7 +39,11 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: DriveE
     return;
   }
   const body = JSON.stringify(err.toJSON(), null, 2);
-  res.writeHead(err.status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(body), ...err.headers });
+  res.writeHead(err.status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': Buffer.byteLength(body),
+    ...err.headers,
+  });
   res.end(body);
   // Let a client still sending a body finish (or be cut) without keeping a broken keep-alive stream.
   if (!req.complete) req.resume();

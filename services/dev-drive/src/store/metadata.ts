@@ -100,9 +100,22 @@ export class MetadataStore {
     }
     const now = new Date().toISOString();
     const root: FileRecord = {
-      id: newFileId(), name: 'My Drive', mimeType: FOLDER_MIME, parents: [], trashed: false, explicitlyTrashed: false,
-      starred: false, createdTime: now, modifiedTime: now, ownerSub: sub, createdByApp: '', isRoot: true, version: 1,
-      properties: {}, appProperties: {}, permissions: [],
+      id: newFileId(),
+      name: 'My Drive',
+      mimeType: FOLDER_MIME,
+      parents: [],
+      trashed: false,
+      explicitlyTrashed: false,
+      starred: false,
+      createdTime: now,
+      modifiedTime: now,
+      ownerSub: sub,
+      createdByApp: '',
+      isRoot: true,
+      version: 1,
+      properties: {},
+      appProperties: {},
+      permissions: [],
     };
     this.files.set(root.id, root);
     user = { sub, email, displayName, rootId: root.id, permissionId: digits(20) };

@@ -37,7 +37,15 @@ export class FakeIntrospection {
       const token = new URLSearchParams(body).get('token') ?? '';
       const u = this.tokens.get(token);
       const answer = u
-        ? { active: true, sub: u.sub, client_id: u.clientId, scope: u.scope ?? `openid email profile ${DRIVE_FILE}`, exp: Math.floor(Date.now() / 1000) + 3600, email: u.email, name: u.email.split('@')[0] }
+        ? {
+            active: true,
+            sub: u.sub,
+            client_id: u.clientId,
+            scope: u.scope ?? `openid email profile ${DRIVE_FILE}`,
+            exp: Math.floor(Date.now() / 1000) + 3600,
+            email: u.email,
+            name: u.email.split('@')[0],
+          }
         : { active: false };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
@@ -66,7 +74,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Partial<DriveServerConfig> = {}, clientApps: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<DriveServerConfig> = {},
+  clientApps: Record<string, string> = {},
+): Promise<Harness> {
   const idp = new FakeIntrospection();
   await idp.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'dev-drive-test-'));
@@ -110,7 +121,12 @@ export function googleDrive(h: Harness, token: string): drive_v3.Drive {
   return drive({ version: 'v3', auth: oauth, rootUrl: `${h.url}/` });
 }
 
-export async function api(h: Harness, token: string | undefined, path: string, init: RequestInit = {}): Promise<Response> {
+export async function api(
+  h: Harness,
+  token: string | undefined,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);
   return fetch(`${h.url}${path}`, { ...init, headers });

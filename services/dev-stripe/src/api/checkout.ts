@@ -24,17 +24,27 @@ function create(ctx: ApiContext): CheckoutSession {
   const p = ctx.params;
   const mode = p.string('mode');
   if (!mode) throw errors.missing('mode');
-  if (mode !== 'subscription') throw errors.invalid('mode', `This stand-in supports mode=subscription only (got ${mode}).`);
+  if (mode !== 'subscription')
+    throw errors.invalid('mode', `This stand-in supports mode=subscription only (got ${mode}).`);
   const items = p.list('line_items');
   if (items.length === 0) throw errors.missing('line_items');
-  if (items.length > 1) throw errors.invalid('line_items', 'This stand-in supports one line item per Checkout Session.');
+  if (items.length > 1)
+    throw errors.invalid('line_items', 'This stand-in supports one line item per Checkout Session.');
   const line = items[0]!;
   const priceId = line.string('price');
   if (!priceId) throw errors.missing('line_items[0][price]');
   const price = ctx.store.prices.get(priceId);
   if (!price) throw errors.noSuch('price', priceId, 'line_items[0][price]');
-  if (!price.active) throw errors.state(`The price specified is inactive. This field only accepts active prices.`, 'line_items[0][price]');
-  if (price.type !== 'recurring') throw errors.state('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items[0][price]');
+  if (!price.active)
+    throw errors.state(
+      `The price specified is inactive. This field only accepts active prices.`,
+      'line_items[0][price]',
+    );
+  if (price.type !== 'recurring')
+    throw errors.state(
+      'You must provide at least one recurring price in `subscription` mode when using prices.',
+      'line_items[0][price]',
+    );
   const quantity = line.int('quantity') ?? 1;
   if (quantity < 1) throw errors.invalid('line_items[0][quantity]', 'This value must be greater than or equal to 1.');
   const successUrl = p.string('success_url');
@@ -44,22 +54,43 @@ function create(ctx: ApiContext): CheckoutSession {
   if (cancelUrl) validUrl(cancelUrl, 'cancel_url');
   const customerId = p.string('customer') || null;
   const customerEmail = p.string('customer_email') || null;
-  if (customerId && customerEmail) throw errors.state('You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+  if (customerId && customerEmail)
+    throw errors.state('You may only specify one of these parameters: customer, customer_email.', 'customer_email');
   const customer = customerId ? findCustomer(ctx, customerId, 'customer') : null;
   const now = ctx.billing.now(customer?.test_clock);
   const subscriptionData = p.object('subscription_data');
   let trialEnd = subscriptionData?.int('trial_end') ?? null;
   const trialDays = subscriptionData?.int('trial_period_days');
-  if (trialEnd !== null && trialDays !== undefined) throw errors.state('You may only specify one of these parameters: trial_end, trial_period_days.', 'subscription_data[trial_end]');
+  if (trialEnd !== null && trialDays !== undefined)
+    throw errors.state(
+      'You may only specify one of these parameters: trial_end, trial_period_days.',
+      'subscription_data[trial_end]',
+    );
   if (trialDays !== undefined) trialEnd = now + trialDays * DAY;
   if (trialEnd !== null && trialEnd - now < MIN_TRIAL_SECONDS) {
-    throw new StripeError(400, 'invalid_request_error', 'The `trial_end` date has to be at least 2 days in the future.', 'parameter_invalid_integer', 'subscription_data[trial_end]');
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'The `trial_end` date has to be at least 2 days in the future.',
+      'parameter_invalid_integer',
+      'subscription_data[trial_end]',
+    );
   }
   if (trialEnd !== null && trialEnd - now > 730 * DAY) {
-    throw new StripeError(400, 'invalid_request_error', 'The `trial_end` date can be at most 730 days in the future.', 'parameter_invalid_integer', 'subscription_data[trial_end]');
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'The `trial_end` date can be at most 730 days in the future.',
+      'parameter_invalid_integer',
+      'subscription_data[trial_end]',
+    );
   }
   const expiresAt = p.int('expires_at') ?? now + DAY;
-  if (expiresAt < now + 30 * 60 || expiresAt > now + DAY) throw errors.invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+  if (expiresAt < now + 30 * 60 || expiresAt > now + DAY)
+    throw errors.invalid(
+      'expires_at',
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+    );
   const id = newId('cs_test', 58);
   const amount = price.unit_amount * quantity;
   const session: CheckoutSession = {
@@ -84,7 +115,9 @@ function create(ctx: ApiContext): CheckoutSession {
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer: customer?.id ?? null,
     customer_creation: null,
-    customer_details: customer ? { address: null, email: customer.email, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: [] } : null,
+    customer_details: customer
+      ? { address: null, email: customer.email, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: [] }
+      : null,
     customer_email: customerEmail,
     discounts: [],
     expires_at: expiresAt,
@@ -117,7 +150,12 @@ function create(ctx: ApiContext): CheckoutSession {
     url: `${ctx.publicUrl}/c/pay/${id}`,
   };
   ctx.store.checkoutSessions.set(id, session);
-  ctx.store.sessionInternals.set(id, { priceId: price.id, quantity, trialEnd, subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()) });
+  ctx.store.sessionInternals.set(id, {
+    priceId: price.id,
+    quantity,
+    trialEnd,
+    subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()),
+  });
   return session;
 }
 
@@ -152,14 +190,20 @@ function show(ctx: ApiContext, session: CheckoutSession): object {
   const expand = ctx.expand.filter((e) => e !== 'line_items');
   const out = render(session, ctx.store, expand) as CheckoutSession & { line_items?: object };
   if (ctx.expand.includes('line_items')) {
-    out.line_items = { object: 'list', data: lineItems(ctx, session), has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
+    out.line_items = {
+      object: 'list',
+      data: lineItems(ctx, session),
+      has_more: false,
+      url: `/v1/checkout/sessions/${session.id}/line_items`,
+    };
   }
   return out;
 }
 
 function expire(ctx: ApiContext): CheckoutSession {
   const session = findSession(ctx, ctx.path.id!);
-  if (session.status !== 'open') throw errors.state(`Only Checkout Sessions with a status in ["open"] can be expired.`, 'session');
+  if (session.status !== 'open')
+    throw errors.state(`Only Checkout Sessions with a status in ["open"] can be expired.`, 'session');
   ctx.billing.expireCheckout(session, ctx.request);
   return session;
 }
@@ -170,7 +214,10 @@ function list(ctx: ApiContext): object {
   const subscription = p.string('subscription');
   const status = p.string('status');
   const all = [...ctx.store.checkoutSessions.values()].filter(
-    (s) => (!customer || s.customer === customer) && (!subscription || s.subscription === subscription) && (!status || s.status === status),
+    (s) =>
+      (!customer || s.customer === customer) &&
+      (!subscription || s.subscription === subscription) &&
+      (!status || s.status === status),
   );
   return paginate(all, p, '/v1/checkout/sessions', ctx.store, ctx.expand);
 }
@@ -185,7 +232,12 @@ export const checkoutRoutes: ApiRoute[] = [
     path: '/v1/checkout/sessions/:id/line_items',
     handler: (ctx) => {
       const session = findSession(ctx, ctx.path.id!);
-      return { object: 'list', data: lineItems(ctx, session), has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
+      return {
+        object: 'list',
+        data: lineItems(ctx, session),
+        has_more: false,
+        url: `/v1/checkout/sessions/${session.id}/line_items`,
+      };
     },
   },
 ];

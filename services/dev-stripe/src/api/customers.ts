@@ -42,24 +42,32 @@ function update(ctx: ApiContext): Customer {
   const settings = p.object('invoice_settings');
   if (settings?.has('default_payment_method')) {
     const pm = settings.string('default_payment_method') || null;
-    if (pm && ctx.store.paymentMethods.get(pm)?.customer !== customer.id) throw errors.noSuch('PaymentMethod', pm, 'invoice_settings[default_payment_method]');
+    if (pm && ctx.store.paymentMethods.get(pm)?.customer !== customer.id)
+      throw errors.noSuch('PaymentMethod', pm, 'invoice_settings[default_payment_method]');
     customer.invoice_settings.default_payment_method = pm;
   }
   const previous = changedAttributes(before, customer);
-  if (Object.keys(previous).length) ctx.events.emit('customer.updated', customer, ctx.billing.now(customer.test_clock), ctx.request, previous);
+  if (Object.keys(previous).length)
+    ctx.events.emit('customer.updated', customer, ctx.billing.now(customer.test_clock), ctx.request, previous);
   return customer;
 }
 
 function list(ctx: ApiContext): object {
   const email = ctx.params.string('email');
   const clock = ctx.params.string('test_clock');
-  const all = [...ctx.store.customers.values()].filter((c) => (!email || c.email === email) && (!clock || c.test_clock === clock));
+  const all = [...ctx.store.customers.values()].filter(
+    (c) => (!email || c.email === email) && (!clock || c.test_clock === clock),
+  );
   return paginate(all, ctx.params, '/v1/customers', ctx.store, ctx.expand);
 }
 
 export const customerRoutes: ApiRoute[] = [
   { method: 'POST', path: '/v1/customers', handler: (ctx) => render(create(ctx), ctx.store, ctx.expand) },
   { method: 'GET', path: '/v1/customers', handler: list },
-  { method: 'GET', path: '/v1/customers/:id', handler: (ctx) => render(findCustomer(ctx, ctx.path.id!), ctx.store, ctx.expand) },
+  {
+    method: 'GET',
+    path: '/v1/customers/:id',
+    handler: (ctx) => render(findCustomer(ctx, ctx.path.id!), ctx.store, ctx.expand),
+  },
   { method: 'POST', path: '/v1/customers/:id', handler: (ctx) => render(update(ctx), ctx.store, ctx.expand) },
 ];

@@ -15,7 +15,9 @@ function list(ctx: ApiContext): object {
   const created = p.object('created');
   const gte = created?.int('gte');
   const lte = created?.int('lte');
-  const all = ctx.store.events.filter((e) => matches(e.type) && (gte === undefined || e.created >= gte) && (lte === undefined || e.created <= lte));
+  const all = ctx.store.events.filter(
+    (e) => matches(e.type) && (gte === undefined || e.created >= gte) && (lte === undefined || e.created <= lte),
+  );
   return paginate(all, p, '/v1/events', ctx.store, []);
 }
 

@@ -8,7 +8,10 @@ function list(ctx: ApiContext): object {
   const subscription = p.string('subscription');
   const status = p.oneOf('status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const);
   const all = [...ctx.store.invoices.values()].filter(
-    (i) => (!customer || i.customer === customer) && (!subscription || i.parent.subscription_details.subscription === subscription) && (!status || i.status === status),
+    (i) =>
+      (!customer || i.customer === customer) &&
+      (!subscription || i.parent.subscription_details.subscription === subscription) &&
+      (!status || i.status === status),
   );
   return paginate(all, p, '/v1/invoices', ctx.store, ctx.expand);
 }

@@ -22,7 +22,8 @@ function create(ctx: ApiContext): PortalSession {
     }
   }
   const configuration = p.string('configuration');
-  if (configuration && configuration !== PORTAL_CONFIGURATION) throw errors.noSuch('billing_portal.configuration', configuration, 'configuration');
+  if (configuration && configuration !== PORTAL_CONFIGURATION)
+    throw errors.noSuch('billing_portal.configuration', configuration, 'configuration');
   const id = newId('bps');
   const session: PortalSession = {
     id,
@@ -41,4 +42,6 @@ function create(ctx: ApiContext): PortalSession {
   return session;
 }
 
-export const portalRoutes: ApiRoute[] = [{ method: 'POST', path: '/v1/billing_portal/sessions', handler: (ctx) => render(create(ctx), ctx.store, ctx.expand) }];
+export const portalRoutes: ApiRoute[] = [
+  { method: 'POST', path: '/v1/billing_portal/sessions', handler: (ctx) => render(create(ctx), ctx.store, ctx.expand) },
+];

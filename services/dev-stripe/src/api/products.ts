@@ -58,7 +58,8 @@ function createPrice(ctx: ApiContext): Price {
   if (!/^[a-z]{3}$/.test(currency)) throw errors.invalid('currency', `Invalid currency: ${currency}.`);
   let productId = p.string('product');
   const productData = p.object('product_data');
-  if (productId && productData) throw errors.state('You may only specify one of these parameters: product, product_data.', 'product');
+  if (productId && productData)
+    throw errors.state('You may only specify one of these parameters: product, product_data.', 'product');
   if (!productId && !productData) throw errors.missing('product');
   if (productData) productId = createProductFrom(ctx, productData).id;
   else if (!ctx.store.products.has(productId!)) throw errors.noSuch('product', productId!, 'product');
@@ -95,7 +96,13 @@ function createPrice(ctx: ApiContext): Price {
     nickname: p.string('nickname') || null,
     product: productId!,
     recurring: interval
-      ? { interval: interval as Interval, interval_count: recurring!.int('interval_count') ?? 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
+      ? {
+          interval: interval as Interval,
+          interval_count: recurring!.int('interval_count') ?? 1,
+          meter: null,
+          trial_period_days: null,
+          usage_type: 'licensed',
+        }
       : null,
     tax_behavior: p.oneOf('tax_behavior', ['unspecified', 'inclusive', 'exclusive'] as const) ?? 'unspecified',
     tiers_mode: null,
@@ -119,13 +126,17 @@ function updatePrice(ctx: ApiContext): Price {
   found.metadata = mergeMetadata(found.metadata, p.metadata());
   if (p.has('lookup_key')) {
     const key = p.string('lookup_key') || null;
-    const holder = key ? [...ctx.store.prices.values()].find((x) => x.lookup_key === key && x.id !== found.id) : undefined;
-    if (holder && !p.bool('transfer_lookup_key')) throw errors.state(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+    const holder = key
+      ? [...ctx.store.prices.values()].find((x) => x.lookup_key === key && x.id !== found.id)
+      : undefined;
+    if (holder && !p.bool('transfer_lookup_key'))
+      throw errors.state(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
     if (holder) holder.lookup_key = null;
     found.lookup_key = key;
   }
   const prev: Record<string, unknown> = {};
-  for (const k of ['active', 'nickname', 'metadata', 'lookup_key'] as const) if (JSON.stringify(before[k]) !== JSON.stringify(found[k])) prev[k] = before[k];
+  for (const k of ['active', 'nickname', 'metadata', 'lookup_key'] as const)
+    if (JSON.stringify(before[k]) !== JSON.stringify(found[k])) prev[k] = before[k];
   if (Object.keys(prev).length) ctx.events.emit('price.updated', found, unixNow(), ctx.request, prev);
   return found;
 }
@@ -149,8 +160,16 @@ function listPrices(ctx: ApiContext): object {
 }
 
 export const productRoutes: ApiRoute[] = [
-  { method: 'POST', path: '/v1/products', handler: (ctx) => render(createProductFrom(ctx, ctx.params), ctx.store, ctx.expand) },
-  { method: 'GET', path: '/v1/products', handler: (ctx) => paginate([...ctx.store.products.values()], ctx.params, '/v1/products', ctx.store, ctx.expand) },
+  {
+    method: 'POST',
+    path: '/v1/products',
+    handler: (ctx) => render(createProductFrom(ctx, ctx.params), ctx.store, ctx.expand),
+  },
+  {
+    method: 'GET',
+    path: '/v1/products',
+    handler: (ctx) => paginate([...ctx.store.products.values()], ctx.params, '/v1/products', ctx.store, ctx.expand),
+  },
   { method: 'GET', path: '/v1/products/:id', handler: (ctx) => render(product(ctx), ctx.store, ctx.expand) },
   { method: 'POST', path: '/v1/prices', handler: (ctx) => render(createPrice(ctx), ctx.store, ctx.expand) },
   { method: 'GET', path: '/v1/prices', handler: listPrices },

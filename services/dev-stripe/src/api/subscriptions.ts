@@ -4,7 +4,18 @@ import { mergeMetadata } from '../http/form.js';
 import { paginate, render } from '../http/render.js';
 import type { ApiContext, ApiRoute } from './context.js';
 
-const STATUSES = ['active', 'all', 'canceled', 'ended', 'incomplete', 'incomplete_expired', 'past_due', 'paused', 'trialing', 'unpaid'] as const;
+const STATUSES = [
+  'active',
+  'all',
+  'canceled',
+  'ended',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'paused',
+  'trialing',
+  'unpaid',
+] as const;
 
 export function findSubscription(ctx: Pick<ApiContext, 'store'>, id: string): Subscription {
   const found = ctx.store.subscriptions.get(id);
@@ -27,20 +38,31 @@ function update(ctx: ApiContext): Subscription {
     const item = items[0]!;
     const itemId = item.string('id');
     if (itemId && itemId !== ctx.billing.item(sub).id) throw errors.noSuch('subscription_item', itemId, 'items[0][id]');
-    if (!itemId) throw errors.state('Adding a second item is not supported by this stand-in; pass items[0][id].', 'items[0][id]');
+    if (!itemId)
+      throw errors.state('Adding a second item is not supported by this stand-in; pass items[0][id].', 'items[0][id]');
     const priceId = item.string('price');
     if (priceId) {
       const price = ctx.store.prices.get(priceId);
       if (!price) throw errors.noSuch('price', priceId, 'items[0][price]');
-      if (price.type !== 'recurring') throw errors.state('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', 'items[0][price]');
-      if (price.currency !== sub.currency) throw errors.state(`The price specified uses currency \`${price.currency}\`, but the subscription uses \`${sub.currency}\`.`, 'items[0][price]');
-      const proration = p.oneOf('proration_behavior', ['create_prorations', 'none', 'always_invoice'] as const) ?? 'create_prorations';
+      if (price.type !== 'recurring')
+        throw errors.state(
+          'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+          'items[0][price]',
+        );
+      if (price.currency !== sub.currency)
+        throw errors.state(
+          `The price specified uses currency \`${price.currency}\`, but the subscription uses \`${sub.currency}\`.`,
+          'items[0][price]',
+        );
+      const proration =
+        p.oneOf('proration_behavior', ['create_prorations', 'none', 'always_invoice'] as const) ?? 'create_prorations';
       ctx.billing.switchPrice(sub, price, item.int('quantity'), proration, ctx.request);
     }
   }
   const pm = p.string('default_payment_method');
   if (pm !== undefined) {
-    if (pm && ctx.store.paymentMethods.get(pm)?.customer !== sub.customer) throw errors.noSuch('PaymentMethod', pm, 'default_payment_method');
+    if (pm && ctx.store.paymentMethods.get(pm)?.customer !== sub.customer)
+      throw errors.noSuch('PaymentMethod', pm, 'default_payment_method');
     const before = structuredClone(sub);
     sub.default_payment_method = pm || null;
     ctx.billing.emitUpdated(sub, before, ctx.billing.now(sub.test_clock), ctx.request);
@@ -48,10 +70,14 @@ function update(ctx: ApiContext): Subscription {
   const cancelAtPeriodEnd = p.bool('cancel_at_period_end');
   const details = p.object('cancellation_details');
   if (cancelAtPeriodEnd !== undefined) {
-    ctx.billing.setCancelAtPeriodEnd(sub, cancelAtPeriodEnd, ctx.request, { comment: details?.string('comment') || null, feedback: details?.string('feedback') || null });
+    ctx.billing.setCancelAtPeriodEnd(sub, cancelAtPeriodEnd, ctx.request, {
+      comment: details?.string('comment') || null,
+      feedback: details?.string('feedback') || null,
+    });
   }
   if (p.has('cancel_at')) {
-    if (cancelAtPeriodEnd !== undefined) throw errors.state('You may only specify one of these parameters: cancel_at, cancel_at_period_end.', 'cancel_at');
+    if (cancelAtPeriodEnd !== undefined)
+      throw errors.state('You may only specify one of these parameters: cancel_at, cancel_at_period_end.', 'cancel_at');
     ctx.billing.setCancelAt(sub, p.string('cancel_at') === '' ? null : (p.int('cancel_at') ?? null), ctx.request);
   }
   return sub;
@@ -84,7 +110,11 @@ function list(ctx: ApiContext): object {
 
 export const subscriptionRoutes: ApiRoute[] = [
   { method: 'GET', path: '/v1/subscriptions', handler: list },
-  { method: 'GET', path: '/v1/subscriptions/:id', handler: (ctx) => render(findSubscription(ctx, ctx.path.id!), ctx.store, ctx.expand) },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions/:id',
+    handler: (ctx) => render(findSubscription(ctx, ctx.path.id!), ctx.store, ctx.expand),
+  },
   { method: 'POST', path: '/v1/subscriptions/:id', handler: (ctx) => render(update(ctx), ctx.store, ctx.expand) },
   { method: 'DELETE', path: '/v1/subscriptions/:id', handler: (ctx) => render(cancel(ctx), ctx.store, ctx.expand) },
 ];

@@ -40,8 +40,10 @@ function advance(ctx: ApiContext): TestClock {
   const clock = find(ctx);
   const to = ctx.params.int('frozen_time');
   if (to === undefined) throw errors.missing('frozen_time');
-  if (clock.status === 'advancing') throw errors.state('The test clock is already advancing. Wait until it is ready.', 'test_clock');
-  if (to < clock.frozen_time) throw errors.invalid('frozen_time', 'The frozen_time must be after the current frozen_time of the test clock.');
+  if (clock.status === 'advancing')
+    throw errors.state('The test clock is already advancing. Wait until it is ready.', 'test_clock');
+  if (to < clock.frozen_time)
+    throw errors.invalid('frozen_time', 'The frozen_time must be after the current frozen_time of the test clock.');
   const before = structuredClone(clock);
   ctx.billing.advance(clock, to);
   clock.status = 'advancing';
@@ -49,7 +51,10 @@ function advance(ctx: ApiContext): TestClock {
   const answer = structuredClone(clock);
   setImmediate(() => {
     clock.status = 'ready';
-    ctx.events.emit('test_helpers.test_clock.ready', clock, unixNow(), ctx.request, { status: 'advancing', frozen_time: before.frozen_time });
+    ctx.events.emit('test_helpers.test_clock.ready', clock, unixNow(), ctx.request, {
+      status: 'advancing',
+      frozen_time: before.frozen_time,
+    });
   });
   return answer;
 }
@@ -57,16 +62,31 @@ function advance(ctx: ApiContext): TestClock {
 function remove(ctx: ApiContext): object {
   const clock = find(ctx);
   ctx.store.testClocks.delete(clock.id);
-  for (const customer of ctx.store.customers.values()) if (customer.test_clock === clock.id) ctx.store.customers.delete(customer.id);
-  for (const sub of ctx.store.subscriptions.values()) if (sub.test_clock === clock.id) ctx.store.subscriptions.delete(sub.id);
+  for (const customer of ctx.store.customers.values())
+    if (customer.test_clock === clock.id) ctx.store.customers.delete(customer.id);
+  for (const sub of ctx.store.subscriptions.values())
+    if (sub.test_clock === clock.id) ctx.store.subscriptions.delete(sub.id);
   ctx.events.emit('test_helpers.test_clock.deleted', clock, unixNow(), ctx.request);
   return { id: clock.id, object: 'test_helpers.test_clock', deleted: true };
 }
 
 export const testClockRoutes: ApiRoute[] = [
-  { method: 'POST', path: '/v1/test_helpers/test_clocks', handler: (ctx) => render(create(ctx), ctx.store, ctx.expand) },
-  { method: 'GET', path: '/v1/test_helpers/test_clocks', handler: (ctx) => paginate([...ctx.store.testClocks.values()], ctx.params, '/v1/test_helpers/test_clocks', ctx.store, ctx.expand) },
-  { method: 'GET', path: '/v1/test_helpers/test_clocks/:id', handler: (ctx) => render(find(ctx), ctx.store, ctx.expand) },
+  {
+    method: 'POST',
+    path: '/v1/test_helpers/test_clocks',
+    handler: (ctx) => render(create(ctx), ctx.store, ctx.expand),
+  },
+  {
+    method: 'GET',
+    path: '/v1/test_helpers/test_clocks',
+    handler: (ctx) =>
+      paginate([...ctx.store.testClocks.values()], ctx.params, '/v1/test_helpers/test_clocks', ctx.store, ctx.expand),
+  },
+  {
+    method: 'GET',
+    path: '/v1/test_helpers/test_clocks/:id',
+    handler: (ctx) => render(find(ctx), ctx.store, ctx.expand),
+  },
   { method: 'DELETE', path: '/v1/test_helpers/test_clocks/:id', handler: remove },
   { method: 'POST', path: '/v1/test_helpers/test_clocks/:id/advance', handler: advance },
 ];

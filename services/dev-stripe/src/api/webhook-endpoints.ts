@@ -62,7 +62,18 @@ function update(ctx: ApiContext): WebhookEndpoint {
 
 export const webhookEndpointRoutes: ApiRoute[] = [
   { method: 'POST', path: '/v1/webhook_endpoints', handler: create },
-  { method: 'GET', path: '/v1/webhook_endpoints', handler: (ctx) => paginate([...ctx.store.webhookEndpoints.values()].map(withoutSecret), ctx.params, '/v1/webhook_endpoints', ctx.store, []) },
+  {
+    method: 'GET',
+    path: '/v1/webhook_endpoints',
+    handler: (ctx) =>
+      paginate(
+        [...ctx.store.webhookEndpoints.values()].map(withoutSecret),
+        ctx.params,
+        '/v1/webhook_endpoints',
+        ctx.store,
+        [],
+      ),
+  },
   { method: 'GET', path: '/v1/webhook_endpoints/:id', handler: (ctx) => withoutSecret(find(ctx)) },
   { method: 'POST', path: '/v1/webhook_endpoints/:id', handler: update },
   {

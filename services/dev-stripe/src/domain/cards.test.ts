@@ -3,7 +3,12 @@ import { checkCard } from './cards.js';
 
 describe("Stripe's test cards", () => {
   it('4242… succeeds, with spaces or without', () => {
-    expect(checkCard('4242 4242 4242 4242')).toMatchObject({ ok: true, behaviour: 'succeeds', last4: '4242', brand: 'visa' });
+    expect(checkCard('4242 4242 4242 4242')).toMatchObject({
+      ok: true,
+      behaviour: 'succeeds',
+      last4: '4242',
+      brand: 'visa',
+    });
     expect(checkCard('5555555555554444')).toMatchObject({ ok: true, brand: 'mastercard' });
   });
 
@@ -12,7 +17,12 @@ describe("Stripe's test cards", () => {
   });
 
   it('0002 is declined with Stripe’s message', () => {
-    expect(checkCard('4000000000000002')).toEqual({ ok: false, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
+    expect(checkCard('4000000000000002')).toEqual({
+      ok: false,
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    });
   });
 
   it('a number failing the Luhn check is invalid; a real-looking non-test number is declined', () => {

@@ -45,11 +45,17 @@ function luhn(digits: string): boolean {
 /** What Stripe's test mode does with a card number typed into Checkout or the portal. */
 export function checkCard(input: string): CardCheck {
   const digits = input.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(digits) || !luhn(digits)) return { ok: false, code: 'incorrect_number', message: 'Your card number is invalid.' };
+  if (!/^\d{13,19}$/.test(digits) || !luhn(digits))
+    return { ok: false, code: 'incorrect_number', message: 'Your card number is invalid.' };
   const last4 = digits.slice(-4);
   if (SUCCEEDS[digits]) return { ok: true, behaviour: 'succeeds', brand: SUCCEEDS[digits]!, last4 };
   if (digits === FAILS_LATER) return { ok: true, behaviour: 'fails_later', brand: 'visa', last4 };
   const declined = DECLINED[digits];
   if (declined) return { ok: false, code: 'card_declined', ...declined };
-  return { ok: false, code: 'card_declined', declineCode: 'test_mode_live_card', message: 'Your card was declined. Your request was in test mode, but used a non test card.' };
+  return {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'test_mode_live_card',
+    message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+  };
 }

@@ -79,7 +79,12 @@ export interface Customer {
   discount: null;
   email: string | null;
   invoice_prefix: string;
-  invoice_settings: { custom_fields: null; default_payment_method: string | null; footer: null; rendering_options: null };
+  invoice_settings: {
+    custom_fields: null;
+    default_payment_method: string | null;
+    footer: null;
+    rendering_options: null;
+  };
   livemode: false;
   metadata: Metadata;
   name: string | null;
@@ -142,7 +147,15 @@ export interface Plan {
   usage_type: 'licensed';
 }
 
-export type SubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
 
 export interface Subscription {
   id: string;
@@ -157,7 +170,11 @@ export interface Subscription {
   cancel_at: number | null;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
-  cancellation_details: { comment: string | null; feedback: string | null; reason: 'cancellation_requested' | 'payment_failed' | null };
+  cancellation_details: {
+    comment: string | null;
+    feedback: string | null;
+    reason: 'cancellation_requested' | 'payment_failed' | null;
+  };
   collection_method: 'charge_automatically';
   created: number;
   currency: string;
@@ -177,7 +194,11 @@ export interface Subscription {
   next_pending_invoice_item_invoice: null;
   on_behalf_of: null;
   pause_collection: null;
-  payment_settings: { payment_method_options: null; payment_method_types: null; save_default_payment_method: 'off' | 'on_subscription' };
+  payment_settings: {
+    payment_method_options: null;
+    payment_method_types: null;
+    save_default_payment_method: 'off' | 'on_subscription';
+  };
   pending_invoice_item_interval: null;
   pending_setup_intent: null;
   pending_update: null;
@@ -209,7 +230,13 @@ export interface InvoiceLineItem {
   parent: {
     type: 'subscription_item_details';
     invoice_item_details: null;
-    subscription_item_details: { invoice_item: null; proration: boolean; proration_details: { credited_items: null }; subscription: string; subscription_item: string };
+    subscription_item_details: {
+      invoice_item: null;
+      proration: boolean;
+      proration_details: { credited_items: null };
+      subscription: string;
+      subscription_item: string;
+    };
   };
   period: { end: number; start: number };
   pretax_credit_amounts: [];
@@ -286,7 +313,12 @@ export interface Invoice {
   starting_balance: number;
   statement_descriptor: null;
   status: InvoiceStatus;
-  status_transitions: { finalized_at: number | null; marked_uncollectible_at: number | null; paid_at: number | null; voided_at: number | null };
+  status_transitions: {
+    finalized_at: number | null;
+    marked_uncollectible_at: number | null;
+    paid_at: number | null;
+    voided_at: number | null;
+  };
   subtotal: number;
   subtotal_excluding_tax: number;
   test_clock: string | null;
@@ -333,7 +365,14 @@ export interface CheckoutSession {
   custom_text: { after_submit: null; shipping_address: null; submit: null; terms_of_service_acceptance: null };
   customer: string | null;
   customer_creation: 'always' | null;
-  customer_details: { address: null; email: string | null; name: string | null; phone: null; tax_exempt: 'none'; tax_ids: [] } | null;
+  customer_details: {
+    address: null;
+    email: string | null;
+    name: string | null;
+    phone: null;
+    tax_exempt: 'none';
+    tax_ids: [];
+  } | null;
   customer_email: string | null;
   discounts: [];
   expires_at: number;

@@ -56,9 +56,12 @@ export class Billing {
     if (!check.ok) return { ok: false, message: check.message };
     const trialEnd = this.sessionTrialEnd(session);
     // A card whose charges fail cannot pay a first invoice that is due now.
-    if (check.behaviour === 'fails_later' && trialEnd === null) return { ok: false, message: 'Your card was declined.' };
+    if (check.behaviour === 'fails_later' && trialEnd === null)
+      return { ok: false, message: 'Your card was declined.' };
 
-    const customer = session.customer ? this.store.customers.get(session.customer)! : this.createCustomer({ email: email ?? session.customer_email, metadata: {}, testClock: null }, AUTOMATIC);
+    const customer = session.customer
+      ? this.store.customers.get(session.customer)!
+      : this.createCustomer({ email: email ?? session.customer_email, metadata: {}, testClock: null }, AUTOMATIC);
     const pm = this.attachCard(customer, check.brand, check.last4, check.behaviour);
     const price = this.store.prices.get(this.sessionInternals(session).priceId)!;
     const sub = this.createSubscription(customer, price, {
@@ -69,7 +72,14 @@ export class Billing {
     });
     session.status = 'complete';
     session.customer = customer.id;
-    session.customer_details = { address: null, email: customer.email, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: [] };
+    session.customer_details = {
+      address: null,
+      email: customer.email,
+      name: customer.name,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    };
     session.subscription = sub.id;
     session.invoice = sub.latest_invoice;
     session.payment_status = trialEnd === null ? 'paid' : 'no_payment_required';
@@ -94,7 +104,18 @@ export class Billing {
 
   // ─── Customers and cards ─────────────────────────────────────────────────────────────────
 
-  createCustomer(input: { email: string | null; name?: string | null; metadata: Record<string, string>; testClock: string | null; description?: string | null; phone?: string | null; preferredLocales?: string[] }, request: RequestRef): Customer {
+  createCustomer(
+    input: {
+      email: string | null;
+      name?: string | null;
+      metadata: Record<string, string>;
+      testClock: string | null;
+      description?: string | null;
+      phone?: string | null;
+      preferredLocales?: string[];
+    },
+    request: RequestRef,
+  ): Customer {
     const created = this.now(input.testClock);
     const customer: Customer = {
       id: newId('cus', 14),
@@ -132,7 +153,14 @@ export class Billing {
       id: newId('pm'),
       object: 'payment_method',
       billing_details: { address: null, email: customer.email, name: customer.name, phone: null },
-      card: { brand, country: 'US', exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 5, funding: 'credit', last4 },
+      card: {
+        brand,
+        country: 'US',
+        exp_month: 12,
+        exp_year: new Date(now * 1000).getUTCFullYear() + 5,
+        funding: 'credit',
+        last4,
+      },
       created: now,
       customer: customer.id,
       livemode: false,
@@ -160,7 +188,16 @@ export class Billing {
 
   // ─── Subscriptions ───────────────────────────────────────────────────────────────────────
 
-  createSubscription(customer: Customer, price: Price, options: { trialEnd: number | null; metadata: Record<string, string>; paymentMethod: string | null; quantity: number }): Subscription {
+  createSubscription(
+    customer: Customer,
+    price: Price,
+    options: {
+      trialEnd: number | null;
+      metadata: Record<string, string>;
+      paymentMethod: string | null;
+      quantity: number;
+    },
+  ): Subscription {
     const now = this.now(customer.test_clock);
     const id = newId('sub');
     const periodEnd = options.trialEnd ?? addIntervals(now, price.recurring!.interval, price.recurring!.interval_count);
@@ -190,14 +227,24 @@ export class Billing {
       discounts: [],
       ended_at: null,
       invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-      items: { object: 'list', data: [], has_more: false, total_count: 1, url: `/v1/subscription_items?subscription=${id}` },
+      items: {
+        object: 'list',
+        data: [],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
       latest_invoice: null,
       livemode: false,
       metadata: options.metadata,
       next_pending_invoice_item_invoice: null,
       on_behalf_of: null,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: 'off',
+      },
       pending_invoice_item_interval: null,
       pending_setup_intent: null,
       pending_update: null,
@@ -253,7 +300,12 @@ export class Billing {
     return typeof p === 'string' ? this.store.prices.get(p)! : p;
   }
 
-  setCancelAtPeriodEnd(sub: Subscription, cancel: boolean, request: RequestRef, details?: { comment?: string | null; feedback?: string | null }): void {
+  setCancelAtPeriodEnd(
+    sub: Subscription,
+    cancel: boolean,
+    request: RequestRef,
+    details?: { comment?: string | null; feedback?: string | null },
+  ): void {
     this.assertNotCanceled(sub);
     const now = this.now(sub.test_clock);
     const before = structuredClone(sub);
@@ -278,7 +330,13 @@ export class Billing {
   }
 
   /** Switches the subscription to another price; a change of interval starts a new period now and invoices it. */
-  switchPrice(sub: Subscription, price: Price, quantity: number | undefined, proration: 'create_prorations' | 'none' | 'always_invoice', request: RequestRef): void {
+  switchPrice(
+    sub: Subscription,
+    price: Price,
+    quantity: number | undefined,
+    proration: 'create_prorations' | 'none' | 'always_invoice',
+    request: RequestRef,
+  ): void {
     this.assertNotCanceled(sub);
     const now = this.now(sub.test_clock);
     const before = structuredClone(sub);
@@ -288,47 +346,77 @@ export class Billing {
     item.price = structuredClone(price);
     item.plan = planOf(price);
     item.quantity = qty;
-    const intervalChanged = old.recurring!.interval !== price.recurring!.interval || old.recurring!.interval_count !== price.recurring!.interval_count;
+    const intervalChanged =
+      old.recurring!.interval !== price.recurring!.interval ||
+      old.recurring!.interval_count !== price.recurring!.interval_count;
     if (sub.status === 'trialing' || !intervalChanged) {
       this.emitUpdated(sub, before, now, request);
       return;
     }
-    const unused = item.current_period_end > now ? Math.round((old.unit_amount * (before.items.data[0]!.quantity) * (item.current_period_end - now)) / (item.current_period_end - item.current_period_start)) : 0;
+    const unused =
+      item.current_period_end > now
+        ? Math.round(
+            (old.unit_amount * before.items.data[0]!.quantity * (item.current_period_end - now)) /
+              (item.current_period_end - item.current_period_start),
+          )
+        : 0;
     const credit = proration === 'none' ? 0 : unused;
     const end = addIntervals(now, price.recurring!.interval, price.recurring!.interval_count);
     item.current_period_start = now;
     item.current_period_end = end;
     sub.billing_cycle_anchor = now;
     if (sub.cancel_at_period_end) sub.cancel_at = end;
-    const invoice = this.createInvoice(sub, 'subscription_update', now, end, Math.max(0, price.unit_amount * qty - credit), credit > 0);
+    const invoice = this.createInvoice(
+      sub,
+      'subscription_update',
+      now,
+      end,
+      Math.max(0, price.unit_amount * qty - credit),
+      credit > 0,
+    );
     sub.latest_invoice = invoice.id;
-    const paid = invoice.amount_due === 0 ? (this.markPaid(invoice, now, false), true) : this.attemptPayment(invoice, sub, now);
+    const paid =
+      invoice.amount_due === 0 ? (this.markPaid(invoice, now, false), true) : this.attemptPayment(invoice, sub, now);
     if (!paid) sub.status = 'past_due';
     this.emitUpdated(sub, before, now, request);
     this.announceInvoice(invoice, now);
   }
 
-  cancelNow(sub: Subscription, request: RequestRef, reason: 'cancellation_requested' | 'payment_failed' = 'cancellation_requested'): void {
+  cancelNow(
+    sub: Subscription,
+    request: RequestRef,
+    reason: 'cancellation_requested' | 'payment_failed' = 'cancellation_requested',
+  ): void {
     this.assertNotCanceled(sub);
     const now = this.now(sub.test_clock);
     this.endSubscription(sub, now, request, reason);
   }
 
-  private endSubscription(sub: Subscription, at: number, request: RequestRef, reason: 'cancellation_requested' | 'payment_failed'): void {
+  private endSubscription(
+    sub: Subscription,
+    at: number,
+    request: RequestRef,
+    reason: 'cancellation_requested' | 'payment_failed',
+  ): void {
     sub.status = 'canceled';
     sub.ended_at = at;
     sub.canceled_at ??= at;
     sub.cancel_at ??= at;
     sub.cancellation_details = { ...sub.cancellation_details, reason: sub.cancellation_details.reason ?? reason };
     for (const invoice of this.store.invoices.values()) {
-      if (invoice.parent.subscription_details.subscription === sub.id && invoice.next_payment_attempt !== null) invoice.next_payment_attempt = null;
+      if (invoice.parent.subscription_details.subscription === sub.id && invoice.next_payment_attempt !== null)
+        invoice.next_payment_attempt = null;
     }
     this.events.emit('customer.subscription.deleted', sub, at, request);
   }
 
   private assertNotCanceled(sub: Subscription): void {
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
-      throw new StripeError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
     }
   }
 
@@ -339,7 +427,14 @@ export class Billing {
 
   // ─── Invoices and charges ────────────────────────────────────────────────────────────────
 
-  private createInvoice(sub: Subscription, reason: BillingReason, periodStart: number, periodEnd: number, amount: number, proration: boolean): Invoice {
+  private createInvoice(
+    sub: Subscription,
+    reason: BillingReason,
+    periodStart: number,
+    periodEnd: number,
+    amount: number,
+    proration: boolean,
+  ): Invoice {
     const customer = this.store.customers.get(sub.customer)!;
     const price = this.priceOf(sub);
     const item = this.item(sub);
@@ -407,11 +502,21 @@ export class Billing {
             parent: {
               type: 'subscription_item_details',
               invoice_item_details: null,
-              subscription_item_details: { invoice_item: null, proration, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: item.id },
+              subscription_item_details: {
+                invoice_item: null,
+                proration,
+                proration_details: { credited_items: null },
+                subscription: sub.id,
+                subscription_item: item.id,
+              },
             },
             period: { end: periodEnd, start: periodStart },
             pretax_credit_amounts: [],
-            pricing: { price_details: { price: price.id, product: price.product }, type: 'price_details', unit_amount_decimal: price.unit_amount_decimal },
+            pricing: {
+              price_details: { price: price.id, product: price.product },
+              type: 'price_details',
+              unit_amount_decimal: price.unit_amount_decimal,
+            },
             quantity: item.quantity,
             taxes: [],
           },
@@ -425,7 +530,11 @@ export class Billing {
       next_payment_attempt: null,
       number: this.store.nextInvoiceNumber(customer),
       on_behalf_of: null,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
+      },
       payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
       period_end: periodEnd,
       period_start: periodStart,
@@ -459,7 +568,15 @@ export class Billing {
   private announceInvoice(invoice: Invoice, at: number): void {
     const snapshot = structuredClone(invoice);
     // Stripe announces the invoice as it was when created and finalized, then what happened to it.
-    const created = { ...snapshot, status: 'draft' as const, amount_paid: 0, amount_remaining: snapshot.amount_due, attempted: false, attempt_count: 0, status_transitions: { ...snapshot.status_transitions, paid_at: null } };
+    const created = {
+      ...snapshot,
+      status: 'draft' as const,
+      amount_paid: 0,
+      amount_remaining: snapshot.amount_due,
+      attempted: false,
+      attempt_count: 0,
+      status_transitions: { ...snapshot.status_transitions, paid_at: null },
+    };
     this.events.emit('invoice.created', created, at);
     this.events.emit('invoice.finalized', { ...created, status: 'open' }, at);
     for (const outcome of this.outcomes.get(invoice.id) ?? []) this.emitOutcome(invoice, outcome, at);
@@ -552,16 +669,27 @@ export class Billing {
     for (const sub of this.store.subscriptions.values()) {
       if (sub.test_clock !== clockId || sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
       const item = this.item(sub);
-      if (sub.status === 'trialing' && sub.trial_end !== null && !this.store.trialWillEndSent.has(sub.id) && sub.trial_end - TRIAL_WILL_END_BEFORE > (sub.trial_start ?? 0)) {
+      if (
+        sub.status === 'trialing' &&
+        sub.trial_end !== null &&
+        !this.store.trialWillEndSent.has(sub.id) &&
+        sub.trial_end - TRIAL_WILL_END_BEFORE > (sub.trial_start ?? 0)
+      ) {
         consider(sub.trial_end - TRIAL_WILL_END_BEFORE, () => {
           this.store.trialWillEndSent.add(sub.id);
           this.events.emit('customer.subscription.trial_will_end', sub, sub.trial_end! - TRIAL_WILL_END_BEFORE);
         });
       }
-      if (sub.cancel_at !== null) consider(sub.cancel_at, () => this.endSubscription(sub, sub.cancel_at!, AUTOMATIC, 'cancellation_requested'));
-      if (sub.cancel_at === null || sub.cancel_at > item.current_period_end) consider(item.current_period_end, () => this.renew(sub));
+      if (sub.cancel_at !== null)
+        consider(sub.cancel_at, () => this.endSubscription(sub, sub.cancel_at!, AUTOMATIC, 'cancellation_requested'));
+      if (sub.cancel_at === null || sub.cancel_at > item.current_period_end)
+        consider(item.current_period_end, () => this.renew(sub));
       for (const invoice of this.store.invoices.values()) {
-        if (invoice.parent.subscription_details.subscription === sub.id && invoice.status === 'open' && invoice.next_payment_attempt !== null) {
+        if (
+          invoice.parent.subscription_details.subscription === sub.id &&
+          invoice.status === 'open' &&
+          invoice.next_payment_attempt !== null
+        ) {
           consider(invoice.next_payment_attempt, () => this.retry(invoice, sub));
         }
       }

@@ -19,13 +19,22 @@ export class Events {
     private readonly sink: EventSink,
   ) {}
 
-  emit(type: string, object: object, created: number, request: RequestRef = AUTOMATIC, previous?: Record<string, unknown>): StripeEvent {
+  emit(
+    type: string,
+    object: object,
+    created: number,
+    request: RequestRef = AUTOMATIC,
+    previous?: Record<string, unknown>,
+  ): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
       api_version: API_VERSION,
       created,
-      data: { object: structuredClone(object) as Record<string, unknown>, ...(previous ? { previous_attributes: structuredClone(previous) } : {}) },
+      data: {
+        object: structuredClone(object) as Record<string, unknown>,
+        ...(previous ? { previous_attributes: structuredClone(previous) } : {}),
+      },
       livemode: false,
       pending_webhooks: 0,
       request,

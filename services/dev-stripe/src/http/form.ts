@@ -56,14 +56,16 @@ export class ParamReader {
   oneOf<T extends string>(key: string, values: readonly T[]): T | undefined {
     const v = this.string(key);
     if (v === undefined) return undefined;
-    if (!values.includes(v as T)) throw new ParamError(this.name(key), `Invalid ${this.name(key)}: must be one of ${values.join(', ')}`);
+    if (!values.includes(v as T))
+      throw new ParamError(this.name(key), `Invalid ${this.name(key)}: must be one of ${values.join(', ')}`);
     return v as T;
   }
 
   object(key: string): ParamReader | undefined {
     const v = this.params[key];
     if (v === undefined || v === '') return undefined;
-    if (typeof v !== 'object' || Array.isArray(v)) throw new ParamError(this.name(key), `Invalid object: ${this.name(key)}`);
+    if (typeof v !== 'object' || Array.isArray(v))
+      throw new ParamError(this.name(key), `Invalid object: ${this.name(key)}`);
     return new ParamReader(v as Params, this.name(key));
   }
 
@@ -74,7 +76,8 @@ export class ParamReader {
     const items = Array.isArray(v) ? v : typeof v === 'object' ? Object.values(v as object) : null;
     if (!items) throw new ParamError(this.name(key), `Invalid array: ${this.name(key)}`);
     return items.map((item, i) => {
-      if (typeof item !== 'object' || item === null) throw new ParamError(`${this.name(key)}[${i}]`, `Invalid object: ${this.name(key)}[${i}]`);
+      if (typeof item !== 'object' || item === null)
+        throw new ParamError(`${this.name(key)}[${i}]`, `Invalid object: ${this.name(key)}[${i}]`);
       return new ParamReader(item as Params, `${this.name(key)}[${i}]`);
     });
   }
@@ -84,7 +87,8 @@ export class ParamReader {
     if (v === undefined || v === '') return [];
     const items = Array.isArray(v) ? v : typeof v === 'object' ? Object.values(v as object) : [v];
     return items.map((item, i) => {
-      if (typeof item !== 'string') throw new ParamError(`${this.name(key)}[${i}]`, `Invalid string: ${this.name(key)}[${i}]`);
+      if (typeof item !== 'string')
+        throw new ParamError(`${this.name(key)}[${i}]`, `Invalid string: ${this.name(key)}[${i}]`);
       return item;
     });
   }
@@ -94,19 +98,26 @@ export class ParamReader {
     const v = this.params[key];
     if (v === undefined) return undefined;
     if (v === '') return '';
-    if (typeof v !== 'object' || Array.isArray(v)) throw new ParamError(this.name(key), `Invalid hash: ${this.name(key)}`);
+    if (typeof v !== 'object' || Array.isArray(v))
+      throw new ParamError(this.name(key), `Invalid hash: ${this.name(key)}`);
     const out: Record<string, string> = {};
     for (const [k, value] of Object.entries(v as Record<string, unknown>)) {
-      if (typeof value !== 'string') throw new ParamError(`${this.name(key)}[${k}]`, `Invalid string: ${this.name(key)}[${k}]`);
-      if (k.length > 40) throw new ParamError(`${this.name(key)}[${k}]`, 'Metadata keys can be at most 40 characters long.');
-      if (value.length > 500) throw new ParamError(`${this.name(key)}[${k}]`, 'Metadata values can be at most 500 characters long.');
+      if (typeof value !== 'string')
+        throw new ParamError(`${this.name(key)}[${k}]`, `Invalid string: ${this.name(key)}[${k}]`);
+      if (k.length > 40)
+        throw new ParamError(`${this.name(key)}[${k}]`, 'Metadata keys can be at most 40 characters long.');
+      if (value.length > 500)
+        throw new ParamError(`${this.name(key)}[${k}]`, 'Metadata values can be at most 500 characters long.');
       out[k] = value;
     }
     return out;
   }
 }
 
-export function mergeMetadata(current: Record<string, string>, update: Record<string, string> | '' | undefined): Record<string, string> {
+export function mergeMetadata(
+  current: Record<string, string>,
+  update: Record<string, string> | '' | undefined,
+): Record<string, string> {
   if (update === undefined) return current;
   if (update === '') return {};
   const next = { ...current };

@@ -23,16 +23,24 @@ function expandPath(target: Record<string, unknown>, parts: string[], store: Sto
   }
   if (rest.length === 0 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const element of value) if (element && typeof element === 'object') expandPath(element as Record<string, unknown>, rest, store, full);
+    for (const element of value)
+      if (element && typeof element === 'object') expandPath(element as Record<string, unknown>, rest, store, full);
     return;
   }
   expandPath(value as Record<string, unknown>, rest, store, full);
 }
 
 /** Stripe's list pagination: `limit` (1-100, default 10), `starting_after`, `ending_before`, newest first. */
-export function paginate<T extends { id: string; created: number }>(all: T[], params: ParamReader, url: string, store: Store, expand: string[]): ListObject<T> {
+export function paginate<T extends { id: string; created: number }>(
+  all: T[],
+  params: ParamReader,
+  url: string,
+  store: Store,
+  expand: string[],
+): ListObject<T> {
   const limit = params.int('limit') ?? 10;
-  if (limit < 1 || limit > 100) throw errors.invalid('limit', 'This value must be between 1 and 100 (it currently is ' + limit + ').');
+  if (limit < 1 || limit > 100)
+    throw errors.invalid('limit', 'This value must be between 1 and 100 (it currently is ' + limit + ').');
   const sorted = [...all].reverse().sort((a, b) => b.created - a.created);
   let start = 0;
   let end = sorted.length;

@@ -22,7 +22,10 @@ export class Router {
     });
   }
 
-  match(method: string, path: string): { handler: ApiHandler; path: Record<string, string> } | 'wrong_method' | undefined {
+  match(
+    method: string,
+    path: string,
+  ): { handler: ApiHandler; path: Record<string, string> } | 'wrong_method' | undefined {
     let pathMatched = false;
     for (const route of this.routes) {
       const m = route.pattern.exec(path);

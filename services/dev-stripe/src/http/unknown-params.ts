@@ -28,7 +28,16 @@ export class KnownParams {
 
   constructor(file = fileURLToPath(new URL('../../openapi/stripe-extract.json', import.meta.url))) {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as {
-      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ in: string; name: string; schema: Schema }>;
+            requestBody?: { content: Record<string, { schema: Schema }> };
+          }
+        >
+      >;
       components: { schemas: Record<string, Schema> };
     };
     this.schemas = doc.components.schemas;
@@ -37,8 +46,18 @@ export class KnownParams {
         const body = op.requestBody?.content['application/x-www-form-urlencoded']?.schema;
         const query = (op.parameters ?? []).filter((p) => p.in === 'query');
         const params: Schema =
-          method === 'post' && body ? body : { type: 'object', properties: Object.fromEntries(query.map((p) => [p.name, p.schema])), additionalProperties: false };
-        this.operations.push({ method: method.toUpperCase(), pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`), params });
+          method === 'post' && body
+            ? body
+            : {
+                type: 'object',
+                properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+                additionalProperties: false,
+              };
+        this.operations.push({
+          method: method.toUpperCase(),
+          pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+          params,
+        });
       }
     }
   }
@@ -68,9 +87,16 @@ export class KnownParams {
       }
       return first;
     }
-    if (Array.isArray(value)) return s.items ? value.reduce<string | null>((found, v, i) => found ?? this.walk(s.items!, v, `${at}[${i}]`), null) : null;
+    if (Array.isArray(value))
+      return s.items
+        ? value.reduce<string | null>((found, v, i) => found ?? this.walk(s.items!, v, `${at}[${i}]`), null)
+        : null;
     if (typeof value !== 'object') return null;
-    if (s.items) return Object.entries(value).reduce<string | null>((found, [k, v]) => found ?? this.walk(s.items!, v, `${at}[${k}]`), null);
+    if (s.items)
+      return Object.entries(value).reduce<string | null>(
+        (found, [k, v]) => found ?? this.walk(s.items!, v, `${at}[${k}]`),
+        null,
+      );
     if (!s.properties || s.additionalProperties === true || typeof s.additionalProperties === 'object') return null;
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       const name = at ? `${at}[${key}]` : key;

@@ -22,8 +22,11 @@ export function checkoutPage(view: CheckoutView): string {
   const { session, price } = view;
   const amount = money(price.unit_amount * view.quantity, price.currency);
   if (session.status !== 'open') {
-    return page('Checkout', `<h1>This checkout has ${session.status === 'complete' ? 'been completed' : 'expired'}</h1>
-${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}"><span aria-hidden="true">←</span> Back</a>` : ''}`);
+    return page(
+      'Checkout',
+      `<h1>This checkout has ${session.status === 'complete' ? 'been completed' : 'expired'}</h1>
+${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}"><span aria-hidden="true">←</span> Back</a>` : ''}`,
+    );
   }
   const due = view.trialEnd
     ? `<p class="muted">Nothing to pay today. Then ${esc(amount)} ${esc(interval(price))}, starting ${esc(day(view.trialEnd))}.</p>`

@@ -24,7 +24,11 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 function per(price: Price): string {
-  return price.recurring!.interval === 'year' ? 'per year' : price.recurring!.interval === 'month' ? 'per month' : `per ${price.recurring!.interval}`;
+  return price.recurring!.interval === 'year'
+    ? 'per year'
+    : price.recurring!.interval === 'month'
+      ? 'per month'
+      : `per ${price.recurring!.interval}`;
 }
 
 function planSection(view: PortalView): string {
@@ -32,13 +36,14 @@ function planSection(view: PortalView): string {
   if (!sub || !price) return `<h2>Current plan</h2><p class="muted">No subscription.</p>`;
   const item = sub.items.data[0]!;
   const action = `/p/session/${esc(view.session.id)}`;
-  const when = sub.status === 'canceled'
-    ? `<dt>Ended</dt><dd>${esc(day(sub.ended_at ?? item.current_period_end))}</dd>`
-    : sub.cancel_at
-      ? `<dt>Cancels on</dt><dd>${esc(day(sub.cancel_at))}</dd>`
-      : sub.status === 'trialing'
-        ? `<dt>First payment</dt><dd>${esc(day(item.current_period_end))}</dd>`
-        : `<dt>Renews on</dt><dd>${esc(day(item.current_period_end))}</dd>`;
+  const when =
+    sub.status === 'canceled'
+      ? `<dt>Ended</dt><dd>${esc(day(sub.ended_at ?? item.current_period_end))}</dd>`
+      : sub.cancel_at
+        ? `<dt>Cancels on</dt><dd>${esc(day(sub.cancel_at))}</dd>`
+        : sub.status === 'trialing'
+          ? `<dt>First payment</dt><dd>${esc(day(item.current_period_end))}</dd>`
+          : `<dt>Renews on</dt><dd>${esc(day(item.current_period_end))}</dd>`;
   const buttons =
     sub.status === 'canceled'
       ? ''
@@ -71,7 +76,9 @@ ${switching}`;
 /** The customer portal: plan, card, invoices, switch, cancel at period end or renew, and the way back. */
 export function portalPage(view: PortalView): string {
   const action = `/p/session/${esc(view.session.id)}`;
-  const notice = view.notice ? `<p class="${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${esc(view.notice.text)}</p>` : '';
+  const notice = view.notice
+    ? `<p class="${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${esc(view.notice.text)}</p>`
+    : '';
   const invoices = view.invoices.length
     ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>
 ${view.invoices.map((i) => `<tr><td>${esc(day(i.created))}</td><td>${esc(money(i.total, i.currency))}</td><td>${esc(i.status === 'open' && i.attempted ? 'Payment failed' : i.status === 'paid' ? 'Paid' : i.status)}</td></tr>`).join('\n')}

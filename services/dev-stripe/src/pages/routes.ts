@@ -17,7 +17,11 @@ const CHECKOUT = /^\/c\/pay\/([^/]+)$/;
 const PORTAL = /^\/p\/session\/([^/]+)(?:\/(cancel|resume|switch|card))?$/;
 
 function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+  });
   res.end(html);
 }
 
@@ -31,7 +35,13 @@ function notFound(res: ServerResponse): void {
 }
 
 /** The hosted Checkout and portal pages; answers false when the path is not one of theirs. */
-export async function handlePage(req: IncomingMessage, res: ServerResponse, path: string, body: () => Promise<string>, deps: PageDeps): Promise<boolean> {
+export async function handlePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: () => Promise<string>,
+  deps: PageDeps,
+): Promise<boolean> {
   const checkout = CHECKOUT.exec(path);
   if (checkout) {
     await checkoutRoute(req, res, checkout[1]!, body, deps);
@@ -45,7 +55,13 @@ export async function handlePage(req: IncomingMessage, res: ServerResponse, path
   return false;
 }
 
-async function checkoutRoute(req: IncomingMessage, res: ServerResponse, id: string, body: () => Promise<string>, { store, billing }: PageDeps): Promise<void> {
+async function checkoutRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  body: () => Promise<string>,
+  { store, billing }: PageDeps,
+): Promise<void> {
   const session = store.checkoutSessions.get(id);
   if (!session) return notFound(res);
   const data = billing.sessionInternals(session);
@@ -59,7 +75,8 @@ async function checkoutRoute(req: IncomingMessage, res: ServerResponse, id: stri
     email: session.customer ? (store.customers.get(session.customer)?.email ?? null) : session.customer_email,
   };
   // Paid already (a second click on Pay, the back button): on to the success page, as Checkout does.
-  if (session.status === 'complete' && session.success_url) return redirect(res, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
+  if (session.status === 'complete' && session.success_url)
+    return redirect(res, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
   if (req.method === 'GET') return send(res, 200, checkoutPage(view));
   if (req.method !== 'POST') return send(res, 405, page('Not allowed', '<h1>Not allowed</h1>'));
   const form = decodeForm(await body());
@@ -72,7 +89,14 @@ async function checkoutRoute(req: IncomingMessage, res: ServerResponse, id: stri
   redirect(res, result.redirect);
 }
 
-async function portalRoute(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined, body: () => Promise<string>, { store, billing }: PageDeps): Promise<void> {
+async function portalRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  action: string | undefined,
+  body: () => Promise<string>,
+  { store, billing }: PageDeps,
+): Promise<void> {
   const session = store.portalSessions.get(id);
   if (!session) return notFound(res);
   const customer = store.customers.get(session.customer);
@@ -83,7 +107,8 @@ async function portalRoute(req: IncomingMessage, res: ServerResponse, id: string
   if (req.method === 'POST') {
     const form = decodeForm(await body());
     try {
-      if (!sub && action !== 'card') throw new StripeError(400, 'invalid_request_error', 'There is no subscription to change.');
+      if (!sub && action !== 'card')
+        throw new StripeError(400, 'invalid_request_error', 'There is no subscription to change.');
       if (action === 'cancel') {
         billing.setCancelAtPeriodEnd(sub!, true, AUTOMATIC);
         notice = { kind: 'ok', text: 'Your plan will be canceled at the end of the period.' };
@@ -92,12 +117,15 @@ async function portalRoute(req: IncomingMessage, res: ServerResponse, id: string
         notice = { kind: 'ok', text: 'Your plan has been renewed.' };
       } else if (action === 'switch') {
         const price = typeof form.price === 'string' ? store.prices.get(form.price) : undefined;
-        if (!price || price.type !== 'recurring' || !price.active) throw new StripeError(400, 'invalid_request_error', 'Choose a plan.');
+        if (!price || price.type !== 'recurring' || !price.active)
+          throw new StripeError(400, 'invalid_request_error', 'Choose a plan.');
         billing.switchPrice(sub!, price, undefined, 'create_prorations', AUTOMATIC);
         notice = { kind: 'ok', text: 'Your plan has been switched.' };
       } else if (action === 'card') {
         const result = billing.updateCard(customer, typeof form.card_number === 'string' ? form.card_number : '');
-        notice = result.ok ? { kind: 'ok', text: 'Your card has been updated.' } : { kind: 'error', text: result.message };
+        notice = result.ok
+          ? { kind: 'ok', text: 'Your card has been updated.' }
+          : { kind: 'error', text: result.message };
       } else {
         return send(res, 405, page('Not allowed', '<h1>Not allowed</h1>'));
       }
@@ -117,12 +145,21 @@ async function portalRoute(req: IncomingMessage, res: ServerResponse, id: string
     price,
     productName: price ? (store.products.get(price.product)?.name ?? null) : null,
     card: pmId ? (store.paymentMethods.get(pmId) ?? null) : null,
-    invoices: [...store.invoices.values()].filter((i) => i.customer === customer.id).sort((a, b) => b.created - a.created),
+    invoices: [...store.invoices.values()]
+      .filter((i) => i.customer === customer.id)
+      .sort((a, b) => b.created - a.created),
     alternatives: [...store.prices.values()]
-      .filter((p) => p.active && p.type === 'recurring' && price && p.id !== price.id && p.currency === price.currency && p.lookup_key !== null)
+      .filter(
+        (p) =>
+          p.active &&
+          p.type === 'recurring' &&
+          price &&
+          p.id !== price.id &&
+          p.currency === price.currency &&
+          p.lookup_key !== null,
+      )
       .map((p) => ({ price: p, productName: store.products.get(p.product)?.name ?? '' })),
     notice,
   };
   send(res, notice?.kind === 'error' ? 400 : 200, portalPage(view));
 }
-

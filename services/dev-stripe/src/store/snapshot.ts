@@ -18,7 +18,11 @@ const MAPS = [
   'sessionInternals',
 ] as const;
 
-type Snapshot = Record<(typeof MAPS)[number], Array<[string, unknown]>> & { events: unknown[]; trialWillEndSent: string[]; version: 1 };
+type Snapshot = Record<(typeof MAPS)[number], Array<[string, unknown]>> & {
+  events: unknown[];
+  trialWillEndSent: string[];
+  version: 1;
+};
 
 /** Loads a saved store, or an empty one when the file does not exist yet. */
 export function loadStore(file: string | undefined): Store {

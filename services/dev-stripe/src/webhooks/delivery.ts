@@ -50,12 +50,22 @@ export class WebhookDelivery {
       .then((status) => {
         const accepted = status !== null && status >= 200 && status < 300;
         const delay = accepted ? null : backoffDelay(attempt, this.options.retry);
-        this.attempts.push({ eventId: event.id, endpointId: target.id, attempt, status, at: Date.now(), retryInMs: delay });
+        this.attempts.push({
+          eventId: event.id,
+          endpointId: target.id,
+          attempt,
+          status,
+          at: Date.now(),
+          retryInMs: delay,
+        });
         if (delay === null) {
           this.options.onDelivered?.(event, target.id);
           return;
         }
-        this.options.logger?.info({ event: event.id, type: event.type, url: target.url, status, attempt, retryInMs: delay }, 'webhook not accepted; retrying');
+        this.options.logger?.info(
+          { event: event.id, type: event.type, url: target.url, status, attempt, retryInMs: delay },
+          'webhook not accepted; retrying',
+        );
         this.later(delay, () => this.attempt(event, target, attempt + 1));
       })
       .finally(() => this.inFlight.delete(run));

@@ -58,9 +58,14 @@ export class StripeContract {
       for (const [method, op] of Object.entries(methods)) {
         const body = (op.requestBody as Json | undefined)?.content as Record<string, { schema: unknown }> | undefined;
         const query = ((op.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
-        const requestSchema = body && method !== 'get' && method !== 'delete'
-          ? toJsonSchema(body['application/x-www-form-urlencoded']!.schema)
-          : { type: 'object', properties: Object.fromEntries(query.map((p) => [p.name, toJsonSchema(p.schema)])), additionalProperties: false };
+        const requestSchema =
+          body && method !== 'get' && method !== 'delete'
+            ? toJsonSchema(body['application/x-www-form-urlencoded']!.schema)
+            : {
+                type: 'object',
+                properties: Object.fromEntries(query.map((p) => [p.name, toJsonSchema(p.schema)])),
+                additionalProperties: false,
+              };
         const resp = op.responses as Record<string, { content: Record<string, { schema: unknown }> }>;
         this.operations.push({
           method: method.toUpperCase(),
@@ -76,7 +81,10 @@ export class StripeContract {
   }
 
   /** Problems of an event as a webhook delivers it: the envelope against `event`, its object against its own schema. */
-  checkEvent(event: { data: { object: { object?: unknown; [key: string]: unknown } } }): { schema: string | null; problems: string[] } {
+  checkEvent(event: { data: { object: { object?: unknown; [key: string]: unknown } } }): {
+    schema: string | null;
+    problems: string[];
+  } {
     const problems: string[] = [];
     if (!this.eventSchema(event)) problems.push(`event ${JSON.stringify(this.eventSchema.errors?.slice(0, 5))}`);
     const name = String(event.data.object.object);
@@ -89,7 +97,10 @@ export class StripeContract {
   private objectSchema(name: string): ValidateFunction | null {
     if (!this.objectValidators.has(name)) {
       const known = (this.extract.components as { schemas: Json }).schemas[name] !== undefined;
-      this.objectValidators.set(name, known ? this.responses.compile({ $ref: `${DOC}#/components/schemas/${name}` }) : null);
+      this.objectValidators.set(
+        name,
+        known ? this.responses.compile({ $ref: `${DOC}#/components/schemas/${name}` }) : null,
+      );
     }
     return this.objectValidators.get(name)!;
   }
@@ -101,12 +112,14 @@ export class StripeContract {
   /** Problems of one exchange: its operation is unknown to the extract, or the request or answer breaks its schema. */
   check(exchange: ApiExchange): { operation: string | null; problems: string[] } {
     const op = this.operations.find((o) => o.method === exchange.method && o.pattern.test(exchange.path));
-    if (!op) return { operation: null, problems: [`${exchange.method} ${exchange.path} is not an operation of the extract`] };
+    if (!op)
+      return { operation: null, problems: [`${exchange.method} ${exchange.path} is not an operation of the extract`] };
     const problems: string[] = [];
     const params = structuredClone(exchange.params);
     if (!op.request(params)) problems.push(`request ${JSON.stringify(op.request.errors?.slice(0, 5))}`);
     const validate = exchange.status >= 200 && exchange.status < 300 ? op.response : op.error;
-    if (!validate(exchange.body)) problems.push(`answer ${exchange.status} ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+    if (!validate(exchange.body))
+      problems.push(`answer ${exchange.status} ${JSON.stringify(validate.errors?.slice(0, 5))}`);
     return { operation: `${op.method} ${op.template}`, problems };
   }
 }

@@ -39,7 +39,11 @@ function referrerSource(value: string | null | undefined, isOwnHost: (host: stri
  * it (origin, path pattern, `lng`), an outside referrer's origin and the engagement numbers.
  * Undefined (dropped) for another event name or a page outside Ferry's origin and its subdomains.
  */
-export function sanitizePageView(event: PageViewEvent, target: AnalyticsTarget, publicOrigin: string): ForwardedEvent | undefined {
+export function sanitizePageView(
+  event: PageViewEvent,
+  target: AnalyticsTarget,
+  publicOrigin: string,
+): ForwardedEvent | undefined {
   if (event.n !== 'pageview' && event.n !== 'engagement') return undefined;
   const root = new URL(publicOrigin);
   const isOwnHost = (host: string) => host === root.host || subdomainOfHost(host, root.host) !== undefined;
@@ -63,13 +67,21 @@ export interface PageViewForwarder {
  * collector tells browsers and bots apart by it). No X-Forwarded-For, no cookie, no Referer: the
  * collector sees the gateway's address, never the visitor's.
  */
-export function pageViewForwarder(target: AnalyticsTarget, logger: Logger, timeoutMs = 3_000, fetchImpl: typeof fetch = fetch): PageViewForwarder {
+export function pageViewForwarder(
+  target: AnalyticsTarget,
+  logger: Logger,
+  timeoutMs = 3_000,
+  fetchImpl: typeof fetch = fetch,
+): PageViewForwarder {
   return {
     async forward(event, userAgent) {
       try {
         const res = await fetchImpl(target.endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': (userAgent ?? 'unknown').slice(0, USER_AGENT_MAX) },
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': (userAgent ?? 'unknown').slice(0, USER_AGENT_MAX),
+          },
           body: JSON.stringify(event),
           redirect: 'error',
           referrerPolicy: 'no-referrer',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_FLOW_TTL_MS, FlowSealer, flowCookieName, readCookie, type AuthFlowState } from './flow-cookie.js';
 
-const flow: AuthFlowState = { state: 'abc', nonce: 'n', codeVerifier: 'v', silent: false, startedAt: 1_000_000, next: '/upload' };
+const flow: AuthFlowState = {
+  state: 'abc',
+  nonce: 'n',
+  codeVerifier: 'v',
+  silent: false,
+  startedAt: 1_000_000,
+  next: '/upload',
+};
 
 describe('auth flow cookie', () => {
   it('round-trips and is opaque', () => {

@@ -49,7 +49,12 @@ export class FlowSealer {
       decipher.setAuthTag(raw.subarray(12, 28));
       const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
       const value = JSON.parse(json) as AuthFlowState;
-      if (typeof value.startedAt !== 'number' || now - value.startedAt > AUTH_FLOW_TTL_MS || now < value.startedAt - 60_000) return undefined;
+      if (
+        typeof value.startedAt !== 'number' ||
+        now - value.startedAt > AUTH_FLOW_TTL_MS ||
+        now < value.startedAt - 60_000
+      )
+        return undefined;
       return value;
     } catch {
       return undefined;

@@ -15,7 +15,11 @@ export interface OfflineGrantStore {
 export function linkOfflineGrants(link: LinkServiceClient, deadlineMs: number): OfflineGrantStore {
   return {
     async store(user, refreshToken, scope, requestId) {
-      await unary((md, opts, cb) => link.storeOfflineGrant({ refreshToken, scope }, md, opts, cb), { deadlineMs, requestId, user });
+      await unary((md, opts, cb) => link.storeOfflineGrant({ refreshToken, scope }, md, opts, cb), {
+        deadlineMs,
+        requestId,
+        user,
+      });
     },
     async remove(user, requestId) {
       await unary((md, opts, cb) => link.deleteOfflineGrant({}, md, opts, cb), { deadlineMs, requestId, user });

@@ -39,7 +39,9 @@ export class OidcProvider {
         // Google and oidc-provider both accept HTTP Basic client authentication.
         client.ClientSecretBasic(this.settings.clientSecret),
         // Only the local stand-in runs on plain http (localhost); Google's issuer is https.
-        new URL(this.settings.issuer).protocol === 'http:' ? { execute: [client.allowInsecureRequests], timeout: 5 } : { timeout: 5 },
+        new URL(this.settings.issuer).protocol === 'http:'
+          ? { execute: [client.allowInsecureRequests], timeout: 5 }
+          : { timeout: 5 },
       )
       .catch((err: unknown) => {
         this.config = undefined;

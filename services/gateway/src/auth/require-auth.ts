@@ -34,10 +34,17 @@ export function requireAuth(verifier: TokenVerifier): RequestHandler {
       throw err;
     }
     if (!result.ok) {
-      res.setHeader('WWW-Authenticate', result.status === 401 ? 'Bearer error="invalid_token"' : 'Bearer error="insufficient_scope"');
+      res.setHeader(
+        'WWW-Authenticate',
+        result.status === 401 ? 'Bearer error="invalid_token"' : 'Bearer error="insufficient_scope"',
+      );
       res
         .status(result.status)
-        .json(result.status === 401 ? { error: 'Sign-in required', code: 'unauthenticated' } : { error: 'Access denied', code: 'permission_denied' });
+        .json(
+          result.status === 401
+            ? { error: 'Sign-in required', code: 'unauthenticated' }
+            : { error: 'Access denied', code: 'permission_denied' },
+        );
       return;
     }
     req.auth = { sub: result.identity.sub, email: result.identity.email, token, identity: result.identity };

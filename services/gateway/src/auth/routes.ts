@@ -80,7 +80,9 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   router.get('/auth/:provider', async (req: Request, res: Response) => {
     if (req.params.provider !== provider) {
-      res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
+      res
+        .status(404)
+        .json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
       return;
     }
     const query = parseRequest(SignInQuery, req.query);
@@ -122,7 +124,9 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   router.get('/auth/:provider/callback', async (req: Request, res: Response) => {
     if (req.params.provider !== provider) {
-      res.status(404).json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
+      res
+        .status(404)
+        .json({ error: `Unknown sign-in provider "${String(req.params.provider)}"`, code: 'unknown_provider' });
       return;
     }
     const query = parseRequest(SignInCallbackQuery, req.query);
@@ -152,7 +156,10 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       });
     } catch (err) {
       // Never log the error object itself: some carry the request, which holds the code.
-      req.log.warn({ error: (err as Error).name, message: (err as Error).message.slice(0, 200) }, 'code exchange failed');
+      req.log.warn(
+        { error: (err as Error).name, message: (err as Error).message.slice(0, 200) },
+        'code exchange failed',
+      );
       fail(res, 'server_error', flow, 'Sign-in could not be completed.');
       return;
     }
@@ -170,13 +177,21 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   });
 
   /** A failure does not fail the sign-in: the user is signed in, only the offline clean-up waits for the next one. */
-  async function keepOfflineGrant(req: Request, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<void> {
+  async function keepOfflineGrant(
+    req: Request,
+    tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  ): Promise<void> {
     try {
       // The user as every API call sees them (userinfo, cached for the calls that follow): an ID
       // token need not carry the e-mail.
       const user = await verifier.verify(tokens.access_token);
       if (!user.ok) throw new Error(`the new access token was refused (${user.status})`);
-      await grants!.store({ sub: user.identity.sub, email: user.identity.email }, tokens.refresh_token!, tokens.scope ?? '', req.id);
+      await grants!.store(
+        { sub: user.identity.sub, email: user.identity.email },
+        tokens.refresh_token!,
+        tokens.scope ?? '',
+        req.id,
+      );
     } catch (err) {
       req.log.warn({ error: (err as Error).message.slice(0, 200) }, 'offline grant could not be stored');
     }
@@ -186,32 +201,52 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     const token = bearerToken(req);
     noStore(res);
     if (!token) {
-      res.status(401).setHeader('WWW-Authenticate', 'Bearer').json({ error: 'A bearer token is required', code: 'unauthenticated' });
+      res
+        .status(401)
+        .setHeader('WWW-Authenticate', 'Bearer')
+        .json({ error: 'A bearer token is required', code: 'unauthenticated' });
       return;
     }
     try {
       const info = await oidc.tokenInfo(token);
       if (!info.valid) {
         await verifier.forget(token);
-        res.status(401).setHeader('WWW-Authenticate', 'Bearer error="invalid_token"').json({ error: 'The token is expired or already revoked', code: 'invalid_token' });
+        res
+          .status(401)
+          .setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
+          .json({ error: 'The token is expired or already revoked', code: 'invalid_token' });
         return;
       }
       // Ferry revokes only what Ferry issued: another app's token is that app's (and its user's) to revoke.
       if (info.clientId !== clientId) {
         req.log.warn('revocation refused: the token was issued to another client');
-        res.status(403).json({ error: 'This token was not issued to Ferry; it can only be revoked by the app it was issued to', code: 'foreign_token' });
+        res
+          .status(403)
+          .json({
+            error: 'This token was not issued to Ferry; it can only be revoked by the app it was issued to',
+            code: 'foreign_token',
+          });
         return;
       }
       // Who signs out, asked before the token is revoked: their stored offline grant goes too.
       const user = grants ? await verifier.verify(token) : undefined;
       const config = await oidc.configuration();
-      if (!config.serverMetadata().revocation_endpoint) throw new Error('the provider publishes no revocation_endpoint');
+      if (!config.serverMetadata().revocation_endpoint)
+        throw new Error('the provider publishes no revocation_endpoint');
       await client.tokenRevocation(config, token, { token_type_hint: 'access_token' });
       if (user?.ok) await grants!.remove({ sub: user.identity.sub, email: user.identity.email }, req.id);
     } catch (err) {
       // The shell signs out locally anyway; the caller learns that the token may still be valid.
-      req.log.warn({ error: (err as Error).name, message: (err as Error).message.slice(0, 200) }, 'token revocation failed');
-      res.status(502).json({ error: 'The sign-in provider could not revoke the token. Please try again.', code: 'revocation_failed' });
+      req.log.warn(
+        { error: (err as Error).name, message: (err as Error).message.slice(0, 200) },
+        'token revocation failed',
+      );
+      res
+        .status(502)
+        .json({
+          error: 'The sign-in provider could not revoke the token. Please try again.',
+          code: 'revocation_failed',
+        });
       return;
     }
     // Forgotten only now: a verification running meanwhile would have cached the still-valid token again.

@@ -3,7 +3,8 @@ import { MemoryTokenCache } from './token-cache.js';
 import { createTokenVerifier, ProviderUnavailableError, userinfoLookup } from './token-verifier.js';
 
 const endpoint = async () => 'https://provider.example/userinfo';
-const answer = (status: number, body?: unknown) => vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+const answer = (status: number, body?: unknown) =>
+  vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
 
 describe('userinfoLookup', () => {
   it('reads sub and email (and name, picture) from a 200', async () => {
@@ -12,7 +13,10 @@ describe('userinfoLookup', () => {
       ok: true,
       identity: { sub: '42', email: 'a@x.io', name: 'A', picture: 'https://p/x.png' },
     });
-    expect(fetchImpl).toHaveBeenCalledWith('https://provider.example/userinfo', expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer tok' }) }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      'https://provider.example/userinfo',
+      expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer tok' }) }),
+    );
   });
   it('maps 401/400 to 401, 403 and a missing e-mail to 403, 5xx and network errors to ProviderUnavailableError', async () => {
     const lookup = (f: unknown) => userinfoLookup(endpoint, f as typeof fetch);
@@ -21,7 +25,9 @@ describe('userinfoLookup', () => {
     expect(await lookup(answer(403))('t')).toEqual({ ok: false, status: 403 });
     expect(await lookup(answer(200, { sub: '1' }))('t')).toEqual({ ok: false, status: 403 });
     await expect(lookup(answer(503))('t')).rejects.toBeInstanceOf(ProviderUnavailableError);
-    await expect(lookup(vi.fn(async () => Promise.reject(new TypeError('down'))))('t')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(lookup(vi.fn(async () => Promise.reject(new TypeError('down'))))('t')).rejects.toBeInstanceOf(
+      ProviderUnavailableError,
+    );
   });
 });
 

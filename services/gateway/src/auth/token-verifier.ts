@@ -24,7 +24,11 @@ export interface TokenVerifier {
  * `ttlMs`; concurrent checks of one token share a single provider call, so a burst of API calls
  * costs one verification. Rejections are not cached: a token that becomes valid is not locked out.
  */
-export function createTokenVerifier(opts: { lookup: UserinfoLookup; cache: TokenCache; ttlMs?: number }): TokenVerifier {
+export function createTokenVerifier(opts: {
+  lookup: UserinfoLookup;
+  cache: TokenCache;
+  ttlMs?: number;
+}): TokenVerifier {
   const ttlMs = opts.ttlMs ?? TOKEN_CACHE_TTL_MS;
   const inFlight = new Map<string, Promise<UserinfoResult>>();
 
@@ -52,7 +56,11 @@ export function createTokenVerifier(opts: { lookup: UserinfoLookup; cache: Token
 }
 
 /** Userinfo over HTTP (OpenID Connect Core §5.3); Google and dev-identity answer the same way. */
-export function userinfoLookup(endpoint: () => Promise<string>, fetchImpl: typeof fetch = fetch, timeoutMs = 5_000): UserinfoLookup {
+export function userinfoLookup(
+  endpoint: () => Promise<string>,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = 5_000,
+): UserinfoLookup {
   return async (token) => {
     let res: Response;
     try {

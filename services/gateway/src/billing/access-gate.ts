@@ -2,7 +2,12 @@ import type { Request, RequestHandler } from 'express';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { AccessStatus, BillingServiceClient, GetAccessStatusResponse, StartTrialResponse } from '@ferry/contracts/billing/v1';
+import type {
+  AccessStatus,
+  BillingServiceClient,
+  GetAccessStatusResponse,
+  StartTrialResponse,
+} from '@ferry/contracts/billing/v1';
 import { unary, type CallContext } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
@@ -48,13 +53,24 @@ export function createAccessGate(deps: AccessGateDeps): AccessGate {
   const allowed = new LRUCache<string, true>({ max: ACCESS_CACHE_MAX, ttl: deps.ttlMs ?? ACCESS_CACHE_TTL_MS });
 
   async function statusOf(req: Request): Promise<AccessStatus | undefined> {
-    const ctx: CallContext = { deadlineMs: deps.grpcDeadlineMs, requestId: req.id, user: { sub: req.auth!.sub, email: req.auth!.email } };
+    const ctx: CallContext = {
+      deadlineMs: deps.grpcDeadlineMs,
+      requestId: req.id,
+      user: { sub: req.auth!.sub, email: req.auth!.email },
+    };
     const language = callerLanguage(req);
     try {
-      return (await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ language }, md, opts, cb), ctx)).status;
+      return (
+        await unary<GetAccessStatusResponse>(
+          (md, opts, cb) => deps.billing.getAccessStatus({ language }, md, opts, cb),
+          ctx,
+        )
+      ).status;
     } catch (err) {
       if (!isGrpcCallError(err) || err.code !== GrpcStatus.NOT_FOUND) throw err;
-      return (await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({ language }, md, opts, cb), ctx)).status;
+      return (
+        await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({ language }, md, opts, cb), ctx)
+      ).status;
     }
   }
 
@@ -66,7 +82,10 @@ export function createAccessGate(deps: AccessGateDeps): AccessGate {
       status = await statusOf(req);
     } catch (err) {
       const code = isGrpcCallError(err) ? GrpcStatus[err.code] : (err as Error).name;
-      deps.logger.warn({ reqId: req.id, code }, 'access gate: billing did not answer; the link is created without the check');
+      deps.logger.warn(
+        { reqId: req.id, code },
+        'access gate: billing did not answer; the link is created without the check',
+      );
       return next();
     }
     // An answer without a status says nothing about payment: like no answer, it does not block.

@@ -20,9 +20,22 @@ export class FeedbackLimits {
   private readonly client: RequestBudget;
   private readonly global: RequestBudget;
 
-  constructor(settings: FeedbackLimitSettings = DEFAULT_FEEDBACK_LIMITS, shared: { redis?: ReturnType<typeof createClient>; logger?: Logger } = {}) {
-    this.client = new RequestBudget({ keyPrefix: 'ferry:gateway:feedback:client', points: settings.perClientPerHour, windowS: 3600, ...shared });
-    this.global = new RequestBudget({ keyPrefix: 'ferry:gateway:feedback:global', points: settings.globalPerHour, windowS: 3600, ...shared });
+  constructor(
+    settings: FeedbackLimitSettings = DEFAULT_FEEDBACK_LIMITS,
+    shared: { redis?: ReturnType<typeof createClient>; logger?: Logger } = {},
+  ) {
+    this.client = new RequestBudget({
+      keyPrefix: 'ferry:gateway:feedback:client',
+      points: settings.perClientPerHour,
+      windowS: 3600,
+      ...shared,
+    });
+    this.global = new RequestBudget({
+      keyPrefix: 'ferry:gateway:feedback:global',
+      points: settings.globalPerHour,
+      windowS: 3600,
+      ...shared,
+    });
   }
 
   /** Counts one message from the client; undefined when it may be sent. */

@@ -3,7 +3,13 @@ import { BillingServiceClient } from '@ferry/contracts/billing/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { LinkServiceClient } from '@ferry/contracts/link/v1';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
-import { callerAssertionOptions, checkHealth, createGrpcClient, type CallerSigner, type GrpcClientConstructor } from '@ferry/service-kit';
+import {
+  callerAssertionOptions,
+  checkHealth,
+  createGrpcClient,
+  type CallerSigner,
+  type GrpcClientConstructor,
+} from '@ferry/service-kit';
 import type { BackendName, HealthProbe } from './health-checker.js';
 
 export interface Backend<C extends Client> {
@@ -43,7 +49,12 @@ type ServiceClientConstructor<C extends Client> = GrpcClientConstructor<C> & { s
  * health client (grpc-node#2402/#2448: a client or channel per request or per probe leaks).
  * Health checks need no assertion.
  */
-function connect<C extends Client>(name: BackendName, Ctor: ServiceClientConstructor<C>, address: string, signer: CallerSigner): Backend<C> {
+function connect<C extends Client>(
+  name: BackendName,
+  Ctor: ServiceClientConstructor<C>,
+  address: string,
+  signer: CallerSigner,
+): Backend<C> {
   const client = createGrpcClient(Ctor, address, callerAssertionOptions(signer, Ctor.serviceName));
   const health = createGrpcClient(HealthClient, address, { channelOverride: client.getChannel() });
   return { name, address, client, health, serviceName: Ctor.serviceName };
@@ -61,7 +72,10 @@ export function createBackends(addresses: BackendAddresses, signer: CallerSigner
     billing,
     probes(timeoutMs) {
       // The service's own name, not "": an address pointing at the wrong server reads NOT_SERVING.
-      const probe = (b: Backend<Client>): HealthProbe => () => checkHealth(b.health, b.serviceName, timeoutMs);
+      const probe =
+        (b: Backend<Client>): HealthProbe =>
+        () =>
+          checkHealth(b.health, b.serviceName, timeoutMs);
       return { link: probe(link), notification: probe(notification), billing: probe(billing) };
     },
     close() {

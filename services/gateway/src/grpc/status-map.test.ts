@@ -60,7 +60,9 @@ describe('grpcErrorToHttp', () => {
       body: { error: 'A link can be extended up to 30 days after the upload', code: 'extend_limit' },
     });
     expect(grpcErrorToHttp(withCode(status.INTERNAL, 'extend_limit')).body.code).toBe('upstream_error');
-    expect(grpcErrorToHttp(withCode(status.FAILED_PRECONDITION, 'Not A Code; <b>')).body.code).toBe('failed_precondition');
+    expect(grpcErrorToHttp(withCode(status.FAILED_PRECONDITION, 'Not A Code; <b>')).body.code).toBe(
+      'failed_precondition',
+    );
   });
 
   it('uses a generic message when the backend sent none', () => {

@@ -69,8 +69,24 @@ describe('clientAddress', () => {
     const ranges = ['10.42.0.0/16', 'fd00:42::/64', '::ffff:192.168.0.0/112', '203.0.113.9'];
     const ours = compileTrust(ranges);
     const theirs = proxyaddr.compile(ranges);
-    const addresses = ['10.42.1.1', '10.43.1.1', '::ffff:10.42.1.1', 'fd00:42::1', 'fd00:43::1', '192.168.4.4', '::ffff:192.168.4.4', '203.0.113.9', '::ffff:203.0.113.9', '203.0.113.10', '0x0a.42.0.1', 'garbage', '', '::1'];
-    for (let round = 0; round < 2; round++) for (const a of addresses) expect([a, ours(a, 0)]).toEqual([a, theirs(a, 0)]);
+    const addresses = [
+      '10.42.1.1',
+      '10.43.1.1',
+      '::ffff:10.42.1.1',
+      'fd00:42::1',
+      'fd00:43::1',
+      '192.168.4.4',
+      '::ffff:192.168.4.4',
+      '203.0.113.9',
+      '::ffff:203.0.113.9',
+      '203.0.113.10',
+      '0x0a.42.0.1',
+      'garbage',
+      '',
+      '::1',
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const a of addresses) expect([a, ours(a, 0)]).toEqual([a, theirs(a, 0)]);
   });
 
   it('refuses ranges that are not addresses', () => {

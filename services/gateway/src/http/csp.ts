@@ -52,7 +52,11 @@ export function manifestOrigins(file: string): () => string[] {
  * script, no eval, no third-party script. Inline *styles* are allowed (React style attributes and
  * Module Federation's CSS injection need them; styles cannot run code).
  */
-export function buildCsp(o: { scriptOrigins: readonly string[]; connectOrigins: readonly string[]; imageOrigins: readonly string[] }): string {
+export function buildCsp(o: {
+  scriptOrigins: readonly string[];
+  connectOrigins: readonly string[];
+  imageOrigins: readonly string[];
+}): string {
   const list = (...items: readonly string[]) => [...new Set(items)].join(' ');
   return [
     `default-src 'self'`,
@@ -128,7 +132,14 @@ export function contentSecurityPolicy(options: CspOptions): RequestHandler {
     const scriptOrigins = [...(options.scriptOrigins ?? []), ...fromManifest()];
     const key = scriptOrigins.join(' ');
     if (last?.key !== key) {
-      last = { key, value: buildCsp({ scriptOrigins, connectOrigins: options.connectOrigins ?? [], imageOrigins: options.imageOrigins ?? [] }) };
+      last = {
+        key,
+        value: buildCsp({
+          scriptOrigins,
+          connectOrigins: options.connectOrigins ?? [],
+          imageOrigins: options.imageOrigins ?? [],
+        }),
+      };
     }
     res.setHeader('Content-Security-Policy', last.value);
     next();

@@ -63,7 +63,11 @@ const CLIENT_STATUS_CODES: Record<number, { code: string; message: string }> = {
 /** Turns any error into `{ error, code }` JSON. Never sends a stack, never HTML. */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; serverFault: boolean } {
   if (err instanceof HttpError) {
-    return { status: err.status, body: { error: err.message, code: err.code, ...(err.reason ? { reason: err.reason } : {}) }, serverFault: err.status >= 500 };
+    return {
+      status: err.status,
+      body: { error: err.message, code: err.code, ...(err.reason ? { reason: err.reason } : {}) },
+      serverFault: err.status >= 500,
+    };
   }
   if (isGrpcCallError(err)) {
     const { httpStatus, body } = grpcErrorToHttp(err);

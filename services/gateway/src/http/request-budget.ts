@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { createClient } from 'redis';
 
 type Redis = ReturnType<typeof createClient>;
@@ -30,7 +36,12 @@ export class RequestBudget {
     const memory = new RateLimiterMemory(settings);
     this.store = opts.redis
       ? new RLWrapperTimeouts({
-          limiter: new RateLimiterRedis({ ...settings, storeClient: opts.redis, useRedisPackage: true, rejectIfRedisNotReady: true }),
+          limiter: new RateLimiterRedis({
+            ...settings,
+            storeClient: opts.redis,
+            useRedisPackage: true,
+            rejectIfRedisNotReady: true,
+          }),
           timeoutMs: opts.redisTimeoutMs ?? 500,
           insuranceLimiter: memory,
         })
@@ -45,7 +56,10 @@ export class RequestBudget {
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
       // Both Redis and the insurance failed: let the request through rather than fail it.
-      this.opts.logger?.warn({ error: (outcome as Error).message, budget: this.opts.keyPrefix }, 'request budget unavailable');
+      this.opts.logger?.warn(
+        { error: (outcome as Error).message, budget: this.opts.keyPrefix },
+        'request budget unavailable',
+      );
       return 0;
     }
   }

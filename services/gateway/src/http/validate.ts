@@ -3,7 +3,11 @@ import type { ErrorCode } from '@ferry/http-contract';
 import { HttpError } from './errors.js';
 
 /** Parses one part of a request with its contract schema; the first problem is the 400 (`invalid_argument` unless given). */
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, code: ErrorCode = 'invalid_argument'): z.output<S> {
+export function parseRequest<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  code: ErrorCode = 'invalid_argument',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new HttpError(400, code, result.error.issues[0]?.message ?? 'Invalid request');

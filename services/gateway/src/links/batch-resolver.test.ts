@@ -14,7 +14,12 @@ function fakeClient(known: string[], opts: { unimplemented?: boolean; failNext?:
   const held: Array<() => void> = [];
   let failNext = opts.failNext ?? 0;
   const client = {
-    resolveLinks(req: ResolveLinksRequest, _md: unknown, _o: unknown, cb: Callback<{ results: Array<{ code: string; link?: Link }> }>) {
+    resolveLinks(
+      req: ResolveLinksRequest,
+      _md: unknown,
+      _o: unknown,
+      cb: Callback<{ results: Array<{ code: string; link?: Link }> }>,
+    ) {
       batches.push(req.codes);
       held.push(() => {
         if (opts.unimplemented) return cb({ code: GrpcStatus.UNIMPLEMENTED, message: 'unimplemented' });

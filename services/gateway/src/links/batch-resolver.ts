@@ -80,7 +80,14 @@ export class BatchResolver {
     };
     const codes = [...batch.keys()];
     if (this.now() < this.fallbackUntil) {
-      await Promise.all(codes.map((code) => this.resolveOne(code).then((res) => settle(code, { res }), (err: unknown) => settle(code, { err }))));
+      await Promise.all(
+        codes.map((code) =>
+          this.resolveOne(code).then(
+            (res) => settle(code, { res }),
+            (err: unknown) => settle(code, { err }),
+          ),
+        ),
+      );
       return;
     }
     try {
@@ -97,14 +104,19 @@ export class BatchResolver {
   }
 
   private async resolveMany(codes: string[]): Promise<Map<string, ResolveLinkResponse['link']>> {
-    const res = await unary<ResolveLinksResponse>((md, o, cb) => this.opts.client.resolveLinks({ codes }, md, o, cb), { deadlineMs: this.opts.deadlineMs });
+    const res = await unary<ResolveLinksResponse>((md, o, cb) => this.opts.client.resolveLinks({ codes }, md, o, cb), {
+      deadlineMs: this.opts.deadlineMs,
+    });
     return new Map(res.results.map((r) => [r.code, r.link]));
   }
 
   private resolveOne(code: string): Promise<ResolveLinkResponse> {
     // A token code seen on a sender's host is keyed `{subdomain}/{code}` (links/host-scope.ts).
     const scoped = parseScopedCode(code) ?? { subdomain: '', code };
-    return unary<ResolveLinkResponse>((md, o, cb) => this.opts.client.resolveLink({ slug: scoped.code, ownerSubdomain: scoped.subdomain }, md, o, cb), { deadlineMs: this.opts.deadlineMs }).catch((err: ServiceError) => {
+    return unary<ResolveLinkResponse>(
+      (md, o, cb) => this.opts.client.resolveLink({ slug: scoped.code, ownerSubdomain: scoped.subdomain }, md, o, cb),
+      { deadlineMs: this.opts.deadlineMs },
+    ).catch((err: ServiceError) => {
       if (err.code === GrpcStatus.NOT_FOUND) return { link: undefined };
       throw err;
     });

@@ -90,7 +90,12 @@ export class DownloadCounter {
   private async buffered(): Promise<void> {
     if (this.pendingTotal === 0) return;
     // Two flat arrays rather than a [slug, count] pair per link: less for the GC to move.
-    const batch: CountBatch = { id: `${this.instance}-${++this.seq}`, slugs: [...this.pending.keys()], counts: [...this.pending.values()], firstAt: this.firstAt };
+    const batch: CountBatch = {
+      id: `${this.instance}-${++this.seq}`,
+      slugs: [...this.pending.keys()],
+      counts: [...this.pending.values()],
+      firstAt: this.firstAt,
+    };
     this.unacked.set(batch.id, this.pendingTotal);
     this.pending = new Map();
     this.pendingTotal = 0;
@@ -98,7 +103,10 @@ export class DownloadCounter {
     try {
       await this.buffer.append(batch);
     } catch (err) {
-      this.opts.logger.warn({ error: (err as Error).message, buffer: this.buffer.kind, batchId: batch.id }, 'download batch kept in memory: the count buffer cannot be written');
+      this.opts.logger.warn(
+        { error: (err as Error).message, buffer: this.buffer.kind, batchId: batch.id },
+        'download batch kept in memory: the count buffer cannot be written',
+      );
       await this.fallback.append(batch);
     }
   }
@@ -119,7 +127,8 @@ export class DownloadCounter {
     try {
       await this.send(batches);
     } catch (err) {
-      if (!this.refused(err as ServiceError, batches)) this.backOff(err as Error, 'download batch not recorded yet, will retry', batches[0]!.id);
+      if (!this.refused(err as ServiceError, batches))
+        this.backOff(err as Error, 'download batch not recorded yet, will retry', batches[0]!.id);
       return;
     }
     await this.acknowledge(batches);
@@ -137,7 +146,10 @@ export class DownloadCounter {
     }
     await this.fallback.ack(ids);
     // Recorded already; if the buffer cannot forget them now, a later send is a counted-once duplicate.
-    if (this.buffer !== this.fallback) await this.buffer.ack(ids).catch((err: Error) => this.opts.logger.warn({ error: err.message }, 'download buffer not updated'));
+    if (this.buffer !== this.fallback)
+      await this.buffer
+        .ack(ids)
+        .catch((err: Error) => this.opts.logger.warn({ error: err.message }, 'download buffer not updated'));
   }
 
   /** INVALID_ARGUMENT: the link service will never take this stream. Returns true when handled. */
@@ -147,7 +159,10 @@ export class DownloadCounter {
       this.oneAtATime = true;
       return true;
     }
-    this.opts.logger.error({ error: err.message, batchId: batches[0]!.id, lost: this.unacked.get(batches[0]!.id) }, 'download batch refused by the link service: dropped');
+    this.opts.logger.error(
+      { error: err.message, batchId: batches[0]!.id, lost: this.unacked.get(batches[0]!.id) },
+      'download batch refused by the link service: dropped',
+    );
     void this.acknowledge(batches, false);
     return true;
   }
@@ -155,7 +170,8 @@ export class DownloadCounter {
   private backOff(err: Error, message: string, batchId?: string): void {
     this.failures++;
     this.nextTryAt = Date.now() + backoffDelay(this.failures, { baseMs: 100, maxMs: 5_000 });
-    if (this.failures === 1 || this.failures % 20 === 0) this.opts.logger.warn({ error: err.message, batchId, failures: this.failures }, message);
+    if (this.failures === 1 || this.failures % 20 === 0)
+      this.opts.logger.warn({ error: err.message, batchId, failures: this.failures }, message);
   }
 
   /**
@@ -166,14 +182,19 @@ export class DownloadCounter {
    */
   private send(batches: CountBatch[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      const call = this.opts.client.recordDownloads(new Metadata(), { deadline: Date.now() + this.deadlineMs }, (err) => (err ? reject(err) : resolve()));
+      const call = this.opts.client.recordDownloads(
+        new Metadata(),
+        { deadline: Date.now() + this.deadlineMs },
+        (err) => (err ? reject(err) : resolve()),
+      );
       call.on('error', () => undefined);
       const writeFrom = (b: number, start: number) => {
         if (call.destroyed) return;
         const batch = batches[b]!;
         const firstDownloadedAt = batch.firstAt === undefined ? undefined : new Date(batch.firstAt);
         const counts: RecordDownloadsRequest['counts'] = [];
-        for (let i = start; i < Math.min(start + SLICE, batch.slugs.length); i++) counts.push({ slug: batch.slugs[i]!, count: String(batch.counts[i]), firstDownloadedAt });
+        for (let i = start; i < Math.min(start + SLICE, batch.slugs.length); i++)
+          counts.push({ slug: batch.slugs[i]!, count: String(batch.counts[i]), firstDownloadedAt });
         call.write({ batchId: batch.slugs.length > SLICE ? `${batch.id}.${start / SLICE}` : batch.id, counts });
         if (start + SLICE < batch.slugs.length) setImmediate(writeFrom, b, start + SLICE);
         else if (b + 1 < batches.length) setImmediate(writeFrom, b + 1, 0);
@@ -195,7 +216,11 @@ export class DownloadCounter {
     const left = this.unacknowledged;
     const inMemory = (await this.fallback.take(Number.MAX_SAFE_INTEGER)).reduce((n, b) => n + totalOf(b), 0);
     if (inMemory > 0) this.opts.logger.error({ lost: inMemory }, 'download counts could not be delivered before exit');
-    else if (left > 0) this.opts.logger.warn({ left, buffer: this.buffer.kind }, 'download counts left in the buffer for the next start');
+    else if (left > 0)
+      this.opts.logger.warn(
+        { left, buffer: this.buffer.kind },
+        'download counts left in the buffer for the next start',
+      );
     await this.buffer.close();
   }
 }

@@ -14,8 +14,13 @@ export interface DriveDownloadOptions {
  * never from anything a user stored or sent (OWASP unvalidated redirects). Returns undefined for an
  * id that is not a drive id, so no Location is ever produced from it.
  */
-export function driveDownloadUrl(opts: DriveDownloadOptions, driveFileId: string, sizeBytes: number): string | undefined {
+export function driveDownloadUrl(
+  opts: DriveDownloadOptions,
+  driveFileId: string,
+  sizeBytes: number,
+): string | undefined {
   if (!isDriveFileId(driveFileId)) return undefined;
-  if (sizeBytes > opts.scanThresholdBytes) return `${opts.directOrigin}/download?id=${driveFileId}&export=download&confirm=t`;
+  if (sizeBytes > opts.scanThresholdBytes)
+    return `${opts.directOrigin}/download?id=${driveFileId}&export=download&confirm=t`;
   return `${opts.downloadOrigin}/uc?id=${driveFileId}&export=download`;
 }

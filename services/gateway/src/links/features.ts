@@ -48,18 +48,47 @@ export function startLinkFeatures(
   };
   const publicLinks = publicLinksOf(config);
   const resolver = new BatchResolver({ client, deadlineMs: config.GRPC_DEADLINE_MS });
-  const cache = new LinkCache({ resolve: (code) => resolver.resolve(code), shared: redis ? redisLinkCache(redis) : undefined });
+  const cache = new LinkCache({
+    resolve: (code) => resolver.resolve(code),
+    shared: redis ? redisLinkCache(redis) : undefined,
+  });
   const watch = watchInvalidations(client, cache, logger);
   // Counts wait durably until the link service took them: Redis, else the data dir's file.
-  const buffer = redis ? redisCountBuffer(redis) : config.DOWNLOAD_BUFFER_FILE ? fileCountBuffer(config.DOWNLOAD_BUFFER_FILE) : undefined;
+  const buffer = redis
+    ? redisCountBuffer(redis)
+    : config.DOWNLOAD_BUFFER_FILE
+      ? fileCountBuffer(config.DOWNLOAD_BUFFER_FILE)
+      : undefined;
   if (!buffer) logger.warn('neither REDIS_URL nor DOWNLOAD_BUFFER_FILE is set: download counts wait in memory only');
   const counter = new DownloadCounter({ client, logger, buffer });
   const limiter = new NotFoundLimiter({ redis, logger });
   const clientOf = clientAddress(config.TRUSTED_PROXIES ?? []).of;
-  logger.info({ drive, sharedCache: redis ? 'redis' : 'in-process', notFoundBudget: redis ? 'redis' : 'in-process' }, 'short links enabled');
+  logger.info(
+    { drive, sharedCache: redis ? 'redis' : 'in-process', notFoundBudget: redis ? 'redis' : 'in-process' },
+    'short links enabled',
+  );
   return {
-    routeDeps: { link: client, grpcDeadlineMs: config.GRPC_DEADLINE_MS, cache, counter, limiter, clientAddress: clientOf, drive, publicOrigin: config.PUBLIC_ORIGIN, publicLinks },
-    redirect: downloadRedirect({ cache, counter, limiter, clientAddress: clientOf, drive, logger, isDraining, rootHost: publicLinks.rootHost }),
+    routeDeps: {
+      link: client,
+      grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+      cache,
+      counter,
+      limiter,
+      clientAddress: clientOf,
+      drive,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      publicLinks,
+    },
+    redirect: downloadRedirect({
+      cache,
+      counter,
+      limiter,
+      clientAddress: clientOf,
+      drive,
+      logger,
+      isDraining,
+      rootHost: publicLinks.rootHost,
+    }),
     cache,
     counter,
     async stop() {

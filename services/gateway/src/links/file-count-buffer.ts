@@ -19,7 +19,8 @@ export function replay(text: string): Map<string, CountBatch> {
     } catch {
       continue;
     }
-    if ('b' in line && typeof line.b?.id === 'string' && Array.isArray(line.b.slugs) && Array.isArray(line.b.counts)) batches.set(line.b.id, line.b);
+    if ('b' in line && typeof line.b?.id === 'string' && Array.isArray(line.b.slugs) && Array.isArray(line.b.counts))
+      batches.set(line.b.id, line.b);
     else if ('a' in line && Array.isArray(line.a)) for (const id of line.a) batches.delete(id);
   }
   return batches;

@@ -4,13 +4,22 @@ import { cacheKey, requestSubdomain, visibleOn } from './host-scope.js';
 import type { CachedLink } from './link-cache.js';
 
 const req = (host: string | undefined) => ({ headers: host === undefined ? {} : { host } }) as IncomingMessage;
-const link = (ownerSubdomain: string): CachedLink => ({ found: true, slug: 'AbCdEfGh123', driveFileId: 'x', sizeBytes: 1, expiresAtMs: 1, deleted: false, ownerSubdomain });
+const link = (ownerSubdomain: string): CachedLink => ({
+  found: true,
+  slug: 'AbCdEfGh123',
+  driveFileId: 'x',
+  sizeBytes: 1,
+  expiresAtMs: 1,
+  deleted: false,
+  ownerSubdomain,
+});
 
 describe('host scope', () => {
   it("reads the sender's label under the root host only", () => {
     expect(requestSubdomain(req('alice.ferry.test'), 'ferry.test')).toBe('alice');
     expect(requestSubdomain(req('Alice.localhost:8080'), 'localhost:8080')).toBe('alice');
-    for (const host of ['ferry.test', 'www.ferry.test', 'a.b.ferry.test', 'alice.evil.test', undefined]) expect(requestSubdomain(req(host), 'ferry.test')).toBe('');
+    for (const host of ['ferry.test', 'www.ferry.test', 'a.b.ferry.test', 'alice.evil.test', undefined])
+      expect(requestSubdomain(req(host), 'ferry.test')).toBe('');
   });
 
   it('keys token codes by sender on a sender host, slugs globally', () => {

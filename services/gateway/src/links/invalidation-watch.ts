@@ -35,7 +35,8 @@ export function watchInvalidations(client: LinkServiceClient, cache: LinkCache, 
       if (closed) return;
       failures++;
       const delay = backoffDelay(failures, { baseMs: 100, maxMs: 5_000 });
-      if (failures === 1 || failures % 20 === 0) logger.warn({ reason, retryInMs: delay }, 'link invalidation stream down');
+      if (failures === 1 || failures % 20 === 0)
+        logger.warn({ reason, retryInMs: delay }, 'link invalidation stream down');
       retry = setTimeout(connect, delay);
       retry.unref();
     };

@@ -6,7 +6,8 @@ import { LinkCache } from './link-cache.js';
 const FILE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const WINDOW = 60_000;
 
-const grpcError = (code: GrpcStatus): ServiceError => Object.assign(new Error(`status ${code}`), { code, details: '', metadata: new Metadata() });
+const grpcError = (code: GrpcStatus): ServiceError =>
+  Object.assign(new Error(`status ${code}`), { code, details: '', metadata: new Metadata() });
 
 /**
  * A cache on a hand-moved clock whose link service can be switched off (`state.down`: every
@@ -20,7 +21,19 @@ function cacheOnClock() {
     resolve: async (slug) => {
       state.calls++;
       if (state.down !== undefined) throw grpcError(state.down);
-      return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: String(state.calls), expiresAt: new Date(state.expiresAtMs), downloadCount: '0', status: LinkStatus.LINK_STATUS_ACTIVE } };
+      return {
+        link: {
+          slug,
+          driveFileId: FILE_ID,
+          ownerEmail: 'a@b.c',
+          ownerSubdomain: 'a',
+          fileName: 'f',
+          sizeBytes: String(state.calls),
+          expiresAt: new Date(state.expiresAtMs),
+          downloadCount: '0',
+          status: LinkStatus.LINK_STATUS_ACTIVE,
+        },
+      };
     },
   });
   return { cache, state };
@@ -72,7 +85,10 @@ describe('LinkCache while the link service fails', () => {
     const { cache, state } = cacheOnClock();
     await cache.get('Cached_slug1');
     state.now += 10_000;
-    const notFound = new LinkCache({ now: () => state.now, resolve: async () => Promise.reject(grpcError(GrpcStatus.NOT_FOUND)) });
+    const notFound = new LinkCache({
+      now: () => state.now,
+      resolve: async () => Promise.reject(grpcError(GrpcStatus.NOT_FOUND)),
+    });
     expect(await notFound.get('Cached_slug1')).toEqual({ found: false });
     expect(cache.size).toBe(1);
   });

@@ -1,7 +1,13 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { createClient } from 'redis';
 
 type Redis = ReturnType<typeof createClient>;
@@ -30,7 +36,10 @@ export function budgetKey(client: string): string {
   if (!isIPv6(client)) return client.slice(0, 64);
   const ip = ipaddr.process(client);
   if (ip.kind() === 'ipv4') return ip.toString();
-  return `${(ip as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+  return `${(ip as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -71,7 +80,11 @@ export class NotFoundLimiter {
       points,
       duration,
     });
-    this.store = new RLWrapperTimeouts({ limiter: shared, timeoutMs: opts.redisTimeoutMs ?? 500, insuranceLimiter: memory });
+    this.store = new RLWrapperTimeouts({
+      limiter: shared,
+      timeoutMs: opts.redisTimeoutMs ?? 500,
+      insuranceLimiter: memory,
+    });
     this.listen(opts.redis);
   }
 
@@ -150,7 +163,9 @@ export class NotFoundLimiter {
   private listen(redis: Redis): void {
     const subscriber = redis.duplicate();
     this.subscriber = subscriber;
-    subscriber.on('error', (err: Error) => this.logger?.debug({ error: err.message }, 'not-found budget subscriber error'));
+    subscriber.on('error', (err: Error) =>
+      this.logger?.debug({ error: err.message }, 'not-found budget subscriber error'),
+    );
     subscriber
       .connect()
       .then(() =>
@@ -161,7 +176,8 @@ export class NotFoundLimiter {
         }),
       )
       .catch((err: Error) => {
-        if (this.subscriber === subscriber) this.logger?.warn({ error: err.message }, 'not-found budget: no announcements from other gateways');
+        if (this.subscriber === subscriber)
+          this.logger?.warn({ error: err.message }, 'not-found budget: no announcements from other gateways');
       });
   }
 }

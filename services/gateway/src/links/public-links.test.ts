@@ -11,7 +11,9 @@ describe('public links', () => {
     expect(hostSupportsSubdomains('http://gateway:8080')).toBe(false);
     expect(publicLinksOf({ PUBLIC_ORIGIN: 'http://localhost:8080' }).subdomainLinks).toBe(true);
     expect(publicLinksOf({ PUBLIC_ORIGIN: 'http://127.0.0.1:8080' }).subdomainLinks).toBe(false);
-    expect(publicLinksOf({ PUBLIC_ORIGIN: 'https://ferry.example.com', SUBDOMAIN_LINKS: 'off' }).subdomainLinks).toBe(false);
+    expect(publicLinksOf({ PUBLIC_ORIGIN: 'https://ferry.example.com', SUBDOMAIN_LINKS: 'off' }).subdomainLinks).toBe(
+      false,
+    );
     expect(publicLinksOf({ PUBLIC_ORIGIN: 'http://127.0.0.1:8080', SUBDOMAIN_LINKS: 'on' }).subdomainLinks).toBe(true);
   });
 
@@ -20,8 +22,12 @@ describe('public links', () => {
     expect(on.rootHost).toBe('ferry.example.com');
     expect(on.shortUrl('AbCdEfGh123', 'alice-2')).toBe('https://alice-2.ferry.example.com/AbCdEfGh123');
     expect(on.shortUrl('AbCdEfGh123', '')).toBe('https://ferry.example.com/r/AbCdEfGh123');
-    expect(publicLinksFor('http://localhost:8080', false).shortUrl('AbCdEfGh123', 'alice')).toBe('http://localhost:8080/r/AbCdEfGh123');
-    expect(publicLinksFor('http://localhost:8080', false).senderUrl('alice', 'a-token-code-of-17')).toBe('http://alice.localhost:8080/a-token-code-of-17');
+    expect(publicLinksFor('http://localhost:8080', false).shortUrl('AbCdEfGh123', 'alice')).toBe(
+      'http://localhost:8080/r/AbCdEfGh123',
+    );
+    expect(publicLinksFor('http://localhost:8080', false).senderUrl('alice', 'a-token-code-of-17')).toBe(
+      'http://alice.localhost:8080/a-token-code-of-17',
+    );
   });
 
   it('reads SUBDOMAIN_LINKS as on or off only', () => {

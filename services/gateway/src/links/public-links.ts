@@ -29,12 +29,19 @@ export function publicLinksFor(publicOrigin: string, subdomainLinks: boolean): P
     rootHost: origin.host,
     subdomainLinks,
     senderUrl,
-    shortUrl: (slug, ownerSubdomain) => (subdomainLinks && ownerSubdomain !== '' ? senderUrl(ownerSubdomain, slug) : `${origin.origin}/r/${slug}`),
+    shortUrl: (slug, ownerSubdomain) =>
+      subdomainLinks && ownerSubdomain !== '' ? senderUrl(ownerSubdomain, slug) : `${origin.origin}/r/${slug}`,
   };
 }
 
 /** SUBDOMAIN_LINKS=on|off; unset = on when PUBLIC_ORIGIN's host can have subdomains. */
-export function publicLinksOf(config: { PUBLIC_ORIGIN: string; SUBDOMAIN_LINKS?: 'on' | 'off' | undefined }): PublicLinks {
-  const on = config.SUBDOMAIN_LINKS === undefined ? hostSupportsSubdomains(config.PUBLIC_ORIGIN) : config.SUBDOMAIN_LINKS === 'on';
+export function publicLinksOf(config: {
+  PUBLIC_ORIGIN: string;
+  SUBDOMAIN_LINKS?: 'on' | 'off' | undefined;
+}): PublicLinks {
+  const on =
+    config.SUBDOMAIN_LINKS === undefined
+      ? hostSupportsSubdomains(config.PUBLIC_ORIGIN)
+      : config.SUBDOMAIN_LINKS === 'on';
   return publicLinksFor(config.PUBLIC_ORIGIN, on);
 }

@@ -25,9 +25,26 @@ describe('download redirect while the link service is down', () => {
       now: () => state.now,
       staleWindowMs: WINDOW,
       resolve: async (slug) => {
-        if (state.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: GrpcStatus.UNAVAILABLE, details: '', metadata: new Metadata() });
+        if (state.down)
+          throw Object.assign(new Error('connect ECONNREFUSED'), {
+            code: GrpcStatus.UNAVAILABLE,
+            details: '',
+            metadata: new Metadata(),
+          });
         const expiresAt = new Date(state.expiresAtMs.get(slug) ?? Date.now() + 3_600_000);
-        return { link: { slug, driveFileId: FILE_ID, ownerEmail: 'a@b.c', ownerSubdomain: 'a', fileName: 'f', sizeBytes: '1', expiresAt, downloadCount: '0', status: LinkStatus.LINK_STATUS_ACTIVE } };
+        return {
+          link: {
+            slug,
+            driveFileId: FILE_ID,
+            ownerEmail: 'a@b.c',
+            ownerSubdomain: 'a',
+            fileName: 'f',
+            sizeBytes: '1',
+            expiresAt,
+            downloadCount: '0',
+            status: LinkStatus.LINK_STATUS_ACTIVE,
+          },
+        };
       },
     });
     const redirect = downloadRedirect({
@@ -47,7 +64,11 @@ describe('download redirect while the link service is down', () => {
 
   const get = async (slug: string) => {
     const res = await fetch(`${base}/api/d/${slug}`, { redirect: 'manual' });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: res.status === 302 ? undefined : ((await res.json()) as { code: string }) };
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: res.status === 302 ? undefined : ((await res.json()) as { code: string }),
+    };
   };
 
   it('keeps redirecting cached links, refuses expired ones by their cached expiry, and answers 503 for the rest', async () => {
@@ -60,7 +81,11 @@ describe('download redirect while the link service is down', () => {
     for (let i = 0; i < 20; i++) expect((await get('Cached_0001')).status).toBe(302);
     await new Promise((r) => setTimeout(r, Math.max(0, state.expiresAtMs.get('Expiring_01')! - Date.now() + 10)));
     expect(await get('Expiring_01')).toMatchObject({ status: 410, body: { code: 'gone' } });
-    expect(await get('NotCached01')).toEqual({ status: 503, retryAfter: '5', body: { code: 'upstream_unavailable', error: 'Upstream service unavailable' } });
+    expect(await get('NotCached01')).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: { code: 'upstream_unavailable', error: 'Upstream service unavailable' },
+    });
 
     state.now += WINDOW; // not confirmed for longer than the window: no longer trusted
     expect(await get('Cached_0001')).toMatchObject({ status: 503, body: { code: 'upstream_unavailable' } });

@@ -33,7 +33,14 @@ export const RAW_REDIRECT_ROUTES = [
   { method: 'head', path: `${PREFIX}{slug}` },
 ] as const;
 
-function json(res: ServerResponse, status: number, code: string, error: string, extra: Record<string, string> = {}, fields: Record<string, string> = {}): void {
+function json(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  error: string,
+  extra: Record<string, string> = {},
+  fields: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ error, code, ...fields });
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -66,11 +73,20 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
   function answer(req: IncomingMessage, res: ServerResponse, code: string, entry: CacheEntry): void {
     if (!entry.found) {
       // Only misses consult the (possibly shared) budget; miss() never rejects.
-      void limiter.miss(clientAddress(req)).then((wait) => (wait > 0 ? tooMany(res, wait) : json(res, 404, 'not_found', 'This link does not exist')));
+      void limiter
+        .miss(clientAddress(req))
+        .then((wait) => (wait > 0 ? tooMany(res, wait) : json(res, 404, 'not_found', 'This link does not exist')));
       return;
     }
     if (entry.deleted || Date.now() >= entry.expiresAtMs) {
-      json(res, 410, 'gone', 'This download link has expired or the file was removed by the sender.', {}, { reason: entry.deleted ? 'removed' : 'expired' });
+      json(
+        res,
+        410,
+        'gone',
+        'This download link has expired or the file was removed by the sender.',
+        {},
+        { reason: entry.deleted ? 'removed' : 'expired' },
+      );
       return;
     }
     const location = driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes);
@@ -80,7 +96,18 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return;
     }
     // Flat header list: the cheapest form for writeHead on this hot path.
-    const headers = ['location', location, 'cache-control', 'no-store', 'referrer-policy', 'no-referrer', 'x-request-id', `${idPrefix}${++seq}`, 'content-length', '0'];
+    const headers = [
+      'location',
+      location,
+      'cache-control',
+      'no-store',
+      'referrer-policy',
+      'no-referrer',
+      'x-request-id',
+      `${idPrefix}${++seq}`,
+      'content-length',
+      '0',
+    ];
     if (deps.isDraining()) headers.push('connection', 'close');
     res.writeHead(302, headers);
     res.end();
@@ -118,7 +145,10 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       (err: unknown) => {
         if (isLinkServiceFailure(err)) {
           // A miss while the link service is down (cached links are still served: see LinkCache).
-          logger.warn({ slug: code, grpcCode: (err as Partial<ServiceError>).code }, 'resolve failed: link service unavailable');
+          logger.warn(
+            { slug: code, grpcCode: (err as Partial<ServiceError>).code },
+            'resolve failed: link service unavailable',
+          );
           json(res, 503, 'upstream_unavailable', 'Upstream service unavailable', { 'retry-after': '5' });
         } else if (isGrpcCallError(err)) {
           const { httpStatus, body } = grpcErrorToHttp(err);

@@ -16,7 +16,8 @@ export function redisLinkCache(redis: Redis): SharedCache {
       return raw ? (JSON.parse(raw) as CacheEntry) : undefined;
     },
     async set(code, entry) {
-      if (redis.isReady) await redis.set(KEY(code), JSON.stringify(entry), { expiration: { type: 'EX', value: TTL_SECONDS } });
+      if (redis.isReady)
+        await redis.set(KEY(code), JSON.stringify(entry), { expiration: { type: 'EX', value: TTL_SECONDS } });
     },
     async delete(code) {
       if (redis.isReady) await redis.del(KEY(code));

@@ -6,7 +6,13 @@ import {
   type CreatePortalSessionResponse,
   type ListPlansResponse,
 } from '@ferry/contracts/billing/v1';
-import { CheckoutBody, type PaidPlan, type PlanPrice, type PlansResponse, type RedirectUrlResponse } from '@ferry/http-contract';
+import {
+  CheckoutBody,
+  type PaidPlan,
+  type PlanPrice,
+  type PlansResponse,
+  type RedirectUrlResponse,
+} from '@ferry/http-contract';
 import { callerLanguage } from '../billing/caller.js';
 import { unary } from '../grpc/call.js';
 import { HttpError } from '../http/errors.js';
@@ -59,9 +65,9 @@ export function billingCheckoutRoutes(deps: BillingRouteDeps): Router {
   const account = `${deps.publicOrigin}/account`;
   const plans = planCache(async () =>
     toPlans(
-      await unary<ListPlansResponse>((md, opts, cb) => deps.billing.listPlans({}, md, opts, cb), { deadlineMs: deps.grpcDeadlineMs }).catch(
-        refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', CHECKOUT_TEXTS.notConfigured),
-      ),
+      await unary<ListPlansResponse>((md, opts, cb) => deps.billing.listPlans({}, md, opts, cb), {
+        deadlineMs: deps.grpcDeadlineMs,
+      }).catch(refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', CHECKOUT_TEXTS.notConfigured)),
     ),
   );
 
@@ -74,8 +80,16 @@ export function billingCheckoutRoutes(deps: BillingRouteDeps): Router {
   router.post('/billing/checkout', deps.authenticate, async (req: Request, res) => {
     const { plan } = parseRequest(CheckoutBody, bodyObject(req.body));
     const ctx = billingContext(req, deps.grpcDeadlineMs);
-    const request = { plan: PLAN_OF[plan], successUrl: `${account}?checkout=success`, cancelUrl: `${account}?checkout=cancelled`, language: callerLanguage(req) };
-    const r = await unary<CreateCheckoutSessionResponse>((md, opts, cb) => deps.billing.createCheckoutSession(request, md, opts, cb), ctx)
+    const request = {
+      plan: PLAN_OF[plan],
+      successUrl: `${account}?checkout=success`,
+      cancelUrl: `${account}?checkout=cancelled`,
+      language: callerLanguage(req),
+    };
+    const r = await unary<CreateCheckoutSessionResponse>(
+      (md, opts, cb) => deps.billing.createCheckoutSession(request, md, opts, cb),
+      ctx,
+    )
       .catch(refusal(GrpcStatus.ALREADY_EXISTS, 409, 'already_subscribed', CHECKOUT_TEXTS.alreadySubscribed))
       // Payments off, or no Stripe price set up: the server's configuration, not the caller's request.
       .catch(refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', CHECKOUT_TEXTS.notConfigured));
@@ -86,9 +100,10 @@ export function billingCheckoutRoutes(deps: BillingRouteDeps): Router {
   router.post('/billing/portal', deps.authenticate, async (req, res) => {
     const ctx = billingContext(req, deps.grpcDeadlineMs);
     const request = { returnUrl: account, language: callerLanguage(req) };
-    const r = await unary<CreatePortalSessionResponse>((md, opts, cb) => deps.billing.createPortalSession(request, md, opts, cb), ctx).catch(
-      refusal(GrpcStatus.FAILED_PRECONDITION, 409, 'no_billing_account', CHECKOUT_TEXTS.noBillingAccount),
-    );
+    const r = await unary<CreatePortalSessionResponse>(
+      (md, opts, cb) => deps.billing.createPortalSession(request, md, opts, cb),
+      ctx,
+    ).catch(refusal(GrpcStatus.FAILED_PRECONDITION, 409, 'no_billing_account', CHECKOUT_TEXTS.noBillingAccount));
     res.setHeader('Cache-Control', 'no-store');
     res.json({ url: stripePage(r.url) } satisfies RedirectUrlResponse);
   });
@@ -98,6 +113,7 @@ export function billingCheckoutRoutes(deps: BillingRouteDeps): Router {
 
 /** The page billing names must be an http(s) URL: the browser is sent there. */
 function stripePage(url: string): string {
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new HttpError(502, 'upstream_error', 'The payment provider gave no page to open');
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new HttpError(502, 'upstream_error', 'The payment provider gave no page to open');
   return url;
 }

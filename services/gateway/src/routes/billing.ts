@@ -60,7 +60,10 @@ export function billingRoutes(deps: BillingRouteDeps): Router {
 
   router.post('/trial/start', deps.authenticate, async (req, res) => {
     const language = callerLanguage(req);
-    const r = await unary<StartTrialResponse>((md, opts, cb) => deps.billing.startTrial({ language }, md, opts, cb), ctx(req));
+    const r = await unary<StartTrialResponse>(
+      (md, opts, cb) => deps.billing.startTrial({ language }, md, opts, cb),
+      ctx(req),
+    );
     changed(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, started: r.started, ...toAccessStatusBody(r.status) } satisfies TrialStartResponse);
@@ -68,20 +71,29 @@ export function billingRoutes(deps: BillingRouteDeps): Router {
 
   router.post('/access/status', deps.authenticate, async (req, res) => {
     const language = callerLanguage(req);
-    const r = await unary<GetAccessStatusResponse>((md, opts, cb) => deps.billing.getAccessStatus({ language }, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
+    const r = await unary<GetAccessStatusResponse>(
+      (md, opts, cb) => deps.billing.getAccessStatus({ language }, md, opts, cb),
+      ctx(req),
+    ).catch(noDataAsNotFound);
     res.setHeader('Cache-Control', 'no-store');
     res.json(toAccessStatusBody(r.status) satisfies AccessStatus);
   });
 
   router.post('/stripe/cancel', deps.authenticate, async (req, res) => {
-    const r = await unary<CancelSubscriptionResponse>((md, opts, cb) => deps.billing.cancelSubscription({}, md, opts, cb), ctx(req)).catch(noDataAsNotFound);
+    const r = await unary<CancelSubscriptionResponse>(
+      (md, opts, cb) => deps.billing.cancelSubscription({}, md, opts, cb),
+      ctx(req),
+    ).catch(noDataAsNotFound);
     changed(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true, message: BILLING_TEXTS.cancelled, ...toAccessStatusBody(r.status) } satisfies CancelResponse);
   });
 
   router.post('/billing/resume', deps.authenticate, async (req, res) => {
-    const r = await unary<ResumeSubscriptionResponse>((md, opts, cb) => deps.billing.resumeSubscription({}, md, opts, cb), ctx(req))
+    const r = await unary<ResumeSubscriptionResponse>(
+      (md, opts, cb) => deps.billing.resumeSubscription({}, md, opts, cb),
+      ctx(req),
+    )
       .catch(noDataAsNotFound)
       .catch(refusal(GrpcStatus.FAILED_PRECONDITION, 409, 'nothing_to_resume', BILLING_TEXTS.nothingToResume));
     changed(req);

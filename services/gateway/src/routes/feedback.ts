@@ -46,7 +46,8 @@ export function feedbackRoutes(deps: FeedbackRouteDeps): Router {
     const problem = feedbackProblem(message);
     if (problem) throw new HttpError(400, 'invalid_argument', MESSAGE_TEXTS[problem]);
     const replyTo = (body.replyTo ?? '').trim();
-    if (replyTo !== '' && !isMailAddress(replyTo)) throw new HttpError(400, 'invalid_argument', 'replyTo is not a valid e-mail address');
+    if (replyTo !== '' && !isMailAddress(replyTo))
+      throw new HttpError(400, 'invalid_argument', 'replyTo is not a valid e-mail address');
 
     const refusal = await deps.limits.admit(req.ip ?? 'unknown');
     if (refusal) {
@@ -57,11 +58,21 @@ export function feedbackRoutes(deps: FeedbackRouteDeps): Router {
     }
 
     const requestId = body.requestId && UUID.test(body.requestId) ? body.requestId.toLowerCase() : randomUUID();
-    const request = { idempotencyKey: `feedback/${requestId}`, message, replyTo, page: pageOf(body.page), language: normaliseLanguage(body.language) };
+    const request = {
+      idempotencyKey: `feedback/${requestId}`,
+      message,
+      replyTo,
+      page: pageOf(body.page),
+      language: normaliseLanguage(body.language),
+    };
     try {
-      await unary<SendFeedbackResponse>((md, opts, cb) => deps.notification.sendFeedback(request, md, opts, cb), { deadlineMs: deps.grpcDeadlineMs, requestId: req.id });
+      await unary<SendFeedbackResponse>((md, opts, cb) => deps.notification.sendFeedback(request, md, opts, cb), {
+        deadlineMs: deps.grpcDeadlineMs,
+        requestId: req.id,
+      });
     } catch (err) {
-      if (isGrpcCallError(err) && err.code === GrpcStatus.FAILED_PRECONDITION) throw new HttpError(503, 'not_configured', 'Feedback is not available right now');
+      if (isGrpcCallError(err) && err.code === GrpcStatus.FAILED_PRECONDITION)
+        throw new HttpError(503, 'not_configured', 'Feedback is not available right now');
       throw err;
     }
     res.json({ ok: true, requestId } satisfies FeedbackResponse);

@@ -25,7 +25,16 @@ import {
   type ShortlinkResponse,
   type SizeResponse,
 } from '@ferry/http-contract';
-import { driveFileIdValue, linkCodeValue, ownerValue, sizeIdValue, slugValue, subdomainValue, telemetrySlugValue, ttlSecondsValue } from './request-rules.js';
+import {
+  driveFileIdValue,
+  linkCodeValue,
+  ownerValue,
+  sizeIdValue,
+  slugValue,
+  subdomainValue,
+  telemetrySlugValue,
+  ttlSecondsValue,
+} from './request-rules.js';
 import { cacheKey, requestSubdomain, visibleOn } from '../links/host-scope.js';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import type { DownloadCounter } from '../links/download-counter.js';
@@ -52,7 +61,8 @@ export interface LinkRouteDeps {
   requireAccess?: RequestHandler;
 }
 
-const notFound = () => new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
+const notFound = () =>
+  new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
 const GONE_TEXT = 'This download link has expired or the file was removed by the sender.';
 const gone = (reason?: 'expired' | 'removed') => new HttpError(410, 'gone', GONE_TEXT, reason);
 const goneReason = (deleted: boolean): 'expired' | 'removed' => (deleted ? 'removed' : 'expired');
@@ -173,10 +183,21 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const subdomain = parseRequest(subdomainValue, body.subdomain);
     const ttl = parseRequest(ttlSecondsValue, body.ttlSeconds);
     const result = await unary<import('@ferry/contracts/link/v1').CreateShortlinkResponse>(
-      (md, opts, cb) => link.createShortlink({ code, subdomain, ttlSeconds: String(ttl), slug: target && isSlug(target) ? target : '' }, md, opts, cb),
+      (md, opts, cb) =>
+        link.createShortlink(
+          { code, subdomain, ttlSeconds: String(ttl), slug: target && isSlug(target) ? target : '' },
+          md,
+          opts,
+          cb,
+        ),
       userCtx(req),
     );
-    res.status(201).json({ url: links.senderUrl(result.subdomain, result.slug), expiresAt: result.expiresAt?.toISOString() } satisfies ShortlinkResponse);
+    res
+      .status(201)
+      .json({
+        url: links.senderUrl(result.subdomain, result.slug),
+        expiresAt: result.expiresAt?.toISOString(),
+      } satisfies ShortlinkResponse);
   });
 
   router.get('/s', async (req, res) => {
@@ -192,15 +213,22 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     }
     if (query.dl) {
       const entry = await lookup(req, slug);
-      const result = await unary<{ count: string }>((md, opts, cb) => link.getDownloadCount({ slug: entry.slug }, md, opts, cb), ctx(req));
+      const result = await unary<{ count: string }>(
+        (md, opts, cb) => link.getDownloadCount({ slug: entry.slug }, md, opts, cb),
+        ctx(req),
+      );
       const count = Number(result.count);
       res.json({ count, downloads: count, dlCount: count, dl: { count } } satisfies DownloadCountResponse);
       return;
     }
     if (query.meta) {
       const found = await lookup(req, slug);
-      const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>((md, opts, cb) => link.getShareInfo({ slug: found.slug }, md, opts, cb), ctx(req));
-      if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone(goneReason(info.status === LinkStatus.LINK_STATUS_DELETED));
+      const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>(
+        (md, opts, cb) => link.getShareInfo({ slug: found.slug }, md, opts, cb),
+        ctx(req),
+      );
+      if (info.status !== LinkStatus.LINK_STATUS_ACTIVE)
+        throw gone(goneReason(info.status === LinkStatus.LINK_STATUS_DELETED));
       const size = Number(info.sizeBytes);
       const expiresAt = info.expiresAt!;
       res.json({
@@ -245,7 +273,12 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     });
     const l = result.link!;
     if (l.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone(goneReason(l.status === LinkStatus.LINK_STATUS_DELETED));
-    res.json({ ownerSubdomain: l.ownerSubdomain, owner_subdomain: l.ownerSubdomain, slug: l.slug, expiresAt: l.expiresAt?.toISOString() } satisfies Partial<ResolveResponse>);
+    res.json({
+      ownerSubdomain: l.ownerSubdomain,
+      owner_subdomain: l.ownerSubdomain,
+      slug: l.slug,
+      expiresAt: l.expiresAt?.toISOString(),
+    } satisfies Partial<ResolveResponse>);
   });
 
   router.get('/size', async (req, res) => {
@@ -254,11 +287,12 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     // On a sender's host the host decides whose file this is.
     const owner = parseRequest(ownerValue, hostSubdomain(req) || (query.owner ?? ''));
     if (!guardProbe(req, res)) return;
-    const result = await unary<{ sizeBytes: string }>((md, opts, cb) => link.getSize({ id, ownerSubdomain: owner }, md, opts, cb), ctx(req)).catch(
-      async (err: { code?: number }) => {
-        throw err.code === 5 ? await missError(req) : err;
-      },
-    );
+    const result = await unary<{ sizeBytes: string }>(
+      (md, opts, cb) => link.getSize({ id, ownerSubdomain: owner }, md, opts, cb),
+      ctx(req),
+    ).catch(async (err: { code?: number }) => {
+      throw err.code === 5 ? await missError(req) : err;
+    });
     const size = Number(result.sizeBytes);
     res.json({ size, bytes: size, sizeBytes: size } satisfies SizeResponse);
   });

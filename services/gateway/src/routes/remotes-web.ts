@@ -53,7 +53,10 @@ export function remotesWeb(remotes: readonly RemoteMount[]): Router {
         fallthrough: false,
         cacheControl: false,
         setHeaders(res, filePath) {
-          res.setHeader('Cache-Control', remoteCacheControl(path.relative(remote.dir, filePath).split(path.sep).join('/')));
+          res.setHeader(
+            'Cache-Control',
+            remoteCacheControl(path.relative(remote.dir, filePath).split(path.sep).join('/')),
+          );
           varyOnEncoding(res, filePath);
         },
       }),

@@ -2,13 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { LinkStatus, type GetShareInfoResponse, type LinkServiceClient } from '@ferry/contracts/link/v1';
-import { ShareEmailKind, type NotificationServiceClient, type SendShareEmailRequest, type SendShareEmailResponse } from '@ferry/contracts/notification/v1';
+import {
+  ShareEmailKind,
+  type NotificationServiceClient,
+  type SendShareEmailRequest,
+  type SendShareEmailResponse,
+} from '@ferry/contracts/notification/v1';
 import { unary } from '../grpc/call.js';
 import { isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
 import { bodyObject, parseRequest } from '../http/validate.js';
-import { firstOf, ShareEmailBody, type ErrorCode, type ShareEmailInput, type ShareEmailResponse } from '@ferry/http-contract';
-import { hasLineBreakOrControl, INVALID_RECIPIENTS_MESSAGE, isLinkCode, isMailAddress, isSlug, MAX_SHARE_MESSAGE_LENGTH, parseRecipients, shareMessageProblem } from '@ferry/rules';
+import {
+  firstOf,
+  ShareEmailBody,
+  type ErrorCode,
+  type ShareEmailInput,
+  type ShareEmailResponse,
+} from '@ferry/http-contract';
+import {
+  hasLineBreakOrControl,
+  INVALID_RECIPIENTS_MESSAGE,
+  isLinkCode,
+  isMailAddress,
+  isSlug,
+  MAX_SHARE_MESSAGE_LENGTH,
+  parseRecipients,
+  shareMessageProblem,
+} from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 
 export interface ShareEmailRouteDeps {
@@ -48,7 +68,9 @@ export function linkCodeFrom(body: Partial<ShareEmailInput>, publicOrigin: strin
   const direct = firstOf(body.slug, body.shortId, body.code);
   if (direct !== undefined) return isLinkCode(direct) ? direct : undefined;
   const dynamic = body.receiverDynamicData ?? {};
-  const url = firstOf(body.downloadUrl, body.shareUrl, body.shortUrl) ?? firstOf(dynamic.downloadPageUrl, dynamic.preferredPageUrl, dynamic.fileDownloadUrl);
+  const url =
+    firstOf(body.downloadUrl, body.shareUrl, body.shortUrl) ??
+    firstOf(dynamic.downloadPageUrl, dynamic.preferredPageUrl, dynamic.fileDownloadUrl);
   if (!url) return undefined;
   let parsed: URL;
   try {
@@ -57,7 +79,10 @@ export function linkCodeFrom(body: Partial<ShareEmailInput>, publicOrigin: strin
     return undefined;
   }
   const origin = new URL(publicOrigin);
-  const sameSite = parsed.protocol === origin.protocol && parsed.port === origin.port && (parsed.hostname === origin.hostname || parsed.hostname.endsWith(`.${origin.hostname}`));
+  const sameSite =
+    parsed.protocol === origin.protocol &&
+    parsed.port === origin.port &&
+    (parsed.hostname === origin.hostname || parsed.hostname.endsWith(`.${origin.hostname}`));
   if (!sameSite) return undefined;
   const m = /^\/(?:r\/|d\/|api\/d\/)?([^/]+)\/?$/.exec(parsed.pathname);
   const code = m?.[1] ? decodeURIComponent(m[1]) : undefined;
@@ -67,7 +92,13 @@ export function linkCodeFrom(body: Partial<ShareEmailInput>, publicOrigin: strin
 /** Maps a failed notification call: the caller's faults keep their status and text, the rest is the spec's text. */
 function mailFailure(err: unknown, text: string, code: ErrorCode): unknown {
   if (!isGrpcCallError(err)) return err;
-  const callerFault = [GrpcStatus.INVALID_ARGUMENT, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.PERMISSION_DENIED, GrpcStatus.UNAUTHENTICATED, GrpcStatus.FAILED_PRECONDITION].includes(err.code);
+  const callerFault = [
+    GrpcStatus.INVALID_ARGUMENT,
+    GrpcStatus.RESOURCE_EXHAUSTED,
+    GrpcStatus.PERMISSION_DENIED,
+    GrpcStatus.UNAUTHENTICATED,
+    GrpcStatus.FAILED_PRECONDITION,
+  ].includes(err.code);
   if (callerFault) return err;
   return new HttpError(err.code === GrpcStatus.DEADLINE_EXCEEDED ? 504 : 502, code, text);
 }
@@ -89,40 +120,63 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
 
     if (body.via === 'copy') {
       const link = (body.link ?? '').slice(0, 2048);
-      const slug = linkCodeFrom(body, deps.publicOrigin) ?? (link ? linkCodeFrom({ downloadUrl: link }, deps.publicOrigin) : undefined) ?? '';
-      await unary((md, opts, cb) => deps.notification.logCopyLink({ link: hasLineBreakOrControl(link) ? '' : link, slug }, md, opts, cb), userCtx(req));
+      const slug =
+        linkCodeFrom(body, deps.publicOrigin) ??
+        (link ? linkCodeFrom({ downloadUrl: link }, deps.publicOrigin) : undefined) ??
+        '';
+      await unary(
+        (md, opts, cb) =>
+          deps.notification.logCopyLink({ link: hasLineBreakOrControl(link) ? '' : link, slug }, md, opts, cb),
+        userCtx(req),
+      );
       res.json({ ok: true });
       return;
     }
 
     const recipientsInput = body.recipients ?? body.recipientsCsv ?? body.to ?? '';
-    if (typeof recipientsInput === 'string' && recipientsInput.length > MAX_RECIPIENTS_INPUT) throw refused(SHARE_TEXTS.invalidRecipients, 'invalid_recipients');
+    if (typeof recipientsInput === 'string' && recipientsInput.length > MAX_RECIPIENTS_INPUT)
+      throw refused(SHARE_TEXTS.invalidRecipients, 'invalid_recipients');
     const parsed = parseRecipients(recipientsInput);
     if (!parsed.ok) throw refused(SHARE_TEXTS.invalidRecipients, 'invalid_recipients');
     if (!isMailAddress(caller.email)) throw refused(SHARE_TEXTS.senderUnknown, 'sender_unknown');
     const message = body.message ?? body.note ?? '';
     const messageProblem = shareMessageProblem(message);
-    if (messageProblem === 'too-long') throw refused(`The message may have at most ${MAX_SHARE_MESSAGE_LENGTH} characters`);
-    if (messageProblem === 'control') throw refused('The message may not contain control characters or carriage returns');
-    if (body.fileName !== undefined && hasLineBreakOrControl(body.fileName)) throw refused('fileName must be one line without control characters');
+    if (messageProblem === 'too-long')
+      throw refused(`The message may have at most ${MAX_SHARE_MESSAGE_LENGTH} characters`);
+    if (messageProblem === 'control')
+      throw refused('The message may not contain control characters or carriage returns');
+    if (body.fileName !== undefined && hasLineBreakOrControl(body.fileName))
+      throw refused('fileName must be one line without control characters');
     const code = linkCodeFrom(body, deps.publicOrigin);
     if (!code) throw refused(SHARE_TEXTS.urlUnknown, 'url_unknown');
 
     let info: GetShareInfoResponse;
     try {
-      info = await unary<GetShareInfoResponse>((md, opts, cb) => deps.link.getShareInfo({ slug: code }, md, opts, cb), ctx(req));
+      info = await unary<GetShareInfoResponse>(
+        (md, opts, cb) => deps.link.getShareInfo({ slug: code }, md, opts, cb),
+        ctx(req),
+      );
     } catch (err) {
       if (isGrpcCallError(err) && (err.code === GrpcStatus.NOT_FOUND || err.code === GrpcStatus.INVALID_ARGUMENT)) {
-        throw new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
+        throw new HttpError(
+          404,
+          'not_found',
+          "We can't find this file. Check the link or ask the sender for a new one.",
+        );
       }
       throw err;
     }
-    if (info.ownerEmail.toLowerCase() !== caller.email.toLowerCase()) throw new HttpError(403, 'permission_denied', 'You can only e-mail links to your own files');
-    if (info.status !== LinkStatus.LINK_STATUS_ACTIVE) throw new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
+    if (info.ownerEmail.toLowerCase() !== caller.email.toLowerCase())
+      throw new HttpError(403, 'permission_denied', 'You can only e-mail links to your own files');
+    if (info.status !== LinkStatus.LINK_STATUS_ACTIVE)
+      throw new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
 
     const requested = body.requestId;
     const shareRequestId = requested && UUID.test(requested) ? requested : randomUUID();
-    const pageUrl = (deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false)).shortUrl(code, isSlug(code) ? info.ownerSubdomain : '');
+    const pageUrl = (deps.publicLinks ?? publicLinksFor(deps.publicOrigin, false)).shortUrl(
+      code,
+      isSlug(code) ? info.ownerSubdomain : '',
+    );
     const locale = firstOf(body.locale, body.lng, body.uploaderLocale) ?? '';
     const request: SendShareEmailRequest = {
       kind: ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
@@ -143,13 +197,22 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
     };
     let receiver: SendShareEmailResponse;
     try {
-      receiver = await unary<SendShareEmailResponse>((md, opts, cb) => deps.notification.sendShareEmail(request, md, opts, cb), userCtx(req));
+      receiver = await unary<SendShareEmailResponse>(
+        (md, opts, cb) => deps.notification.sendShareEmail(request, md, opts, cb),
+        userCtx(req),
+      );
     } catch (err) {
       throw mailFailure(err, SHARE_TEXTS.receiverFailed, 'receiver_mail_failed');
     }
     try {
       await unary<SendShareEmailResponse>(
-        (md, opts, cb) => deps.notification.sendShareEmail({ ...request, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY }, md, opts, cb),
+        (md, opts, cb) =>
+          deps.notification.sendShareEmail(
+            { ...request, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY },
+            md,
+            opts,
+            cb,
+          ),
         userCtx(req),
       );
     } catch (err) {

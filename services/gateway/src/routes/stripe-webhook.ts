@@ -28,13 +28,23 @@ export function stripeWebhookRoutes(deps: Pick<BillingRouteDeps, 'billing' | 'gr
       r = await unary<HandleStripeEventResponse>(
         (md, opts, cb) => deps.billing.handleStripeEvent({ payload, signature }, md, opts, cb),
         { deadlineMs: deps.grpcDeadlineMs, requestId: req.id },
-      ).catch(refusal(GrpcStatus.FAILED_PRECONDITION, 503, 'not_configured', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)'));
+      ).catch(
+        refusal(
+          GrpcStatus.FAILED_PRECONDITION,
+          503,
+          'not_configured',
+          'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is not set)',
+        ),
+      );
     } catch (err) {
       // Billing not reachable yet (it is starting, or restarting): Stripe delivers again later, so
       // this is a warning and a 503, not a server fault with a stack trace.
       if (!isGrpcCallError(err) || err.code !== GrpcStatus.UNAVAILABLE) throw err;
       req.log?.warn({ code: 'upstream_unavailable' }, 'stripe webhook: billing unavailable; Stripe will retry');
-      res.status(503).set({ 'Retry-After': '5', 'Cache-Control': 'no-store' }).json({ error: 'Billing is not available; retry later', code: 'upstream_unavailable' });
+      res
+        .status(503)
+        .set({ 'Retry-After': '5', 'Cache-Control': 'no-store' })
+        .json({ error: 'Billing is not available; retry later', code: 'upstream_unavailable' });
       return;
     }
     if (!r.duplicate) deps.access?.forgetAll();

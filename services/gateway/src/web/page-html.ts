@@ -38,11 +38,15 @@ export function escapeHtml(text: string): string {
 
 /** JSON inside `<script type="application/json">`: `<` escaped so the text cannot close the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The head tags the build wrote for the dev server (title, description, og/twitter, canonical): the server writes its own. */
-const BUILD_META = /<title>[\s\S]*?<\/title>|<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>|<link\s+rel="canonical"[^>]*>/g;
+const BUILD_META =
+  /<title>[\s\S]*?<\/title>|<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>|<link\s+rel="canonical"[^>]*>/g;
 
 function preloadTag({ href, as }: Preload): string {
   // `fetch` preloads are CORS requests, like the page's own fetch(); scripts load without CORS.
@@ -57,7 +61,9 @@ export function renderPage(template: string, parts: PageParts): string {
     `<title>${escapeHtml(parts.title)}</title>`,
     meta('name', 'description', parts.description),
     `<link rel="canonical" href="${escapeHtml(parts.canonicalUrl)}">`,
-    ...parts.alternates.map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
+    ...parts.alternates.map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
+    ),
     meta('property', 'og:type', parts.ogType),
     meta('property', 'og:site_name', 'Ferry'),
     meta('property', 'og:title', parts.title),
@@ -69,7 +75,9 @@ export function renderPage(template: string, parts: PageParts): string {
     meta('name', 'twitter:description', parts.description),
     ...(parts.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.preloads.map(preloadTag),
-    ...Object.entries(parts.data).map(([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${scriptJson(value)}</script>`),
+    ...Object.entries(parts.data).map(
+      ([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${scriptJson(value)}</script>`,
+    ),
   ].join('');
   let html = template.replace(BUILD_META, '');
   html = html.replace(/<html[^>]*>/, `<html lang="${parts.language}" dir="${parts.dir}">`);

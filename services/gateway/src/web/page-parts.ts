@@ -42,13 +42,19 @@ const PRODUCT = 'Ferry';
 /** Spec §2: the tagline when no translation is available. */
 const DUTCH_TAGLINE = 'Eenvoudig delen, slimme opslag.';
 /** The marketing remote's pre-rendered pages, by path. */
-const MARKETING_PAGES: Readonly<Record<string, string>> = { '/': 'landing', '/faq': 'faq', '/privacy': 'privacy', '/terms': 'terms' };
+const MARKETING_PAGES: Readonly<Record<string, string>> = {
+  '/': 'landing',
+  '/faq': 'faq',
+  '/privacy': 'privacy',
+  '/terms': 'terms',
+};
 
 type Strings = Record<string, unknown>;
 
 function text(strings: Strings | undefined, key: string): string | undefined {
   let node: unknown = strings;
-  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Strings)[part] : undefined;
+  for (const part of key.split('.'))
+    node = typeof node === 'object' && node !== null ? (node as Strings)[part] : undefined;
   return typeof node === 'string' && node.trim() !== '' ? node : undefined;
 }
 
@@ -71,7 +77,12 @@ function normalisedPath(pathname: string): string {
 }
 
 /** Locale files i18next will ask for: the page's language and the fallback (English). */
-function localePreloads(base: string, namespace: string, language: LanguageCode, hashes: Record<string, string>): Preload[] {
+function localePreloads(
+  base: string,
+  namespace: string,
+  language: LanguageCode,
+  hashes: Record<string, string>,
+): Preload[] {
   const languages = language === 'en' ? ['en'] : [language, 'en'];
   return languages.map((lng) => {
     const hash = hashes[`${lng}/${namespace}`];
@@ -147,7 +158,10 @@ export async function planPage(
       if (preview) {
         const size = sizeLabel(preview.sizeBytes, language);
         title = `${preview.fileName} (${size}) — ${PRODUCT}`;
-        description = interpolate(text(strings, 'meta.download') ?? '{{name}} ({{size}})', { name: preview.fileName, size });
+        description = interpolate(text(strings, 'meta.download') ?? '{{name}} ({{size}})', {
+          name: preview.fileName,
+          size,
+        });
       }
       const frame = remote && slug ? await source.prerendered(remote, 'download', language) : undefined;
       // The frame was rendered for /r/<PRERENDER_SLUG>: the visitor's slug and path take its place.
@@ -181,7 +195,8 @@ export async function planPage(
     alternates,
     ogType: decision.kind === 'remote' && decision.remote === 'download' ? 'article' : 'website',
     ogLocale: language,
-    preloads: bodyHtml === undefined ? [...styles.map((href) => ({ href, as: 'style' as const })), ...preloads] : preloads,
+    preloads:
+      bodyHtml === undefined ? [...styles.map((href) => ({ href, as: 'style' as const })), ...preloads] : preloads,
     ...(bodyHtml === undefined ? {} : { stylesheets: styles }),
     data: {
       ...(manifest ? { 'ferry-remotes': manifest.raw } : {}),

@@ -55,7 +55,11 @@ export function precompressedStatic(root: string, options: PrecompressedOptions)
       return;
     }
     const file = path.join(base, relative);
-    if (relative.includes('\0') || !file.startsWith(base + path.sep) || relative.split('/').some((s) => s.startsWith('.'))) {
+    if (
+      relative.includes('\0') ||
+      !file.startsWith(base + path.sep) ||
+      relative.split('/').some((s) => s.startsWith('.'))
+    ) {
       next();
       return;
     }
@@ -75,7 +79,11 @@ export function precompressedStatic(root: string, options: PrecompressedOptions)
           {
             dotfiles: 'deny',
             cacheControl: false,
-            headers: { ...options.headers, 'Content-Encoding': encoding.name, 'Cache-Control': options.cacheControl(rel) },
+            headers: {
+              ...options.headers,
+              'Content-Encoding': encoding.name,
+              'Cache-Control': options.cacheControl(rel),
+            },
           },
           (err) => {
             if (err && !res.headersSent) next(err);

@@ -88,7 +88,8 @@ export function httpFiles(options: HttpFilesOptions): WebFiles {
       return hit?.body;
     }
   };
-  const join = (base: string, relativePath: string) => `${base.replace(/\/+$/, '')}/${relativePath.replace(/^\/+/, '')}`;
+  const join = (base: string, relativePath: string) =>
+    `${base.replace(/\/+$/, '')}/${relativePath.replace(/^\/+/, '')}`;
   return {
     shell: (relativePath) => get(join(options.shellUrl, relativePath)),
     async remote(remote, relativePath) {

@@ -57,7 +57,8 @@ export class WebSource {
    * build's stats), else every async chunk of the entry (Rsbuild's manifest.json).
    */
   async shellChunks(): Promise<{ js: string[]; css: string[] }> {
-    const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : []);
+    const strings = (list: unknown): string[] =>
+      Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
     const firstVisit = await this.json(this.files.shell('first-visit.json'));
     if (isRecord(firstVisit)) return { js: strings(firstVisit.js), css: strings(firstVisit.css) };
     const manifest = await this.json(this.files.shell('manifest.json'));
@@ -94,7 +95,9 @@ export class WebSource {
   async exposedAssets(remote: ManifestRemote): Promise<{ js: string[]; css: string[] }> {
     const manifest = await this.json(this.files.remote(remote, 'mf-manifest.json'));
     const exposes = isRecord(manifest) && Array.isArray(manifest.exposes) ? manifest.exposes : [];
-    const app = exposes.find((e): e is Record<string, unknown> => isRecord(e) && (e.path === './App' || e.name === 'App'));
+    const app = exposes.find(
+      (e): e is Record<string, unknown> => isRecord(e) && (e.path === './App' || e.name === 'App'),
+    );
     const assets = app && isRecord(app.assets) ? app.assets : {};
     const files = (kind: 'js' | 'css'): string[] => {
       const group = assets[kind];

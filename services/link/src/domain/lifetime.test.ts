@@ -22,8 +22,12 @@ describe('link lifetime', () => {
 
   it('extends by one day from the expiry, up to 30 days after the upload', () => {
     const createdAt = new Date('2026-11-20T12:00:00.000Z');
-    expect(maxExtendedExpiry({ createdAt, expiresAt: new Date('2026-11-25T00:00:00.000Z') }, now)?.toISOString()).toBe('2026-11-26T00:00:00.000Z');
-    expect(maxExtendedExpiry({ createdAt, expiresAt: new Date('2026-12-20T00:00:00.000Z') }, now)?.toISOString()).toBe('2026-12-20T12:00:00.000Z');
+    expect(maxExtendedExpiry({ createdAt, expiresAt: new Date('2026-11-25T00:00:00.000Z') }, now)?.toISOString()).toBe(
+      '2026-11-26T00:00:00.000Z',
+    );
+    expect(maxExtendedExpiry({ createdAt, expiresAt: new Date('2026-12-20T00:00:00.000Z') }, now)?.toISOString()).toBe(
+      '2026-12-20T12:00:00.000Z',
+    );
     expect(maxExtendedExpiry({ createdAt, expiresAt: new Date('2026-12-20T12:00:00.000Z') }, now)).toBeUndefined();
   });
 });

@@ -27,6 +27,9 @@ export function ttlSeconds(expiresAt: Date, now: Date): number {
  * never past 30 days after the upload; undefined when the link is already at that cap.
  */
 export function maxExtendedExpiry(link: { createdAt: Date; expiresAt: Date }, now: Date): Date | undefined {
-  const next = extendedExpiry({ createdAtMs: link.createdAt.getTime(), expiresAtMs: link.expiresAt.getTime() }, now.getTime());
+  const next = extendedExpiry(
+    { createdAtMs: link.createdAt.getTime(), expiresAtMs: link.expiresAt.getTime() },
+    now.getTime(),
+  );
   return next === undefined ? undefined : new Date(next);
 }

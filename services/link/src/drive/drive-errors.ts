@@ -29,7 +29,12 @@ export async function readDriveFailure(res: Response): Promise<DriveFailure> {
 }
 
 export function isRateLimited(f: DriveFailure): boolean {
-  return f.status === 429 || (f.status === 403 && f.reason !== undefined && (RATE_LIMIT_REASONS.has(f.reason) || f.reason === 'RESOURCE_EXHAUSTED'));
+  return (
+    f.status === 429 ||
+    (f.status === 403 &&
+      f.reason !== undefined &&
+      (RATE_LIMIT_REASONS.has(f.reason) || f.reason === 'RESOURCE_EXHAUSTED'))
+  );
 }
 
 /** Worth asking again shortly: rate limits, server errors and timeouts of the drive. */
@@ -39,7 +44,8 @@ export function isTransient(f: DriveFailure): boolean {
 
 /** The gRPC error for a failed Drive answer about `what` (a transient one never reads as NOT_FOUND). */
 export function driveFailureError(f: DriveFailure, what: string): Error {
-  if (isRateLimited(f)) return grpcError(grpc.status.RESOURCE_EXHAUSTED, 'the drive is rate limiting, try again shortly');
+  if (isRateLimited(f))
+    return grpcError(grpc.status.RESOURCE_EXHAUSTED, 'the drive is rate limiting, try again shortly');
   if (isTransient(f)) return grpcError(grpc.status.UNAVAILABLE, `the drive answered ${f.status}, try again shortly`);
   if (f.status === 401) return grpcError(grpc.status.UNAUTHENTICATED, 'the drive refused the access token');
   if (f.status === 403 || f.status === 404) return grpcError(grpc.status.NOT_FOUND, `${what} not found in your drive`);

@@ -10,8 +10,17 @@ const fast = { retries: 2, baseDelayMs: 1, maxDelayMs: 50 };
 type Answer = { status: number; reason?: string; retryAfter?: string };
 
 function googleError({ status, reason, retryAfter }: Answer): Response {
-  const body = { error: { code: status, message: 'x', errors: [{ domain: 'global', reason: reason ?? 'backendError', message: 'x' }] } };
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) } });
+  const body = {
+    error: {
+      code: status,
+      message: 'x',
+      errors: [{ domain: 'global', reason: reason ?? 'backendError', message: 'x' }],
+    },
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+  });
 }
 
 /** A drive with one shared file in the Ferry folder; `faults[path kind]` answers first, in order. */
@@ -28,7 +37,14 @@ function fakeDrive(faults: { file?: Answer[]; folder?: Answer[]; perms?: Answer[
         ? { permissions: [{ type: 'anyone', role: 'reader' }] }
         : kind === 'folder'
           ? { id: FOLDER, name: FERRY_FOLDER_NAME, mimeType: 'application/vnd.google-apps.folder' }
-          : { id: FILE, name: 'report.pdf', mimeType: 'application/pdf', size: '42', parents: [FOLDER], ownedByMe: true };
+          : {
+              id: FILE,
+              name: 'report.pdf',
+              mimeType: 'application/pdf',
+              size: '42',
+              parents: [FOLDER],
+              ownedByMe: true,
+            };
     return Response.json(body);
   }) as typeof fetch;
   return { calls, verify: driveFileVerifier('http://drive.test', fetchImpl, 1000, fast) };
@@ -45,13 +61,20 @@ async function codeOf(p: Promise<unknown>): Promise<number | 'ok'> {
 
 describe('driveFileVerifier on transient Drive answers', () => {
   it('retries a 500, a 429 and a rate-limit 403 of the file check and then verifies the file', async () => {
-    const drive = fakeDrive({ file: [{ status: 500 }, { status: 429 }], perms: [{ status: 403, reason: 'userRateLimitExceeded' }] });
+    const drive = fakeDrive({
+      file: [{ status: 500 }, { status: 429 }],
+      perms: [{ status: 403, reason: 'userRateLimitExceeded' }],
+    });
     await expect(drive.verify(FILE, 't')).resolves.toEqual({ id: FILE, name: 'report.pdf', sizeBytes: 42n });
     expect(drive.calls).toEqual(['file', 'file', 'file', 'folder', 'perms', 'perms']);
   });
 
   it('reports a lasting rate limit as RESOURCE_EXHAUSTED, never NOT_FOUND', async () => {
-    for (const fault of [{ status: 403, reason: 'rateLimitExceeded' }, { status: 403, reason: 'userRateLimitExceeded' }, { status: 429 }]) {
+    for (const fault of [
+      { status: 403, reason: 'rateLimitExceeded' },
+      { status: 403, reason: 'userRateLimitExceeded' },
+      { status: 429 },
+    ]) {
       const drive = fakeDrive({ file: [fault, fault, fault] });
       expect(await codeOf(drive.verify(FILE, 't'))).toBe(grpc.status.RESOURCE_EXHAUSTED);
       expect(drive.calls).toHaveLength(3);

@@ -65,7 +65,10 @@ export function driveFileVerifier(
   async function getOnce<T>(path: string, token: string): Promise<DriveAnswer<T>> {
     let res: Response;
     try {
-      res = await fetchImpl(`${base}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetchImpl(`${base}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch {
       return { ok: false, failure: { status: 503, reason: 'unreachable' } };
     }
@@ -77,7 +80,11 @@ export function driveFileVerifier(
     for (let attempt = 0; ; attempt++) {
       const answer = await getOnce<T>(path, token);
       if (answer.ok || !isTransient(answer.failure) || attempt >= retry.retries) return answer;
-      const wait = retryDelay(attempt, { baseMs: retry.baseDelayMs, jitter: { min: 1, max: 1.5 } }, answer.failure.retryAfterMs);
+      const wait = retryDelay(
+        attempt,
+        { baseMs: retry.baseDelayMs, jitter: { min: 1, max: 1.5 } },
+        answer.failure.retryAfterMs,
+      );
       if (wait > retry.maxDelayMs) return answer;
       await delay(wait);
     }
@@ -103,7 +110,10 @@ export function driveFileVerifier(
     for (let depth = 0; depth < MAX_DEPTH && parents.length > 0 && !inFerryFolder; depth++) {
       const parentId = parents[0]!;
       if (!isValidDriveFileId(parentId)) break;
-      const parent = await get<DriveFile>(`/drive/v3/files/${parentId}?fields=id,name,mimeType,parents,appProperties`, token);
+      const parent = await get<DriveFile>(
+        `/drive/v3/files/${parentId}?fields=id,name,mimeType,parents,appProperties`,
+        token,
+      );
       // A folder Ferry may not read ends the walk; a drive that is busy must not read as "not in your Ferry folder".
       if (!parent.ok && isTransient(parent.failure)) fail(parent.failure, 'folder');
       if (!parent.ok) break;
@@ -113,10 +123,16 @@ export function driveFileVerifier(
     }
     if (!inFerryFolder) throw grpcError(grpc.status.FAILED_PRECONDITION, 'the file is not in your Ferry folder');
 
-    const perms = await get<{ permissions?: Array<{ type?: string; role?: string }> }>(`/drive/v3/files/${fileId}/permissions?fields=permissions(type,role)`, token);
+    const perms = await get<{ permissions?: Array<{ type?: string; role?: string }> }>(
+      `/drive/v3/files/${fileId}/permissions?fields=permissions(type,role)`,
+      token,
+    );
     if (!perms.ok) fail(perms.failure, 'file');
-    const shared = (perms.body.permissions ?? []).some((p) => p.type === 'anyone' && (p.role === 'reader' || p.role === 'writer' || p.role === 'commenter'));
-    if (!shared) throw grpcError(grpc.status.FAILED_PRECONDITION, 'the file is not shared with anyone who has the link');
+    const shared = (perms.body.permissions ?? []).some(
+      (p) => p.type === 'anyone' && (p.role === 'reader' || p.role === 'writer' || p.role === 'commenter'),
+    );
+    if (!shared)
+      throw grpcError(grpc.status.FAILED_PRECONDITION, 'the file is not shared with anyone who has the link');
 
     const size = f.size ?? f.quotaBytesUsed ?? '0';
     return { id: f.id, name: f.name ?? '', sizeBytes: /^\d+$/.test(size) ? BigInt(size) : 0n };

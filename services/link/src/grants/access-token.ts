@@ -71,7 +71,8 @@ export function accessTokenSource(deps: AccessTokenDeps): AccessTokenSource {
         try {
           const refreshed = await deps.tokenEndpoint.refresh(grant.refreshToken);
           if (refreshed.refreshToken) await deps.grants.store(ownerSub, refreshed.refreshToken, undefined, tx);
-          else if (deps.grants.isSealedWithOldKey(grant.keyId)) await deps.grants.store(ownerSub, grant.refreshToken, undefined, tx);
+          else if (deps.grants.isSealedWithOldKey(grant.keyId))
+            await deps.grants.store(ownerSub, grant.refreshToken, undefined, tx);
           return { token: refreshed.accessToken, expiresInS: refreshed.expiresInS };
         } catch (err) {
           if (!(err instanceof GrantRevokedError)) throw err;
@@ -84,7 +85,10 @@ export function accessTokenSource(deps: AccessTokenDeps): AccessTokenSource {
     );
     if (typeof result === 'string') return result;
     // Reused until a minute before it expires, and never longer than reuseMs.
-    reusable.set(ownerSub, { token: result.token, until: now() + Math.min(reuseMs, Math.max(0, result.expiresInS - 60) * 1000) });
+    reusable.set(ownerSub, {
+      token: result.token,
+      until: now() + Math.min(reuseMs, Math.max(0, result.expiresInS - 60) * 1000),
+    });
     return result.token;
   }
 

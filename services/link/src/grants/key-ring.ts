@@ -24,19 +24,26 @@ export class EnvelopeError extends Error {
  * sub): a ciphertext copied to another owner's row does not open.
  */
 export class KeyRing {
-  private constructor(private readonly keys: ReadonlyMap<string, Buffer>, readonly primaryId: string) {}
+  private constructor(
+    private readonly keys: ReadonlyMap<string, Buffer>,
+    readonly primaryId: string,
+  ) {}
 
   /** Parses `id:base64key,id:base64key,…` (each key 32 bytes, base64 or base64url). */
   static parse(text: string): KeyRing {
     const keys = new Map<string, Buffer>();
     let primary: string | undefined;
-    for (const entry of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const colon = entry.indexOf(':');
       const id = colon > 0 ? entry.slice(0, colon) : '';
       if (!KEY_ID.test(id)) throw new Error('each key is "id:base64key" with an id of 1-32 characters [A-Za-z0-9_-]');
       if (keys.has(id)) throw new Error(`key id "${id}" appears twice`);
       const key = Buffer.from(entry.slice(colon + 1), 'base64');
-      if (key.length !== KEY_BYTES) throw new Error(`key "${id}" must be ${KEY_BYTES} bytes (base64), not ${key.length}`);
+      if (key.length !== KEY_BYTES)
+        throw new Error(`key "${id}" must be ${KEY_BYTES} bytes (base64), not ${key.length}`);
       keys.set(id, key);
       primary ??= id;
     }
@@ -67,7 +74,10 @@ export class KeyRing {
       const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(associatedData, 'utf8'));
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(envelope.sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(envelope.sealed.subarray(IV_BYTES + TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     } catch {
       throw new EnvelopeError(`the value does not open with key "${envelope.keyId}"`);
     }

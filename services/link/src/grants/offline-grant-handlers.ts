@@ -22,9 +22,13 @@ const MAX_REFRESH_TOKEN_LENGTH = 4096;
  * StoreOfflineGrant / DeleteOfflineGrant, for the user the gateway's caller assertion names. Neither
  * answers a token, and neither logs one.
  */
-export function offlineGrantHandlers(logger: Logger, deps: OfflineGrantDeps | undefined): Pick<LinkServiceServer, 'storeOfflineGrant' | 'deleteOfflineGrant'> {
+export function offlineGrantHandlers(
+  logger: Logger,
+  deps: OfflineGrantDeps | undefined,
+): Pick<LinkServiceServer, 'storeOfflineGrant' | 'deleteOfflineGrant'> {
   const configured = (): OfflineGrantDeps => {
-    if (!deps) throw grpcError(grpc.status.FAILED_PRECONDITION, 'offline grants are not configured in this link service');
+    if (!deps)
+      throw grpcError(grpc.status.FAILED_PRECONDITION, 'offline grants are not configured in this link service');
     return deps;
   };
   return {
@@ -32,7 +36,10 @@ export function offlineGrantHandlers(logger: Logger, deps: OfflineGrantDeps | un
       const caller = requireCaller(call);
       const { grants, accessTokens } = configured();
       if (!req.refreshToken || req.refreshToken.length > MAX_REFRESH_TOKEN_LENGTH || /\s/.test(req.refreshToken)) {
-        throw grpcError(grpc.status.INVALID_ARGUMENT, `refreshToken must be 1 to ${MAX_REFRESH_TOKEN_LENGTH} characters without spaces`);
+        throw grpcError(
+          grpc.status.INVALID_ARGUMENT,
+          `refreshToken must be 1 to ${MAX_REFRESH_TOKEN_LENGTH} characters without spaces`,
+        );
       }
       await grants.store(caller.sub, req.refreshToken, req.scope.slice(0, 1024));
       accessTokens.forget(caller.sub);
@@ -55,7 +62,10 @@ export function offlineGrantHandlers(logger: Logger, deps: OfflineGrantDeps | un
       // The provider forgets it too, so a copy of the database holds nothing usable.
       if (refreshToken) {
         await tokenEndpoint.revoke(refreshToken).catch((err: unknown) => {
-          logger.warn({ ownerSub: caller.sub, error: (err as Error).message }, 'refresh token revocation at the provider failed; the grant is deleted here');
+          logger.warn(
+            { ownerSub: caller.sub, error: (err as Error).message },
+            'refresh token revocation at the provider failed; the grant is deleted here',
+          );
         });
       }
       logger.info({ ownerSub: caller.sub, deleted }, 'offline grant deleted');

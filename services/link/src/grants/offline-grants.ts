@@ -16,7 +16,12 @@ export class OfflineGrants {
   ) {}
 
   /** Stores (or replaces) the owner's refresh token; `scope` undefined keeps the stored one. */
-  async store(ownerSub: string, refreshToken: string, scope: string | undefined, db: PrismaClient | GrantTx = this.prisma): Promise<void> {
+  async store(
+    ownerSub: string,
+    refreshToken: string,
+    scope: string | undefined,
+    db: PrismaClient | GrantTx = this.prisma,
+  ): Promise<void> {
     const { keyId, sealed } = this.keys.seal(refreshToken, ownerSub);
     const data = { keyId, sealed: new Uint8Array(sealed), updatedAt: new Date() };
     await db.offlineGrant.upsert({
@@ -45,7 +50,12 @@ export class OfflineGrants {
     const rows = await tx.$queryRaw<Array<{ key_id: string; sealed: Uint8Array }>>`
       SELECT key_id, sealed FROM offline_grants WHERE owner_sub = ${ownerSub} FOR UPDATE`;
     const row = rows[0];
-    return row ? { refreshToken: this.keys.open({ keyId: row.key_id, sealed: Buffer.from(row.sealed) }, ownerSub), keyId: row.key_id } : undefined;
+    return row
+      ? {
+          refreshToken: this.keys.open({ keyId: row.key_id, sealed: Buffer.from(row.sealed) }, ownerSub),
+          keyId: row.key_id,
+        }
+      : undefined;
   }
 
   /** Forgets the owner's grant; true when there was one. */

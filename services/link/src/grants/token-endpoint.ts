@@ -40,7 +40,9 @@ export function oidcTokenEndpoint(settings: ProviderSettings): TokenEndpoint {
         settings.clientId,
         undefined,
         client.ClientSecretBasic(settings.clientSecret),
-        new URL(settings.issuer).protocol === 'http:' ? { execute: [client.allowInsecureRequests], timeout: 5 } : { timeout: 5 },
+        new URL(settings.issuer).protocol === 'http:'
+          ? { execute: [client.allowInsecureRequests], timeout: 5 }
+          : { timeout: 5 },
       )
       .catch((err: unknown) => {
         config = undefined;
@@ -54,14 +56,17 @@ export function oidcTokenEndpoint(settings: ProviderSettings): TokenEndpoint {
       try {
         tokens = await client.refreshTokenGrant(await configuration(), refreshToken);
       } catch (err) {
-        if (err instanceof client.ResponseBodyError && err.error === 'invalid_grant') throw new GrantRevokedError(err.error_description ?? 'invalid_grant');
+        if (err instanceof client.ResponseBodyError && err.error === 'invalid_grant')
+          throw new GrantRevokedError(err.error_description ?? 'invalid_grant');
         // Only the name and message: openid-client errors may carry the request, which holds the token.
         throw new Error(`token refresh failed: ${(err as Error).name}: ${(err as Error).message.slice(0, 200)}`);
       }
       return {
         accessToken: tokens.access_token,
         expiresInS: tokens.expires_in ?? 3600,
-        ...(tokens.refresh_token && tokens.refresh_token !== refreshToken ? { refreshToken: tokens.refresh_token } : {}),
+        ...(tokens.refresh_token && tokens.refresh_token !== refreshToken
+          ? { refreshToken: tokens.refresh_token }
+          : {}),
       };
     },
     async revoke(refreshToken) {

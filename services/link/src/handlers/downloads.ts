@@ -18,7 +18,8 @@ interface Applied {
 function parseCounts(counts: DownloadCount[]): Map<string, bigint> {
   const merged = new Map<string, bigint>();
   for (const c of counts) {
-    if (!isValidShortId(c.slug) || !/^\d{1,12}$/.test(c.count)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'each count needs a valid slug and a positive count');
+    if (!isValidShortId(c.slug) || !/^\d{1,12}$/.test(c.count))
+      throw grpcError(grpc.status.INVALID_ARGUMENT, 'each count needs a valid slug and a positive count');
     const n = BigInt(c.count);
     if (n <= 0n || n > MAX_COUNT) throw grpcError(grpc.status.INVALID_ARGUMENT, 'count out of range');
     merged.set(c.slug, (merged.get(c.slug) ?? 0n) + n);
@@ -32,7 +33,12 @@ function parseCounts(counts: DownloadCount[]): Map<string, bigint> {
  * first time the notified mark plus the outbox row. `notified_at IS NULL` in the UPDATE makes
  * concurrent batches race safely: only one of them gets the row back.
  */
-async function applyBatch(prisma: PrismaClient, batchId: string, counts: Map<string, bigint>, at: Date): Promise<Applied> {
+async function applyBatch(
+  prisma: PrismaClient,
+  batchId: string,
+  counts: Map<string, bigint>,
+  at: Date,
+): Promise<Applied> {
   return prisma.$transaction(async (tx) => {
     const total = [...counts.values()].reduce((a, b) => a + b, 0n);
     const inserted = await tx.downloadBatch.createMany({ data: [{ batchId, downloads: total }], skipDuplicates: true });
@@ -74,7 +80,9 @@ async function applyBatch(prisma: PrismaClient, batchId: string, counts: Map<str
 }
 
 /** Download counting and the download page's telemetry. */
-export function downloadHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'getDownloadCount' | 'recordDownloads' | 'recordTelemetry'> {
+export function downloadHandlers(
+  deps: HandlerDeps,
+): Pick<LinkServiceServer, 'getDownloadCount' | 'recordDownloads' | 'recordTelemetry'> {
   const { prisma, logger, now } = deps;
   return {
     getDownloadCount: unary(logger, async (req) => {
@@ -84,22 +92,26 @@ export function downloadHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'ge
       return { count: row.downloadCount.toString() };
     }),
 
-    recordDownloads: clientStreaming(logger, async (call: grpc.ServerReadableStream<RecordDownloadsRequest, unknown>) => {
-      const batches: RecordDownloadsRequest[] = [];
-      for await (const batch of call as AsyncIterable<RecordDownloadsRequest>) batches.push(batch);
-      let recorded = 0n;
-      let duplicates = 0;
-      let firstDownloads = 0;
-      for (const batch of batches) {
-        if (!BATCH_ID.test(batch.batchId)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'batch_id is required ([A-Za-z0-9._:-], at most 200)');
-        const applied = await applyBatch(prisma, batch.batchId, parseCounts(batch.counts), now());
-        recorded += applied.recorded;
-        if (applied.duplicate) duplicates++;
-        firstDownloads += applied.firstDownloads;
-      }
-      if (firstDownloads > 0) deps.onFirstDownload();
-      return { recorded: recorded.toString(), duplicateBatches: String(duplicates) };
-    }),
+    recordDownloads: clientStreaming(
+      logger,
+      async (call: grpc.ServerReadableStream<RecordDownloadsRequest, unknown>) => {
+        const batches: RecordDownloadsRequest[] = [];
+        for await (const batch of call as AsyncIterable<RecordDownloadsRequest>) batches.push(batch);
+        let recorded = 0n;
+        let duplicates = 0;
+        let firstDownloads = 0;
+        for (const batch of batches) {
+          if (!BATCH_ID.test(batch.batchId))
+            throw grpcError(grpc.status.INVALID_ARGUMENT, 'batch_id is required ([A-Za-z0-9._:-], at most 200)');
+          const applied = await applyBatch(prisma, batch.batchId, parseCounts(batch.counts), now());
+          recorded += applied.recorded;
+          if (applied.duplicate) duplicates++;
+          firstDownloads += applied.firstDownloads;
+        }
+        if (firstDownloads > 0) deps.onFirstDownload();
+        return { recorded: recorded.toString(), duplicateBatches: String(duplicates) };
+      },
+    ),
 
     recordTelemetry: unary(logger, async (req) => {
       if (!isValidShortId(req.slug)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug');

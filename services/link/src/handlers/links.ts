@@ -1,5 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
-import type { LinkServiceServer, WatchInvalidationsRequest, WatchInvalidationsResponse } from '@ferry/contracts/link/v1';
+import type {
+  LinkServiceServer,
+  WatchInvalidationsRequest,
+  WatchInvalidationsResponse,
+} from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
 import { MAX_LINK_LIFE_DAYS, storedFileName } from '@ferry/rules';
 import { classifyCode, isSlug as isValidShortId, scopedCode } from '@ferry/rules';
@@ -22,12 +26,15 @@ function extendLimit(): grpc.ServiceError {
 }
 
 function slugArg(value: string): string {
-  if (!isValidShortId(value)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'slug must be 8 to 16 characters of A-Z, a-z, 0-9, _ or -');
+  if (!isValidShortId(value))
+    throw grpcError(grpc.status.INVALID_ARGUMENT, 'slug must be 8 to 16 characters of A-Z, a-z, 0-9, _ or -');
   return value;
 }
 
 /** Creating and managing links on behalf of their owner. */
-export function linkManagementHandlers(deps: HandlerDeps): Pick<
+export function linkManagementHandlers(
+  deps: HandlerDeps,
+): Pick<
   LinkServiceServer,
   'shorten' | 'createShortlink' | 'updateExpiry' | 'deleteLink' | 'listLinks' | 'invalidateLink' | 'watchInvalidations'
 > {
@@ -41,7 +48,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       const longest = defaultExpiry(at, deps.linkLifetimeMs);
       let expiresAt = longest;
       if (req.expiresAt) {
-        if (req.expiresAt.getTime() <= at.getTime() + 1000) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
+        if (req.expiresAt.getTime() <= at.getTime() + 1000)
+          throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
         if (req.expiresAt.getTime() < longest.getTime()) expiresAt = req.expiresAt;
       }
       const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
@@ -50,7 +58,17 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
         const slug = newSlug();
         try {
           const row = await prisma.link.create({
-            data: { slug, driveFileId: file.id, ownerSub: caller.sub, ownerEmail: caller.email, ownerSubdomain, fileName: storedFileName(file.name), sizeBytes: file.sizeBytes, expiresAt, ownerLocale: req.uploaderLocale.slice(0, 35) },
+            data: {
+              slug,
+              driveFileId: file.id,
+              ownerSub: caller.sub,
+              ownerEmail: caller.email,
+              ownerSubdomain,
+              fileName: storedFileName(file.name),
+              sizeBytes: file.sizeBytes,
+              expiresAt,
+              ownerLocale: req.uploaderLocale.slice(0, 35),
+            },
           });
           // A gateway may hold a "not found" for this slug from someone guessing it.
           deps.invalidations.publish(slug);
@@ -66,20 +84,28 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
     createShortlink: unary(logger, async (req, call) => {
       const caller = requireCaller(call);
       const kind = classifyCode(req.code);
-      if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'code must be a slug (8 to 16 characters) or a token code');
+      if (kind === 'invalid')
+        throw grpcError(grpc.status.INVALID_ARGUMENT, 'code must be a slug (8 to 16 characters) or a token code');
       const slug = kind === 'slug' ? req.code : slugArg(req.slug);
       const subdomain = await ownSubdomain(prisma, caller);
-      if (req.subdomain.toLowerCase() !== subdomain) throw grpcError(grpc.status.PERMISSION_DENIED, 'subdomain does not belong to you');
+      if (req.subdomain.toLowerCase() !== subdomain)
+        throw grpcError(grpc.status.PERMISSION_DENIED, 'subdomain does not belong to you');
       const row = requireOwner(await prisma.link.findUnique({ where: { slug } }), caller);
       const at = now();
-      if (linkState(row, at) !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is no longer active');
-      const ttl = Number(req.ttlSeconds) > 0 ? Math.max(MIN_TTL_SECONDS, Number(req.ttlSeconds)) : ttlSeconds(row.expiresAt, at);
+      if (linkState(row, at) !== 'active')
+        throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is no longer active');
+      const ttl =
+        Number(req.ttlSeconds) > 0 ? Math.max(MIN_TTL_SECONDS, Number(req.ttlSeconds)) : ttlSeconds(row.expiresAt, at);
       const expiresAt = new Date(Math.min(row.expiresAt.getTime(), at.getTime() + ttl * 1000));
       if (kind === 'token') {
         const key = { subdomain_code: { subdomain, code: req.code } };
         const taken = await prisma.shortCode.findUnique({ where: key });
         if (taken && taken.linkId !== row.id) throw grpcError(grpc.status.ALREADY_EXISTS, 'code already in use');
-        await prisma.shortCode.upsert({ where: key, create: { code: req.code, linkId: row.id, subdomain, expiresAt }, update: { expiresAt } });
+        await prisma.shortCode.upsert({
+          where: key,
+          create: { code: req.code, linkId: row.id, subdomain, expiresAt },
+          update: { expiresAt },
+        });
         deps.invalidations.publish(scopedCode(subdomain, req.code));
       }
       return { slug: kind === 'token' ? req.code : slug, subdomain, expiresAt };
@@ -96,7 +122,8 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       if (!max) throw extendLimit();
       let next = max;
       if (req.expiresAt) {
-        if (req.expiresAt.getTime() <= at.getTime()) throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
+        if (req.expiresAt.getTime() <= at.getTime())
+          throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
         next = new Date(Math.min(req.expiresAt.getTime(), max.getTime()));
       }
       // Only while the link is active and the sweeper has not taken it: after that it stays removed.
@@ -117,7 +144,10 @@ export function linkManagementHandlers(deps: HandlerDeps): Pick<
       if (!row.deletedAt) await prisma.link.update({ where: { id: row.id }, data: { deletedAt: now() } });
       deps.onLinkDeleted?.();
       deps.invalidations.publish(slug);
-      const codes = await prisma.shortCode.findMany({ where: { linkId: row.id }, select: { subdomain: true, code: true } });
+      const codes = await prisma.shortCode.findMany({
+        where: { linkId: row.id },
+        select: { subdomain: true, code: true },
+      });
       for (const c of codes) deps.invalidations.publish(scopedCode(c.subdomain, c.code));
       return {};
     }),

@@ -17,7 +17,9 @@ function linkOfShortCode(short: { expiresAt: Date; link: Link }): Link {
 /** Most codes one ResolveLinks call may ask for. */
 const MAX_RESOLVE_BATCH = 1000;
 
-export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'resolveLink' | 'resolveLinks' | 'getShareInfo' | 'getSize'> {
+export function resolveHandlers(
+  deps: HandlerDeps,
+): Pick<LinkServiceServer, 'resolveLink' | 'resolveLinks' | 'getShareInfo' | 'getSize'> {
   const { prisma, logger, now } = deps;
 
   /**
@@ -33,7 +35,13 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
       if (!row || (sub !== '' && row.ownerSubdomain !== sub)) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
       return row;
     }
-    const short = sub === '' ? null : await prisma.shortCode.findUnique({ where: { subdomain_code: { subdomain: sub, code } }, include: { link: true } });
+    const short =
+      sub === ''
+        ? null
+        : await prisma.shortCode.findUnique({
+            where: { subdomain_code: { subdomain: sub, code } },
+            include: { link: true },
+          });
     if (!short) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
     return linkOfShortCode(short);
   }
@@ -51,14 +59,19 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
     const tokens = parsed.filter((c) => c.kind === 'token' && c.subdomain !== '');
     const out = new Map<string, Link>();
     if (slugs.length > 0) {
-      const rows = new Map((await prisma.link.findMany({ where: { slug: { in: slugs.map((c) => c.code) } } })).map((r) => [r.slug, r]));
+      const rows = new Map(
+        (await prisma.link.findMany({ where: { slug: { in: slugs.map((c) => c.code) } } })).map((r) => [r.slug, r]),
+      );
       for (const c of slugs) {
         const row = rows.get(c.code);
         if (row && (c.subdomain === '' || row.ownerSubdomain === c.subdomain)) out.set(c.key, row);
       }
     }
     if (tokens.length > 0) {
-      const shorts = await prisma.shortCode.findMany({ where: { OR: tokens.map((c) => ({ subdomain: c.subdomain, code: c.code })) }, include: { link: true } });
+      const shorts = await prisma.shortCode.findMany({
+        where: { OR: tokens.map((c) => ({ subdomain: c.subdomain, code: c.code })) },
+        include: { link: true },
+      });
       const byKey = new Map(shorts.map((s) => [scopedCode(s.subdomain, s.code), s]));
       for (const c of tokens) {
         const short = byKey.get(scopedCode(c.subdomain, c.code));
@@ -75,10 +88,16 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
     }),
 
     resolveLinks: unary(logger, async (req) => {
-      if (req.codes.length > MAX_RESOLVE_BATCH) throw grpcError(grpc.status.INVALID_ARGUMENT, `at most ${MAX_RESOLVE_BATCH} codes a call`);
+      if (req.codes.length > MAX_RESOLVE_BATCH)
+        throw grpcError(grpc.status.INVALID_ARGUMENT, `at most ${MAX_RESOLVE_BATCH} codes a call`);
       const found = await findByCodes(req.codes);
       const at = now();
-      return { results: req.codes.map((code) => { const row = found.get(code); return { code, link: row ? toLinkMessage(row, at) : undefined }; }) };
+      return {
+        results: req.codes.map((code) => {
+          const row = found.get(code);
+          return { code, link: row ? toLinkMessage(row, at) : undefined };
+        }),
+      };
     }),
 
     getShareInfo: unary(logger, async (req) => {
@@ -102,15 +121,22 @@ export function resolveHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'res
       if (classifyCode(req.id) !== 'invalid') {
         row = await findByCode(req.id, req.ownerSubdomain).catch(() => null);
       } else if (isValidDriveFileId(req.id)) {
-        row = await prisma.link.findFirst({ where: { driveFileId: req.id, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+        row = await prisma.link.findFirst({
+          where: { driveFileId: req.id, deletedAt: null },
+          orderBy: { createdAt: 'desc' },
+        });
       } else {
         throw grpcError(grpc.status.INVALID_ARGUMENT, 'id must be a slug or a drive file id');
       }
       // A 17+ character drive id is also a valid token code: try it as a file id too.
       if (!row && isValidDriveFileId(req.id)) {
-        row = await prisma.link.findFirst({ where: { driveFileId: req.id, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+        row = await prisma.link.findFirst({
+          where: { driveFileId: req.id, deletedAt: null },
+          orderBy: { createdAt: 'desc' },
+        });
       }
-      if (!row || (req.ownerSubdomain && req.ownerSubdomain.toLowerCase() !== row.ownerSubdomain)) throw grpcError(grpc.status.NOT_FOUND, 'file not found');
+      if (!row || (req.ownerSubdomain && req.ownerSubdomain.toLowerCase() !== row.ownerSubdomain))
+        throw grpcError(grpc.status.NOT_FOUND, 'file not found');
       return { sizeBytes: row.sizeBytes.toString() };
     }),
   };

@@ -18,12 +18,17 @@ export async function ownSubdomain(prisma: PrismaClient, caller: Caller): Promis
   if (mine) return mine.subdomain;
   const base = senderSubdomain(caller.email) || FALLBACK_BASE;
   const taken = new Set(
-    (await prisma.subdomainOwner.findMany({ where: { subdomain: { startsWith: base } }, select: { subdomain: true } })).map((r) => r.subdomain),
+    (
+      await prisma.subdomainOwner.findMany({ where: { subdomain: { startsWith: base } }, select: { subdomain: true } })
+    ).map((r) => r.subdomain),
   );
   for (let n = 1; n <= MAX_CANDIDATES; n++) {
     const candidate = numberedSubdomain(base, n);
     if (taken.has(candidate)) continue;
-    const { count } = await prisma.subdomainOwner.createMany({ data: [{ subdomain: candidate, ownerSub: caller.sub }], skipDuplicates: true });
+    const { count } = await prisma.subdomainOwner.createMany({
+      data: [{ subdomain: candidate, ownerSub: caller.sub }],
+      skipDuplicates: true,
+    });
     if (count === 1) return candidate;
     const won = await prisma.subdomainOwner.findUnique({ where: { ownerSub: caller.sub } });
     if (won) return won.subdomain;

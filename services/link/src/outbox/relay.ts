@@ -18,7 +18,11 @@ export type OutboxRelay = LeasedLoop;
 
 const CONCURRENCY = 8;
 
-const DUE_EVENTS = relayQueueLease('first_download_outbox', 'id', 'id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts');
+const DUE_EVENTS = relayQueueLease(
+  'first_download_outbox',
+  'id',
+  'id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts',
+);
 
 /** The columns a lease returns (raw SQL, so Prisma does not type them itself). */
 type Row = Pick<FirstDownloadOutbox, 'id' | 'linkId' | 'idempotencyKey' | 'payload' | 'attempts'>;
@@ -59,9 +63,16 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       const delay = relayRetryDelay(timings, attempts);
       await prisma.firstDownloadOutbox.update({
         where: { id: row.id },
-        data: { attempts, nextAttemptAt: new Date(now().getTime() + delay), lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500) },
+        data: {
+          attempts,
+          nextAttemptAt: new Date(now().getTime() + delay),
+          lastError: `${e.code ?? ''} ${e.details ?? e.message}`.trim().slice(0, 500),
+        },
       });
-      logger.warn({ idempotencyKey: row.idempotencyKey, attempts, retryInMs: delay, code: e.code }, 'first-download relay failed, kept pending');
+      logger.warn(
+        { idempotencyKey: row.idempotencyKey, attempts, retryInMs: delay, code: e.code },
+        'first-download relay failed, kept pending',
+      );
       return false;
     }
   };
@@ -77,7 +88,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       const [first, ...rest] = due;
       const done: string[] = [];
       if (!(await relayOne(first!))) {
-        await prisma.firstDownloadOutbox.updateMany({ where: { id: { in: rest.map((r) => r.id) } }, data: { nextAttemptAt: at } });
+        await prisma.firstDownloadOutbox.updateMany({
+          where: { id: { in: rest.map((r) => r.id) } },
+          data: { nextAttemptAt: at },
+        });
         break;
       }
       done.push(first!.id);
@@ -86,7 +100,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         const ok = await Promise.all(slice.map(relayOne));
         slice.forEach((r, k) => ok[k] && done.push(r.id));
       }
-      await prisma.firstDownloadOutbox.updateMany({ where: { id: { in: done } }, data: { relayedAt: now(), lastError: null, attempts: { increment: 1 } } });
+      await prisma.firstDownloadOutbox.updateMany({
+        where: { id: { in: done } },
+        data: { relayedAt: now(), lastError: null, attempts: { increment: 1 } },
+      });
       acknowledged += done.length;
       logger.info({ relayed: done.length }, 'first-download events relayed');
       if (done.length < due.length) break;

@@ -1,7 +1,11 @@
 import * as grpc from '@grpc/grpc-js';
 import { deadline } from '@ferry/service-kit';
 
-type Invoke<Res> = (metadata: grpc.Metadata, options: Partial<grpc.CallOptions>, callback: (err: grpc.ServiceError | null, response: Res) => void) => unknown;
+type Invoke<Res> = (
+  metadata: grpc.Metadata,
+  options: Partial<grpc.CallOptions>,
+  callback: (err: grpc.ServiceError | null, response: Res) => void,
+) => unknown;
 
 /**
  * One unary call with a deadline `deadlineMs` from now, as a promise that rejects with the grpc-js

@@ -14,7 +14,10 @@ export class DriveCallError extends Error {
 }
 
 /** Where an expiring file is: gone, moved out of the Ferry folder by the user, or still Ferry's. */
-export type FilePlace = { kind: 'missing' } | { kind: 'outside' } | { kind: 'ferry'; trashed: boolean; folders: string[] };
+export type FilePlace =
+  | { kind: 'missing' }
+  | { kind: 'outside' }
+  | { kind: 'ferry'; trashed: boolean; folders: string[] };
 
 /** The Drive calls of one clean-up, made with the owner's access token. */
 export interface DriveCleanup {
@@ -45,7 +48,10 @@ export function driveCleanup(driveRootUrl: string, fetchImpl: typeof fetch = fet
     try {
       res = await fetchImpl(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -66,10 +72,15 @@ export function driveCleanup(driveRootUrl: string, fetchImpl: typeof fetch = fet
 
   return {
     async revokePublic(fileId, token) {
-      const perms = await call<{ permissions?: Array<{ id?: string; type?: string }> }>('GET', `/drive/v3/files/${fileId}/permissions?fields=permissions(id,type)`, token);
+      const perms = await call<{ permissions?: Array<{ id?: string; type?: string }> }>(
+        'GET',
+        `/drive/v3/files/${fileId}/permissions?fields=permissions(id,type)`,
+        token,
+      );
       if (!perms) return false;
       for (const p of perms.permissions ?? []) {
-        if (p.type === 'anyone' && p.id) await call('DELETE', `/drive/v3/files/${fileId}/permissions/${encodeURIComponent(p.id)}`, token);
+        if (p.type === 'anyone' && p.id)
+          await call('DELETE', `/drive/v3/files/${fileId}/permissions/${encodeURIComponent(p.id)}`, token);
       }
       return true;
     },
@@ -82,7 +93,11 @@ export function driveCleanup(driveRootUrl: string, fetchImpl: typeof fetch = fet
       for (let depth = 0; depth < MAX_DEPTH && parents.length > 0; depth++) {
         const parentId = parents[0]!;
         if (!isValidDriveFileId(parentId)) break;
-        const parent = await call<DriveFile>('GET', `/drive/v3/files/${parentId}?fields=id,name,mimeType,parents,appProperties`, token);
+        const parent = await call<DriveFile>(
+          'GET',
+          `/drive/v3/files/${parentId}?fields=id,name,mimeType,parents,appProperties`,
+          token,
+        );
         if (!parent || parent.mimeType !== FOLDER_MIME) break;
         if (isFerryRoot(parent)) return { kind: 'ferry', trashed: f.trashed === true, folders };
         folders.push(parent.id);
@@ -98,7 +113,11 @@ export function driveCleanup(driveRootUrl: string, fetchImpl: typeof fetch = fet
     async trashEmptyFolders(folders, token) {
       for (const folderId of folders) {
         const q = encodeURIComponent(`'${folderId}' in parents and trashed = false`);
-        const children = await call<{ files?: unknown[] }>('GET', `/drive/v3/files?q=${q}&pageSize=1&fields=files(id)`, token);
+        const children = await call<{ files?: unknown[] }>(
+          'GET',
+          `/drive/v3/files?q=${q}&pageSize=1&fields=files(id)`,
+          token,
+        );
         if (!children || (children.files ?? []).length > 0) return;
         await call('PATCH', `/drive/v3/files/${folderId}?fields=id,trashed`, token, { trashed: true });
       }

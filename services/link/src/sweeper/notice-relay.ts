@@ -3,7 +3,13 @@ import type { NotificationServiceClient, RecordCleanupNeededRequest } from '@fer
 import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { leaseDueRows } from '../outbox/lease-rows.js';
-import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from '../outbox/relay-queue.js';
+import {
+  RELAY_LEASE_MS,
+  relayQueueLease,
+  relayRetryDelay,
+  relayTimings,
+  type RelayTimings,
+} from '../outbox/relay-queue.js';
 import { unaryCall } from '../outbox/unary-call.js';
 
 export interface NoticeRelayOptions extends RelayTimings {
@@ -15,7 +21,11 @@ export interface NoticeRelayOptions extends RelayTimings {
 /** runOnce() resolves with how many notices notification acknowledged. */
 export type NoticeRelay = LeasedLoop;
 
-const DUE_NOTICES = relayQueueLease('cleanup_notices', 'owner_sub', 'owner_sub AS "ownerSub", owner_email AS "ownerEmail", locale, created_at AS "createdAt", attempts');
+const DUE_NOTICES = relayQueueLease(
+  'cleanup_notices',
+  'owner_sub',
+  'owner_sub AS "ownerSub", owner_email AS "ownerEmail", locale, created_at AS "createdAt", attempts',
+);
 
 interface Row {
   ownerSub: string;
@@ -51,13 +61,19 @@ export function startNoticeRelay(opts: NoticeRelayOptions): NoticeRelay {
       for (const row of due) {
         try {
           await send({ idempotencyKey: cleanupNoticeKey(row), ownerEmail: row.ownerEmail, locale: row.locale });
-          await prisma.cleanupNotice.update({ where: { ownerSub: row.ownerSub }, data: { relayedAt: now(), attempts: { increment: 1 } } });
+          await prisma.cleanupNotice.update({
+            where: { ownerSub: row.ownerSub },
+            data: { relayedAt: now(), attempts: { increment: 1 } },
+          });
           sent++;
         } catch (err) {
           const e = err as grpc.ServiceError;
           const attempts = row.attempts + 1;
           const delay = relayRetryDelay(timings, attempts);
-          await prisma.cleanupNotice.update({ where: { ownerSub: row.ownerSub }, data: { attempts, nextAttemptAt: new Date(now().getTime() + delay) } });
+          await prisma.cleanupNotice.update({
+            where: { ownerSub: row.ownerSub },
+            data: { attempts, nextAttemptAt: new Date(now().getTime() + delay) },
+          });
           logger.warn({ attempts, retryInMs: delay, code: e.code }, 'cleanup notice relay failed, kept pending');
         }
       }

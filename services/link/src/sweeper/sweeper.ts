@@ -86,8 +86,16 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
   const leaseMs = opts.leaseMs ?? 120_000;
   const pace = ownerPace(opts.ownerGapMs ?? 100);
 
-  const save = (row: Row, data: { sweepStep?: SweepStep; removedAt?: Date; sweepNextAt?: Date; sweepAttempts?: number; sweepError?: string | null }) =>
-    prisma.link.update({ where: { id: row.id }, data });
+  const save = (
+    row: Row,
+    data: {
+      sweepStep?: SweepStep;
+      removedAt?: Date;
+      sweepNextAt?: Date;
+      sweepAttempts?: number;
+      sweepError?: string | null;
+    },
+  ) => prisma.link.update({ where: { id: row.id }, data });
 
   /** Runs the remaining steps of one link. */
   async function sweepLink(row: Row, token: string): Promise<void> {
@@ -120,9 +128,17 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
   async function backOff(row: Row, err: unknown): Promise<void> {
     const failure = err instanceof DriveCallError ? err.failure : undefined;
     const attempts = row.sweepAttempts + 1;
-    const delay = retryDelay(attempts - 1, { baseMs: baseBackoffMs, maxMs: maxBackoffMs, jitter: { min: 1, max: 1.5 } }, failure?.retryAfterMs);
+    const delay = retryDelay(
+      attempts - 1,
+      { baseMs: baseBackoffMs, maxMs: maxBackoffMs, jitter: { min: 1, max: 1.5 } },
+      failure?.retryAfterMs,
+    );
     const message = err instanceof Error ? err.message : String(err);
-    await save(row, { sweepAttempts: attempts, sweepNextAt: new Date(now().getTime() + delay), sweepError: message.slice(0, 500) });
+    await save(row, {
+      sweepAttempts: attempts,
+      sweepNextAt: new Date(now().getTime() + delay),
+      sweepError: message.slice(0, 500),
+    });
     logger.warn({ slug: row.slug, attempts, retryInMs: delay, status: failure?.status }, 'sweep of a link deferred');
   }
 
@@ -134,10 +150,21 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
       data: { sweepNextAt: new Date(now().getTime() + noGrantRetryMs), sweepError: WAITING_FOR_GRANT },
     });
     const created = await prisma.cleanupNotice.createMany({
-      data: [{ ownerSub: first.ownerSub, ownerEmail: first.ownerEmail, locale: first.ownerLocale, createdAt: now(), nextAttemptAt: now() }],
+      data: [
+        {
+          ownerSub: first.ownerSub,
+          ownerEmail: first.ownerEmail,
+          locale: first.ownerLocale,
+          createdAt: now(),
+          nextAttemptAt: now(),
+        },
+      ],
       skipDuplicates: true,
     });
-    logger.info({ ownerSub: first.ownerSub, links: rows.length, why, noticeWritten: created.count === 1 }, 'expired links wait for the owner to grant access');
+    logger.info(
+      { ownerSub: first.ownerSub, links: rows.length, why, noticeWritten: created.count === 1 },
+      'expired links wait for the owner to grant access',
+    );
     if (created.count === 1) opts.onNotice?.();
   }
 
@@ -169,7 +196,10 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
         await backOff(row, err);
         // A busy drive: this owner's other rows wait too (released now, taken again next pass).
         if (!failure || isTransient(failure)) {
-          await prisma.link.updateMany({ where: { id: { in: rows.slice(i + 1).map((r) => r.id) } }, data: { sweepNextAt: new Date(now().getTime() + baseBackoffMs) } });
+          await prisma.link.updateMany({
+            where: { id: { in: rows.slice(i + 1).map((r) => r.id) } },
+            data: { sweepNextAt: new Date(now().getTime() + baseBackoffMs) },
+          });
           return done;
         }
       }
@@ -200,7 +230,10 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
     ...loop,
     async ownerGranted(ownerSub) {
       try {
-        await prisma.link.updateMany({ where: { ownerSub, removedAt: null, sweepError: WAITING_FOR_GRANT }, data: { sweepNextAt: now() } });
+        await prisma.link.updateMany({
+          where: { ownerSub, removedAt: null, sweepError: WAITING_FOR_GRANT },
+          data: { sweepNextAt: now() },
+        });
       } catch (err) {
         logger.warn({ error: (err as Error).message }, 'could not make waiting links due; the next retry takes them');
         return;

@@ -6,7 +6,9 @@ const now = new Date('2026-11-22T12:00:00.000Z');
 describe('outbox rules', () => {
   it('keys a share mail by request, kind and recipient, case-insensitively', () => {
     expect(shareIdempotencyKey('req-1', 'receiver', ' Ann@X.io ')).toBe('share/req-1/receiver/ann@x.io');
-    expect(shareIdempotencyKey('req-1', 'uploader-copy', 'ann@x.io')).not.toBe(shareIdempotencyKey('req-1', 'receiver', 'ann@x.io'));
+    expect(shareIdempotencyKey('req-1', 'uploader-copy', 'ann@x.io')).not.toBe(
+      shareIdempotencyKey('req-1', 'receiver', 'ann@x.io'),
+    );
   });
 
   it('keys a first-download notice by link', () => {

@@ -1,7 +1,11 @@
 /** Outbox rules: one idempotency key per mail, retries with capped exponential backoff. */
 import { backoffDelay } from '@ferry/rules';
 
-export function shareIdempotencyKey(shareRequestId: string, kind: 'receiver' | 'uploader-copy', recipient: string): string {
+export function shareIdempotencyKey(
+  shareRequestId: string,
+  kind: 'receiver' | 'uploader-copy',
+  recipient: string,
+): string {
   return `share/${shareRequestId}/${kind}/${recipient.trim().toLowerCase()}`;
 }
 

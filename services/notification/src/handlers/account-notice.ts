@@ -33,7 +33,8 @@ export function accountNoticeHandlers(deps: HandlerDeps): Pick<NotificationServi
     const type = TYPES[req.kind];
     if (!type) throw grpcError(grpc.status.INVALID_ARGUMENT, 'kind must be a trial reminder');
     const key = KEY.exec(req.idempotencyKey);
-    if (!key || key[1] !== type) throw grpcError(grpc.status.INVALID_ARGUMENT, `idempotency_key must be ${type}/<account>/<ms>`);
+    if (!key || key[1] !== type)
+      throw grpcError(grpc.status.INVALID_ARGUMENT, `idempotency_key must be ${type}/<account>/<ms>`);
     const to = req.email.trim().toLowerCase();
     if (!isMailAddress(to)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'email is not a valid address');
     if (!req.trialEndsAt) throw grpcError(grpc.status.INVALID_ARGUMENT, 'trial_ends_at is required');
@@ -44,16 +45,35 @@ export function accountNoticeHandlers(deps: HandlerDeps): Pick<NotificationServi
       throw grpcError(grpc.status.INVALID_ARGUMENT, 'account_url is not a URL');
     }
     // Mails link only to Ferry itself.
-    if (accountUrl.origin !== deps.publicOrigin) throw grpcError(grpc.status.INVALID_ARGUMENT, "account_url must be on Ferry's public origin");
+    if (accountUrl.origin !== deps.publicOrigin)
+      throw grpcError(grpc.status.INVALID_ARGUMENT, "account_url must be on Ferry's public origin");
     const at = now();
     const lang = normaliseLanguage(req.language);
-    const rendered = renderAccountNotice({ lang, type, trialEndsAt: req.trialEndsAt, accountUrl: accountUrl.href, year: at.getUTCFullYear() });
+    const rendered = renderAccountNotice({
+      lang,
+      type,
+      trialEndsAt: req.trialEndsAt,
+      accountUrl: accountUrl.href,
+      year: at.getUTCFullYear(),
+    });
     const payload: OutboxPayload = { ...rendered, type, lang };
     const created = await prisma.outboxMessage.createMany({
-      data: [{ idempotencyKey: req.idempotencyKey, kind: 'ACCOUNT_NOTICE', to, payload: payload as object, nextAttemptAt: at, createdAt: at }],
+      data: [
+        {
+          idempotencyKey: req.idempotencyKey,
+          kind: 'ACCOUNT_NOTICE',
+          to,
+          payload: payload as object,
+          nextAttemptAt: at,
+          createdAt: at,
+        },
+      ],
       skipDuplicates: true,
     });
-    const row = await prisma.outboxMessage.findUnique({ where: { idempotencyKey: req.idempotencyKey }, select: { status: true } });
+    const row = await prisma.outboxMessage.findUnique({
+      where: { idempotencyKey: req.idempotencyKey },
+      select: { status: true },
+    });
     const accepted = created.count === 1;
     if (accepted) deps.poke();
     logger.info({ type, accepted }, accepted ? 'trial reminder queued' : 'trial reminder already recorded');

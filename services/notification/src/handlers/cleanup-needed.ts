@@ -1,6 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, unary } from '@ferry/service-kit';
-import type { NotificationServiceServer, RecordCleanupNeededRequest, RecordCleanupNeededResponse } from '@ferry/contracts/notification/v1';
+import type {
+  NotificationServiceServer,
+  RecordCleanupNeededRequest,
+  RecordCleanupNeededResponse,
+} from '@ferry/contracts/notification/v1';
 import { isMailAddress, normaliseLanguage } from '@ferry/rules';
 import { renderCleanupNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
@@ -19,7 +23,8 @@ export function cleanupNeededHandlers(deps: HandlerDeps): Pick<NotificationServi
   const { prisma, logger, now } = deps;
 
   async function recordCleanupNeeded(req: RecordCleanupNeededRequest): Promise<RecordCleanupNeededResponse> {
-    if (!CLEANUP_KEY.test(req.idempotencyKey)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'idempotency_key must be cleanup-needed/<owner>/<ms>');
+    if (!CLEANUP_KEY.test(req.idempotencyKey))
+      throw grpcError(grpc.status.INVALID_ARGUMENT, 'idempotency_key must be cleanup-needed/<owner>/<ms>');
     const owner = req.ownerEmail.trim().toLowerCase();
     if (!isMailAddress(owner)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'owner_email is not a valid address');
     const at = now();
@@ -27,10 +32,22 @@ export function cleanupNeededHandlers(deps: HandlerDeps): Pick<NotificationServi
     const rendered = renderCleanupNotice({ lang, signInUrl: `${deps.publicOrigin}/upload`, year: at.getUTCFullYear() });
     const payload: OutboxPayload = { ...rendered, type: 'cleanup-needed', lang };
     const created = await prisma.outboxMessage.createMany({
-      data: [{ idempotencyKey: req.idempotencyKey, kind: 'CLEANUP_NEEDED', to: owner, payload: payload as object, nextAttemptAt: at, createdAt: at }],
+      data: [
+        {
+          idempotencyKey: req.idempotencyKey,
+          kind: 'CLEANUP_NEEDED',
+          to: owner,
+          payload: payload as object,
+          nextAttemptAt: at,
+          createdAt: at,
+        },
+      ],
       skipDuplicates: true,
     });
-    const row = await prisma.outboxMessage.findUnique({ where: { idempotencyKey: req.idempotencyKey }, select: { status: true } });
+    const row = await prisma.outboxMessage.findUnique({
+      where: { idempotencyKey: req.idempotencyKey },
+      select: { status: true },
+    });
     const accepted = created.count === 1;
     if (accepted) deps.poke();
     logger.info({ accepted }, accepted ? 'cleanup-needed notice queued' : 'cleanup-needed notice already recorded');

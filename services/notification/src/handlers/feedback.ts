@@ -1,7 +1,18 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, unary } from '@ferry/service-kit';
-import type { NotificationServiceServer, SendFeedbackRequest, SendFeedbackResponse } from '@ferry/contracts/notification/v1';
-import { feedbackProblem, hasLineBreakOrControl, isMailAddress, MAX_FEEDBACK_LENGTH, normaliseLanguage, normalizeAddress } from '@ferry/rules';
+import type {
+  NotificationServiceServer,
+  SendFeedbackRequest,
+  SendFeedbackResponse,
+} from '@ferry/contracts/notification/v1';
+import {
+  feedbackProblem,
+  hasLineBreakOrControl,
+  isMailAddress,
+  MAX_FEEDBACK_LENGTH,
+  normaliseLanguage,
+  normalizeAddress,
+} from '@ferry/rules';
 import { renderFeedbackMail } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
 import type { HandlerDeps } from './deps.js';
@@ -49,13 +60,28 @@ export function feedbackHandlers(deps: HandlerDeps): Pick<NotificationServiceSer
     const rendered = renderFeedbackMail({ message, replyTo, page: page || '/', language: lang, receivedAt: at });
     const payload: OutboxPayload = { ...rendered, ...(replyTo ? { replyTo } : {}), type: 'feedback', lang: 'en' };
     const created = await prisma.outboxMessage.createMany({
-      data: [{ idempotencyKey: req.idempotencyKey, kind: 'FEEDBACK', to, payload: payload as object, nextAttemptAt: at, createdAt: at }],
+      data: [
+        {
+          idempotencyKey: req.idempotencyKey,
+          kind: 'FEEDBACK',
+          to,
+          payload: payload as object,
+          nextAttemptAt: at,
+          createdAt: at,
+        },
+      ],
       skipDuplicates: true,
     });
-    const row = await prisma.outboxMessage.findUnique({ where: { idempotencyKey: req.idempotencyKey }, select: { status: true } });
+    const row = await prisma.outboxMessage.findUnique({
+      where: { idempotencyKey: req.idempotencyKey },
+      select: { status: true },
+    });
     const accepted = created.count === 1;
     if (accepted) deps.poke();
-    logger.info({ accepted, page, length: message.length, replyTo: replyTo !== '' }, accepted ? 'feedback queued' : 'feedback already recorded');
+    logger.info(
+      { accepted, page, length: message.length, replyTo: replyTo !== '' },
+      accepted ? 'feedback queued' : 'feedback already recorded',
+    );
     return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
   }
 

@@ -1,7 +1,11 @@
 import * as grpc from '@grpc/grpc-js';
 import { displayFileName, isMailAddress, isSlug, normaliseLanguage, sizeLabel } from '@ferry/rules';
 import { grpcError, unary } from '@ferry/service-kit';
-import type { NotificationServiceServer, RecordFirstDownloadRequest, RecordFirstDownloadResponse } from '@ferry/contracts/notification/v1';
+import type {
+  NotificationServiceServer,
+  RecordFirstDownloadRequest,
+  RecordFirstDownloadResponse,
+} from '@ferry/contracts/notification/v1';
 import { expiresInLabel } from '../domain/format.js';
 import { isFirstDownloadKey } from '../domain/outbox.js';
 import { dateLocale } from '../mail/i18n.js';
@@ -18,7 +22,8 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
   const { prisma, logger, now } = deps;
 
   async function recordFirstDownload(req: RecordFirstDownloadRequest): Promise<RecordFirstDownloadResponse> {
-    if (!isFirstDownloadKey(req.idempotencyKey, req.linkId)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'idempotency_key must be first-download/<link_id>');
+    if (!isFirstDownloadKey(req.idempotencyKey, req.linkId))
+      throw grpcError(grpc.status.INVALID_ARGUMENT, 'idempotency_key must be first-download/<link_id>');
     const owner = req.ownerEmail.trim().toLowerCase();
     if (!isMailAddress(owner)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'owner_email is not a valid address');
     const at = now();
@@ -35,13 +40,28 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
     });
     const payload: OutboxPayload = { ...rendered, type: 'first-download', lang };
     const created = await prisma.outboxMessage.createMany({
-      data: [{ idempotencyKey: req.idempotencyKey, kind: 'FIRST_DOWNLOAD', to: owner, payload: payload as object, nextAttemptAt: at, createdAt: at }],
+      data: [
+        {
+          idempotencyKey: req.idempotencyKey,
+          kind: 'FIRST_DOWNLOAD',
+          to: owner,
+          payload: payload as object,
+          nextAttemptAt: at,
+          createdAt: at,
+        },
+      ],
       skipDuplicates: true,
     });
-    const row = await prisma.outboxMessage.findUnique({ where: { idempotencyKey: req.idempotencyKey }, select: { status: true } });
+    const row = await prisma.outboxMessage.findUnique({
+      where: { idempotencyKey: req.idempotencyKey },
+      select: { status: true },
+    });
     const accepted = created.count === 1;
     if (accepted) deps.poke();
-    logger.info({ idempotencyKey: req.idempotencyKey, accepted }, accepted ? 'first-download notice queued' : 'first-download event already recorded');
+    logger.info(
+      { idempotencyKey: req.idempotencyKey, accepted },
+      accepted ? 'first-download notice queued' : 'first-download event already recorded',
+    );
     return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
   }
 

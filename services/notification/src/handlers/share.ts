@@ -1,6 +1,11 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, RETRY_AFTER_METADATA, unary } from '@ferry/service-kit';
-import { ShareEmailKind, type NotificationServiceServer, type SendShareEmailRequest, type SendShareEmailResponse } from '@ferry/contracts/notification/v1';
+import {
+  ShareEmailKind,
+  type NotificationServiceServer,
+  type SendShareEmailRequest,
+  type SendShareEmailResponse,
+} from '@ferry/contracts/notification/v1';
 import type { Prisma } from '../generated/prisma/client.js';
 import { normaliseLanguage, sizeLabel } from '@ferry/rules';
 import { expiresInLabel } from '../domain/format.js';
@@ -34,7 +39,13 @@ function limitReached(message: string, waitMs: number): grpc.ServiceError {
 export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'sendShareEmail' | 'logCopyLink'> {
   const { prisma, logger, now, limits } = deps;
 
-  async function checkLimits(tx: Tx, senderSub: string, linkWhere: Prisma.ShareRequestWhereInput, recipients: string[], at: Date): Promise<void> {
+  async function checkLimits(
+    tx: Tx,
+    senderSub: string,
+    linkWhere: Prisma.ShareRequestWhereInput,
+    recipients: string[],
+    at: Date,
+  ): Promise<void> {
     const lastHour = await tx.shareRequest.findMany({
       where: { senderSub, createdAt: { gt: new Date(at.getTime() - HOUR_MS) } },
       select: { recipients: true, createdAt: true },
@@ -51,7 +62,12 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
       );
     }
     const sentToday = await tx.outboxMessage.findMany({
-      where: { kind: 'SHARE_RECEIVER', to: { in: recipients }, createdAt: { gt: new Date(at.getTime() - DAY_MS) }, shareRequest: linkWhere },
+      where: {
+        kind: 'SHARE_RECEIVER',
+        to: { in: recipients },
+        createdAt: { gt: new Date(at.getTime() - DAY_MS) },
+        shareRequest: linkWhere,
+      },
       select: { to: true, createdAt: true },
       orderBy: { createdAt: 'asc' },
     });
@@ -60,7 +76,9 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
     const over = recipients.filter((r) => (perRecipient.get(r)?.length ?? 0) >= limits.recipientPerLinkPerDay);
     if (over.length > 0) {
       // A recipient may be mailed again once enough of its mails are a day old; all of them must be.
-      const freeAt = Math.max(...over.map((r) => perRecipient.get(r)!.at(-limits.recipientPerLinkPerDay)!.getTime() + DAY_MS));
+      const freeAt = Math.max(
+        ...over.map((r) => perRecipient.get(r)!.at(-limits.recipientPerLinkPerDay)!.getTime() + DAY_MS),
+      );
       throw limitReached(
         `This link was already e-mailed to ${over.join(', ')} ${limits.recipientPerLinkPerDay === 1 ? 'today' : `${limits.recipientPerLinkPerDay} times today`}. Please try again tomorrow.`,
         freeAt - at.getTime(),
@@ -69,7 +87,10 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
   }
 
   async function queued(keys: string[]): Promise<SendShareEmailResponse['messages']> {
-    const rows = await prisma.outboxMessage.findMany({ where: { idempotencyKey: { in: keys } }, select: { idempotencyKey: true, to: true, status: true } });
+    const rows = await prisma.outboxMessage.findMany({
+      where: { idempotencyKey: { in: keys } },
+      select: { idempotencyKey: true, to: true, status: true },
+    });
     const byKey = new Map(rows.map((r) => [r.idempotencyKey, r]));
     return keys.flatMap((k) => {
       const r = byKey.get(k);
@@ -80,7 +101,10 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
   async function sendShareEmail(req: SendShareEmailRequest, call: object): Promise<SendShareEmailResponse> {
     const sender = requireSender(call);
     const id = requireShareRequestId(req.shareRequestId);
-    if (req.kind !== ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER && req.kind !== ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY) {
+    if (
+      req.kind !== ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER &&
+      req.kind !== ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY
+    ) {
       throw grpcError(grpc.status.INVALID_ARGUMENT, 'kind must be receiver or uploader copy');
     }
     const recipients = requireRecipients(req.recipients, limits.maxRecipients);
@@ -94,7 +118,9 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
       lang,
       senderEmail: sender.email,
       fileName,
-      sizeLabel: (req.sizeLabel.trim() && !/[\u0000-\u001F]/.test(req.sizeLabel) ? req.sizeLabel.trim().slice(0, 32) : '') || (Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : ''),
+      sizeLabel:
+        (req.sizeLabel.trim() && !/[\u0000-\u001F]/.test(req.sizeLabel) ? req.sizeLabel.trim().slice(0, 32) : '') ||
+        (Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : ''),
       downloadUrl,
       expiresIn: expiresInLabel(req.expiresAt, at, lang),
       message,
@@ -108,13 +134,32 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
         // One sender's requests are checked and written one at a time, so concurrent requests cannot pass a limit together.
         await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`share-sender/${sender.sub}`}))`;
         let share = await tx.shareRequest.findUnique({ where: { id } });
-        if (share && share.senderSub !== sender.sub) throw grpcError(grpc.status.PERMISSION_DENIED, 'This share request belongs to another user');
+        if (share && share.senderSub !== sender.sub)
+          throw grpcError(grpc.status.PERMISSION_DENIED, 'This share request belongs to another user');
         if (isCopy) {
-          if (!share) throw grpcError(grpc.status.FAILED_PRECONDITION, 'uploader mail failed: the receiver mail of this share request was not queued');
-          const payload: OutboxPayload = { ...renderUploaderCopy({ ...data, recipients: share.recipients }), type: 'start', lang };
+          if (!share)
+            throw grpcError(
+              grpc.status.FAILED_PRECONDITION,
+              'uploader mail failed: the receiver mail of this share request was not queued',
+            );
+          const payload: OutboxPayload = {
+            ...renderUploaderCopy({ ...data, recipients: share.recipients }),
+            type: 'start',
+            lang,
+          };
           const key = shareIdempotencyKey(id, 'uploader-copy', sender.email);
           await tx.outboxMessage.createMany({
-            data: [{ idempotencyKey: key, kind: 'SHARE_UPLOADER_COPY', to: sender.email.toLowerCase(), payload: payload as object, nextAttemptAt: at, createdAt: at, shareRequestId: id }],
+            data: [
+              {
+                idempotencyKey: key,
+                kind: 'SHARE_UPLOADER_COPY',
+                to: sender.email.toLowerCase(),
+                payload: payload as object,
+                nextAttemptAt: at,
+                createdAt: at,
+                shareRequestId: id,
+              },
+            ],
             skipDuplicates: true,
           });
           return [key];
@@ -122,7 +167,17 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
         if (!share) {
           await checkLimits(tx, sender.sub, slug ? { slug } : { downloadUrl }, recipients, at);
           share = await tx.shareRequest.create({
-            data: { id, senderSub: sender.sub, senderEmail: sender.email, slug, fileName, downloadUrl, message, recipients, createdAt: at },
+            data: {
+              id,
+              senderSub: sender.sub,
+              senderEmail: sender.email,
+              slug,
+              fileName,
+              downloadUrl,
+              message,
+              recipients,
+              createdAt: at,
+            },
           });
         }
         // A repeated request (same id) queues nothing new beyond its original recipients.
@@ -143,7 +198,10 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
       { timeout: 15_000, maxWait: 15_000 },
     );
     deps.poke();
-    logger.info({ shareRequestId: id, kind: isCopy ? 'uploader-copy' : 'receiver', recipients: isCopy ? 1 : keys.length, slug }, 'share mail queued');
+    logger.info(
+      { shareRequestId: id, kind: isCopy ? 'uploader-copy' : 'receiver', recipients: isCopy ? 1 : keys.length, slug },
+      'share mail queued',
+    );
     return { shareRequestId: id, messages: await queued(keys) };
   }
 
@@ -151,7 +209,11 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
     sendShareEmail: unary(logger, sendShareEmail),
     logCopyLink: unary(logger, async (req, call) => {
       const sender = requireSender(call);
-      if (req.link) logger.info({ via: 'copy', sub: sender.sub, slug: req.slug || undefined, link: req.link.slice(0, 300) }, 'link copied');
+      if (req.link)
+        logger.info(
+          { via: 'copy', sub: sender.sub, slug: req.slug || undefined, link: req.link.slice(0, 300) },
+          'link copied',
+        );
       else logger.info({ via: 'copy', sub: sender.sub, slug: req.slug || undefined }, 'No URL available');
       return {};
     }),

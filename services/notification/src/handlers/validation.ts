@@ -1,6 +1,16 @@
 import * as grpc from '@grpc/grpc-js';
 import { grpcError, verifiedUser } from '@ferry/service-kit';
-import { displayFileName, hasLineBreakOrControl, INVALID_RECIPIENTS_MESSAGE, isMailAddress, MAX_SHARE_MESSAGE_LENGTH, normalizeAddress, parseRecipients, shareMessageProblem, subdomainOfHost } from '@ferry/rules';
+import {
+  displayFileName,
+  hasLineBreakOrControl,
+  INVALID_RECIPIENTS_MESSAGE,
+  isMailAddress,
+  MAX_SHARE_MESSAGE_LENGTH,
+  normalizeAddress,
+  parseRecipients,
+  shareMessageProblem,
+  subdomainOfHost,
+} from '@ferry/rules';
 
 /** Spec §8 texts, shared with the gateway's answers. */
 export const SENDER_UNKNOWN_MESSAGE = 'Unable to determine sender email.';
@@ -27,7 +37,9 @@ export function requireShareRequestId(id: string): string {
 export function requireRecipients(list: string[], max: number): string[] {
   const parsed = parseRecipients(list, max);
   if (parsed.ok) return parsed.recipients.map(normalizeAddress);
-  throw invalid(parsed.problem === 'too-many' ? `At most ${parsed.max} recipients per e-mail` : INVALID_RECIPIENTS_MESSAGE);
+  throw invalid(
+    parsed.problem === 'too-many' ? `At most ${parsed.max} recipients per e-mail` : INVALID_RECIPIENTS_MESSAGE,
+  );
 }
 
 /**
@@ -42,7 +54,9 @@ export function requireDownloadUrl(value: string, publicOrigin: string): string 
     throw invalid(URL_UNKNOWN_MESSAGE);
   }
   const root = new URL(publicOrigin);
-  const onFerry = url.origin === root.origin || (url.protocol === root.protocol && url.port === root.port && subdomainOfHost(url.host, root.host) !== undefined);
+  const onFerry =
+    url.origin === root.origin ||
+    (url.protocol === root.protocol && url.port === root.port && subdomainOfHost(url.host, root.host) !== undefined);
   if (!onFerry || url.username || url.password || hasLineBreakOrControl(value)) throw invalid(URL_UNKNOWN_MESSAGE);
   return url.href;
 }

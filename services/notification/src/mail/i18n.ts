@@ -51,4 +51,22 @@ export interface MailStrings {
   noticeFooter: string;
 }
 
-export const strings: Record<MailLanguage, MailStrings> = { nl, en, de, fr, es, it, pt, sv, pl, tr, uk, ja, ar, bn, he, hi, id };
+export const strings: Record<MailLanguage, MailStrings> = {
+  nl,
+  en,
+  de,
+  fr,
+  es,
+  it,
+  pt,
+  sv,
+  pl,
+  tr,
+  uk,
+  ja,
+  ar,
+  bn,
+  he,
+  hi,
+  id,
+};

@@ -40,7 +40,10 @@ export interface NoticeData {
 const color = DESIGN_TOKENS.color;
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const paragraphs = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
@@ -62,7 +65,9 @@ const sides = (lang: MailLanguage) =>
     ? { labelPadding: 'padding:2px 0 2px 12px', quoteBorder: `border-right:3px solid ${color.accent}` }
     : { labelPadding: 'padding:2px 12px 2px 0', quoteBorder: `border-left:3px solid ${color.accent}` };
 const row = (lang: MailLanguage, label: string, value: string) =>
-  value ? `<tr><td style="color:${color.muted};${sides(lang).labelPadding}">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>` : '';
+  value
+    ? `<tr><td style="color:${color.muted};${sides(lang).labelPadding}">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`
+    : '';
 const quote = (lang: MailLanguage, label: string, message: string) =>
   `<p style="margin-top:16px;color:${color.muted}">${escapeHtml(label)}${colon(lang)}</p><blockquote style="margin:0;padding:8px 12px;${sides(lang).quoteBorder}">${paragraphs(message)}</blockquote>`;
 const button = (label: string, url: string) =>
@@ -153,9 +158,17 @@ ${button(t.signIn, d.signInUrl)}`;
 }
 
 /** A trial reminder (7 days, 1 day before the trial's end, or ended), with a button to the account page's plans. */
-export function renderAccountNotice(d: { lang: MailLanguage; type: AccountNoticeType; trialEndsAt: Date; accountUrl: string; year: number }): RenderedMail {
+export function renderAccountNotice(d: {
+  lang: MailLanguage;
+  type: AccountNoticeType;
+  trialEndsAt: Date;
+  accountUrl: string;
+  year: number;
+}): RenderedMail {
   const t = accountNoticeStrings[d.lang];
-  const date = new Intl.DateTimeFormat(dateLocale(d.lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d.trialEndsAt);
+  const date = new Intl.DateTimeFormat(dateLocale(d.lang), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    d.trialEndsAt,
+  );
   const subject = oneLine(t.subject[d.type], 200);
   const body = t.body[d.type](date);
   const text = `${body}\n\n${t.keep}\n\n${t.choosePlan}${colon(d.lang)} ${d.accountUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
@@ -189,5 +202,9 @@ export function renderFeedbackMail(d: FeedbackMailData): RenderedMail {
   const inner = `<p>A visitor sent feedback:</p>
 <blockquote style="margin:0;padding:8px 12px;${sides('en').quoteBorder}">${paragraphs(d.message)}</blockquote>
 <table style="font-size:14px;margin-top:16px">${facts.map(([k, v]) => row('en', k, v)).join('')}</table>`;
-  return { subject, text, html: layout('en', subject, inner, 'Sent from the feedback button on the site.', d.receivedAt.getUTCFullYear()) };
+  return {
+    subject,
+    text,
+    html: layout('en', subject, inner, 'Sent from the feedback button on the site.', d.receivedAt.getUTCFullYear()),
+  };
 }

@@ -36,7 +36,9 @@ export function isPermanentSmtpFailure(err: unknown): boolean {
 /** The server is not reachable or refuses service (421): no point trying the other due rows now. */
 export function isSmtpUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; responseCode?: unknown };
-  return e.responseCode === 421 || ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED'].includes(String(e.code));
+  return (
+    e.responseCode === 421 || ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED'].includes(String(e.code))
+  );
 }
 
 export function messageIdFor(idempotencyKey: string, from: string): string {

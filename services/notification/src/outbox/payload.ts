@@ -11,6 +11,13 @@ export interface OutboxPayload extends RenderedMail {
 
 export function readPayload(value: unknown): OutboxPayload | undefined {
   const p = value as Partial<OutboxPayload> | null;
-  if (!p || typeof p.subject !== 'string' || typeof p.text !== 'string' || typeof p.html !== 'string' || typeof p.type !== 'string') return undefined;
+  if (
+    !p ||
+    typeof p.subject !== 'string' ||
+    typeof p.text !== 'string' ||
+    typeof p.html !== 'string' ||
+    typeof p.type !== 'string'
+  )
+    return undefined;
   return p as OutboxPayload;
 }

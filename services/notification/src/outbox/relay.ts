@@ -32,7 +32,13 @@ export interface Relay {
 
 const BATCH = 50;
 
-type DueRow = { id: string; idempotencyKey: string; nextAttemptAt: Date; messageId: string | null; sendingSince: Date | null };
+type DueRow = {
+  id: string;
+  idempotencyKey: string;
+  nextAttemptAt: Date;
+  messageId: string | null;
+  sendingSince: Date | null;
+};
 
 /**
  * Sends due outbox rows over SMTP. A row is leased with a conditional update before it is sent (so
@@ -54,15 +60,26 @@ export function startRelay(opts: RelayOptions): Relay {
     // The lease is also the attempt marker: written before the SMTP transaction starts.
     const [message] = await prisma.outboxMessage.updateManyAndReturn({
       where: { id: row.id, status: 'PENDING', nextAttemptAt: row.nextAttemptAt },
-      data: { nextAttemptAt: new Date(now().getTime() + opts.leaseMs), attempts: { increment: 1 }, sendingSince: now(), messageId },
+      data: {
+        nextAttemptAt: new Date(now().getTime() + opts.leaseMs),
+        attempts: { increment: 1 },
+        sendingSince: now(),
+        messageId,
+      },
     });
     if (!message) return 'skipped';
     if (row.sendingSince) {
-      logger.warn({ outboxId: row.id, kind: message.kind, messageId, interruptedAt: row.sendingSince.toISOString() }, 'previous attempt was cut off mid-send: the mail may repeat (same Message-ID)');
+      logger.warn(
+        { outboxId: row.id, kind: message.kind, messageId, interruptedAt: row.sendingSince.toISOString() },
+        'previous attempt was cut off mid-send: the mail may repeat (same Message-ID)',
+      );
     }
     const payload = readPayload(message.payload);
     if (!payload) {
-      await prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'FAILED', lastError: 'payload unreadable', sendingSince: null } });
+      await prisma.outboxMessage.update({
+        where: { id: row.id },
+        data: { status: 'FAILED', lastError: 'payload unreadable', sendingSince: null },
+      });
       return 'failed';
     }
     try {
@@ -74,7 +91,10 @@ export function startRelay(opts: RelayOptions): Relay {
         html: payload.html,
         messageId,
         idempotencyKey: message.idempotencyKey,
-        headers: { 'X-Ferry-Kind': payload.type, ...(payload.type === 'first-download' ? { 'Auto-Submitted': 'auto-generated' } : {}) },
+        headers: {
+          'X-Ferry-Kind': payload.type,
+          ...(payload.type === 'first-download' ? { 'Auto-Submitted': 'auto-generated' } : {}),
+        },
       });
     } catch (err) {
       const e = err as Error & { responseCode?: number; code?: string };
@@ -88,7 +108,14 @@ export function startRelay(opts: RelayOptions): Relay {
           : { nextAttemptAt: retryAt, lastError: e.message.slice(0, 500), sendingSince: null },
       });
       logger.warn(
-        { outboxId: row.id, kind: message.kind, attempts, permanent, smtp: e.responseCode ?? e.code, retryAt: permanent ? undefined : retryAt.toISOString() },
+        {
+          outboxId: row.id,
+          kind: message.kind,
+          attempts,
+          permanent,
+          smtp: e.responseCode ?? e.code,
+          retryAt: permanent ? undefined : retryAt.toISOString(),
+        },
         permanent ? 'mail refused permanently' : 'mail not sent, will retry',
       );
       return !permanent && isSmtpUnavailable(err) ? 'unavailable' : 'failed';

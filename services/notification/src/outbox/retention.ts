@@ -9,9 +9,15 @@ export const RETENTION_MS = 24 * 60 * 60_000;
  * within a day is given up). First-download and trial-reminder rows keep only their idempotency key and status, so a
  * late repeat of the event is still recognised; the owner's address and the mail are erased.
  */
-export async function purgeExpired(prisma: PrismaClient, now: Date, logger?: Logger): Promise<{ shares: number; mails: number; notices: number }> {
+export async function purgeExpired(
+  prisma: PrismaClient,
+  now: Date,
+  logger?: Logger,
+): Promise<{ shares: number; mails: number; notices: number }> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
-  const mails = await prisma.outboxMessage.deleteMany({ where: { kind: { in: ['SHARE_RECEIVER', 'SHARE_UPLOADER_COPY', 'FEEDBACK'] }, createdAt: { lt: cutoff } } });
+  const mails = await prisma.outboxMessage.deleteMany({
+    where: { kind: { in: ['SHARE_RECEIVER', 'SHARE_UPLOADER_COPY', 'FEEDBACK'] }, createdAt: { lt: cutoff } },
+  });
   const shares = await prisma.shareRequest.deleteMany({ where: { createdAt: { lt: cutoff } } });
   const gaveUp = await prisma.outboxMessage.updateMany({
     where: { kind: { in: ['FIRST_DOWNLOAD', 'ACCOUNT_NOTICE'] }, createdAt: { lt: cutoff }, status: 'PENDING' },
@@ -22,6 +28,7 @@ export async function purgeExpired(prisma: PrismaClient, now: Date, logger?: Log
     data: { to: '', payload: {} },
   });
   const result = { shares: shares.count, mails: mails.count, notices: notices.count };
-  if (result.shares + result.mails + result.notices + gaveUp.count > 0) logger?.info({ ...result, gaveUp: gaveUp.count }, 'expired e-mail data purged');
+  if (result.shares + result.mails + result.notices + gaveUp.count > 0)
+    logger?.info({ ...result, gaveUp: gaveUp.count }, 'expired e-mail data purged');
   return result;
 }

@@ -17,14 +17,21 @@ export const FIRST_VISIT_FILE = 'first-visit.json';
 export function firstVisitFiles(chunks: readonly StatsChunk[]): { js: string[]; css: string[] } {
   const needed = chunks.filter((chunk) =>
     (chunk.origins ?? []).some(
-      (o) => (o.moduleName ?? '').startsWith('provide shared module') || (/\/src\/index\.tsx?$/.test(o.moduleName ?? '') && (o.request ?? '').startsWith('./')),
+      (o) =>
+        (o.moduleName ?? '').startsWith('provide shared module') ||
+        (/\/src\/index\.tsx?$/.test(o.moduleName ?? '') && (o.request ?? '').startsWith('./')),
     ),
   );
   const files = needed.flatMap((chunk) => chunk.files ?? []).filter((f) => f.startsWith('static/'));
   const publicPath = (f: string) => `/${f}`;
   return {
-    js: files.filter((f) => f.endsWith('.js')).map(publicPath).sort(),
-    css: files.filter((f) => f.endsWith('.css')).map(publicPath).sort(),
+    js: files
+      .filter((f) => f.endsWith('.js'))
+      .map(publicPath)
+      .sort(),
+    css: files
+      .filter((f) => f.endsWith('.css'))
+      .map(publicPath)
+      .sort(),
   };
 }
-

@@ -10,7 +10,14 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 }
 
 /** A button in one of the product's variants; `type="button"` unless told otherwise. */
-export function Button({ variant = 'secondary', busy = false, type = 'button', className, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  busy = false,
+  type = 'button',
+  className,
+  disabled,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

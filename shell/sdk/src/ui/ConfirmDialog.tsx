@@ -19,10 +19,30 @@ export interface ConfirmDialogProps {
 }
 
 /** A question with a confirm and a cancel button; focus starts on cancel, the safe choice. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, onConfirm, onCancel, destructive = false, busy = false, children, 'data-testid': testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  destructive = false,
+  busy = false,
+  children,
+  'data-testid': testId,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onClose={onCancel} title={title} description={description} dismissible={!busy} initialFocus={cancelRef} data-testid={testId}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={description}
+      dismissible={!busy}
+      initialFocus={cancelRef}
+      data-testid={testId}
+    >
       {children}
       <DialogActions>
         <Button ref={cancelRef} onClick={onCancel} disabled={busy}>

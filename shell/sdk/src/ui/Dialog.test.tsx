@@ -24,7 +24,13 @@ function Page({ onClose = () => undefined, dismissible = true }: { onClose?: () 
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Dialog open={open} onClose={close} title="Share by e-mail" description="You are sharing: a.zip" dismissible={dismissible}>
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Share by e-mail"
+        description="You are sharing: a.zip"
+        dismissible={dismissible}
+      >
         <label>
           Recipients
           <input type="text" />
@@ -51,7 +57,9 @@ describe('Dialog', () => {
     openFromButton();
     const dialog = screen.getByRole('dialog', { name: 'Share by e-mail' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('You are sharing: a.zip');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'You are sharing: a.zip',
+    );
   });
 
   it('moves focus into itself when it opens', async () => {
@@ -145,7 +153,17 @@ describe('ConfirmDialog', () => {
   it('starts on the safe choice and reports confirm or cancel', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    render(<ConfirmDialog open title="Delete a.zip?" confirmLabel="Delete" cancelLabel="Keep" onConfirm={onConfirm} onCancel={onCancel} destructive />);
+    render(
+      <ConfirmDialog
+        open
+        title="Delete a.zip?"
+        confirmLabel="Delete"
+        cancelLabel="Keep"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        destructive
+      />,
+    );
     const keep = screen.getByRole('button', { name: 'Keep' });
     await waitFor(() => expect(document.activeElement).toBe(keep));
     expect(screen.getByRole('dialog', { name: 'Delete a.zip?' })).toBeTruthy();
@@ -158,7 +176,17 @@ describe('ConfirmDialog', () => {
 
   it('waits while busy: confirm shows busy, nothing closes it', () => {
     const onCancel = vi.fn();
-    render(<ConfirmDialog open busy title="Cancel?" confirmLabel="Yes" cancelLabel="No" onConfirm={() => undefined} onCancel={onCancel} />);
+    render(
+      <ConfirmDialog
+        open
+        busy
+        title="Cancel?"
+        confirmLabel="Yes"
+        cancelLabel="No"
+        onConfirm={() => undefined}
+        onCancel={onCancel}
+      />,
+    );
     const yes = screen.getByRole('button', { name: 'Yes' }) as HTMLButtonElement;
     expect(yes.disabled).toBe(true);
     expect(yes.getAttribute('aria-busy')).toBe('true');

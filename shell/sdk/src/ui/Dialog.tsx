@@ -54,7 +54,8 @@ export function Dialog(props: DialogProps) {
     let live = true;
     preloadDialog().then(
       () => live && setLoaded(true),
-      (error: unknown) => console.warn('dialog: its code failed to load', error instanceof Error ? error.message : error),
+      (error: unknown) =>
+        console.warn('dialog: its code failed to load', error instanceof Error ? error.message : error),
     );
     return () => {
       live = false;

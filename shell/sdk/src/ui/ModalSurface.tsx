@@ -4,7 +4,17 @@ import { classNames } from './class-names.js';
 import type { DialogProps } from './Dialog.js';
 
 /** The dialog itself, on Radix Dialog; `Dialog` loads this module the first time a dialog opens. */
-export function ModalSurface({ open, onClose, title, description, children, dismissible = true, initialFocus, className, 'data-testid': testId }: DialogProps) {
+export function ModalSurface({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  dismissible = true,
+  initialFocus,
+  className,
+  'data-testid': testId,
+}: DialogProps) {
   // Radix returns focus only to its own Trigger; callers open dialogs from their own buttons.
   const opener = useRef<HTMLElement | null>(null);
   const refuseIfBusy = (event: Event) => {
@@ -35,7 +45,9 @@ export function ModalSurface({ open, onClose, title, description, children, dism
           onInteractOutside={refuseIfBusy}
         >
           <RadixDialog.Title className="ferry-ui-dialog__title">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="ferry-ui-dialog__description">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="ferry-ui-dialog__description">{description}</RadixDialog.Description>
+          ) : null}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -18,7 +18,11 @@ export function liveRole(tone: NoticeTone): { role: 'alert' | 'status'; 'aria-li
 /** A visible message: progress, copied, sent (polite) or an error (assertive). */
 export function Notice({ tone = 'info', children, className, 'data-testid': testId }: NoticeProps) {
   return (
-    <div {...liveRole(tone)} className={classNames('ferry-ui-notice', `ferry-ui-notice--${tone}`, className)} data-testid={testId}>
+    <div
+      {...liveRole(tone)}
+      className={classNames('ferry-ui-notice', `ferry-ui-notice--${tone}`, className)}
+      data-testid={testId}
+    >
       {children}
     </div>
   );

@@ -8,7 +8,8 @@ const declared = new Map([...css.matchAll(/(--ferry-[a-z-]+):\s*([^;]+);/g)].map
 
 describe('tokens.css', () => {
   it('declares every design token of @ferry/rules with the same value', () => {
-    for (const [name, value] of Object.entries(designTokenProperties())) expect([name, declared.get(name)]).toEqual([name, value]);
+    for (const [name, value] of Object.entries(designTokenProperties()))
+      expect([name, declared.get(name)]).toEqual([name, value]);
   });
 
   it('adds only values derived from the tokens', () => {

@@ -20,7 +20,8 @@ export const ar: MailStrings = {
   size: 'الحجم',
   availableFor: 'المدة المتبقية',
   messageFrom: (sender) => `رسالة من ${sender}`,
-  receiverFooter: (sender) => `وصلتك هذه الرسالة لأن عنوانك أُدخل في Ferry من قِبل ${sender}. لا يحتفظ Ferry به إلا 24 ساعة.`,
+  receiverFooter: (sender) =>
+    `وصلتك هذه الرسالة لأن عنوانك أُدخل في Ferry من قِبل ${sender}. لا يحتفظ Ferry به إلا 24 ساعة.`,
   copySubject: (file, count) => `شاركت ${file} مع ${recipients(count)}`,
   copyIntro: (count) => `أُرسل ملفك بالبريد الإلكتروني إلى ${recipients(count)}. هذه نسختك.`,
   recipients: 'المستلمون',

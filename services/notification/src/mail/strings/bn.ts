@@ -9,7 +9,8 @@ export const bn: MailStrings = {
   size: 'আকার',
   availableFor: 'উপলব্ধ থাকবে',
   messageFrom: (sender) => `${sender}-এর বার্তা`,
-  receiverFooter: (sender) => `আপনি এই ইমেলটি পেয়েছেন কারণ ${sender} Ferry-তে আপনার ঠিকানা দিয়েছেন। Ferry এটি মাত্র 24 ঘণ্টা রাখে।`,
+  receiverFooter: (sender) =>
+    `আপনি এই ইমেলটি পেয়েছেন কারণ ${sender} Ferry-তে আপনার ঠিকানা দিয়েছেন। Ferry এটি মাত্র 24 ঘণ্টা রাখে।`,
   copySubject: (file, count) => `আপনি ${file} ${count} জন প্রাপকের সাথে শেয়ার করেছেন`,
   copyIntro: (count) => `আপনার ফাইলটি ${count} জন প্রাপককে ইমেল করা হয়েছে। এটি আপনার কপি।`,
   recipients: 'প্রাপক',

@@ -11,7 +11,8 @@ export const de: MailStrings = {
   size: 'Größe',
   availableFor: 'Noch verfügbar',
   messageFrom: (sender) => `Nachricht von ${sender}`,
-  receiverFooter: (sender) => `Du erhältst diese E-Mail, weil ${sender} deine Adresse in Ferry eingegeben hat. Ferry speichert sie nur 24 Stunden.`,
+  receiverFooter: (sender) =>
+    `Du erhältst diese E-Mail, weil ${sender} deine Adresse in Ferry eingegeben hat. Ferry speichert sie nur 24 Stunden.`,
   // "mit" takes the dative (Empfängern), "an" the accusative (Empfänger).
   copySubject: (file, count) => `Du hast ${file} mit ${num(count, { one: 'Empfänger', other: 'Empfängern' })} geteilt`,
   copyIntro: (count) => `Deine Datei wurde per E-Mail an ${count} Empfänger gesendet. Das ist deine Kopie.`,

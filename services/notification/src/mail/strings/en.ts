@@ -12,7 +12,8 @@ export const en: MailStrings = {
   size: 'Size',
   availableFor: 'Available for',
   messageFrom: (sender) => `Message from ${sender}`,
-  receiverFooter: (sender) => `You received this e-mail because ${sender} entered your address in Ferry. Ferry keeps it for 24 hours only.`,
+  receiverFooter: (sender) =>
+    `You received this e-mail because ${sender} entered your address in Ferry. Ferry keeps it for 24 hours only.`,
   copySubject: (file, count) => `You shared ${file} with ${recipients(count)}`,
   copyIntro: (count) => `Your file was e-mailed to ${recipients(count)}. This is your copy.`,
   recipients: 'Recipients',

@@ -12,7 +12,8 @@ export const es: MailStrings = {
   size: 'Tamaño',
   availableFor: 'Disponible durante',
   messageFrom: (sender) => `Mensaje de ${sender}`,
-  receiverFooter: (sender) => `Recibes este correo porque ${sender} introdujo tu dirección en Ferry. Ferry solo la guarda durante 24 horas.`,
+  receiverFooter: (sender) =>
+    `Recibes este correo porque ${sender} introdujo tu dirección en Ferry. Ferry solo la guarda durante 24 horas.`,
   copySubject: (file, count) => `Has compartido ${file} con ${recipients(count)}`,
   copyIntro: (count) => `Tu archivo se ha enviado por correo a ${recipients(count)}. Esta es tu copia.`,
   recipients: 'Destinatarios',

@@ -13,7 +13,8 @@ export const fr: MailStrings = {
   size: 'Taille',
   availableFor: 'Disponible pendant',
   messageFrom: (sender) => `Message de ${sender}`,
-  receiverFooter: (sender) => `Vous recevez cet e-mail parce que ${sender} a saisi votre adresse dans Ferry. Ferry ne la conserve que 24 heures.`,
+  receiverFooter: (sender) =>
+    `Vous recevez cet e-mail parce que ${sender} a saisi votre adresse dans Ferry. Ferry ne la conserve que 24 heures.`,
   copySubject: (file, count) => `Vous avez partagé ${file} avec ${recipients(count)}`,
   copyIntro: (count) => `Votre fichier a été envoyé par e-mail à ${recipients(count)}. Voici votre copie.`,
   recipients: 'Destinataires',

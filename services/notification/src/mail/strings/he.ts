@@ -14,7 +14,8 @@ export const he: MailStrings = {
   size: 'גודל',
   availableFor: 'זמין למשך',
   messageFrom: (sender) => `הודעה מאת ${sender}`,
-  receiverFooter: (sender) => `קיבלת הודעה זו כי הכתובת שלך הוזנה ב-Ferry על ידי ${sender}. Ferry שומר אותה 24 שעות בלבד.`,
+  receiverFooter: (sender) =>
+    `קיבלת הודעה זו כי הכתובת שלך הוזנה ב-Ferry על ידי ${sender}. Ferry שומר אותה 24 שעות בלבד.`,
   copySubject: (file, count) => `שיתפת את ${file} עם ${recipients(count)}`,
   copyIntro: (count) => `הקובץ שלך נשלח בדוא״ל ל-${recipients(count)}. זה העותק שלך.`,
   recipients: 'נמענים',

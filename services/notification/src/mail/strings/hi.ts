@@ -12,10 +12,13 @@ export const hi: MailStrings = {
   size: 'आकार',
   availableFor: 'उपलब्ध रहेगी',
   messageFrom: (sender) => `${sender} का संदेश`,
-  receiverFooter: (sender) => `आपको यह ईमेल इसलिए मिला है क्योंकि ${sender} ने Ferry में आपका पता डाला है। Ferry इसे सिर्फ़ 24 घंटे तक रखता है।`,
+  receiverFooter: (sender) =>
+    `आपको यह ईमेल इसलिए मिला है क्योंकि ${sender} ने Ferry में आपका पता डाला है। Ferry इसे सिर्फ़ 24 घंटे तक रखता है।`,
   // Oblique plural after "के साथ" / "को".
-  copySubject: (file, count) => `आपने ${file} को ${num(count, { one: 'प्राप्तकर्ता', other: 'प्राप्तकर्ताओं' })} के साथ शेयर किया`,
-  copyIntro: (count) => `आपकी फ़ाइल ${num(count, { one: 'प्राप्तकर्ता', other: 'प्राप्तकर्ताओं' })} को ईमेल कर दी गई है। यह आपकी कॉपी है।`,
+  copySubject: (file, count) =>
+    `आपने ${file} को ${num(count, { one: 'प्राप्तकर्ता', other: 'प्राप्तकर्ताओं' })} के साथ शेयर किया`,
+  copyIntro: (count) =>
+    `आपकी फ़ाइल ${num(count, { one: 'प्राप्तकर्ता', other: 'प्राप्तकर्ताओं' })} को ईमेल कर दी गई है। यह आपकी कॉपी है।`,
   recipients: 'प्राप्तकर्ता',
   yourMessage: 'आपका संदेश',
   copyFooter: 'फ़ाइल पहली बार डाउनलोड होने पर आपको एक और ईमेल मिलेगा।',

@@ -9,7 +9,8 @@ export const id: MailStrings = {
   size: 'Ukuran',
   availableFor: 'Tersedia selama',
   messageFrom: (sender) => `Pesan dari ${sender}`,
-  receiverFooter: (sender) => `Anda menerima email ini karena ${sender} memasukkan alamat Anda di Ferry. Ferry hanya menyimpannya selama 24 jam.`,
+  receiverFooter: (sender) =>
+    `Anda menerima email ini karena ${sender} memasukkan alamat Anda di Ferry. Ferry hanya menyimpannya selama 24 jam.`,
   copySubject: (file, count) => `Anda membagikan ${file} kepada ${count} penerima`,
   copyIntro: (count) => `File Anda telah dikirim lewat email kepada ${count} penerima. Ini salinan Anda.`,
   recipients: 'Penerima',

@@ -12,7 +12,8 @@ export const it: MailStrings = {
   size: 'Dimensione',
   availableFor: 'Disponibile per',
   messageFrom: (sender) => `Messaggio da ${sender}`,
-  receiverFooter: (sender) => `Ricevi questa e-mail perché ${sender} ha inserito il tuo indirizzo in Ferry. Ferry lo conserva solo per 24 ore.`,
+  receiverFooter: (sender) =>
+    `Ricevi questa e-mail perché ${sender} ha inserito il tuo indirizzo in Ferry. Ferry lo conserva solo per 24 ore.`,
   copySubject: (file, count) => `Hai condiviso ${file} con ${recipients(count)}`,
   copyIntro: (count) => `Il tuo file è stato inviato via e-mail a ${recipients(count)}. Questa è la tua copia.`,
   recipients: 'Destinatari',

@@ -9,7 +9,8 @@ export const ja: MailStrings = {
   size: 'サイズ',
   availableFor: '有効期間',
   messageFrom: (sender) => `${sender} さんからのメッセージ`,
-  receiverFooter: (sender) => `このメールは、${sender} さんが Ferry にあなたのアドレスを入力したため送信されました。Ferry はアドレスを 24 時間だけ保存します。`,
+  receiverFooter: (sender) =>
+    `このメールは、${sender} さんが Ferry にあなたのアドレスを入力したため送信されました。Ferry はアドレスを 24 時間だけ保存します。`,
   copySubject: (file, count) => `${file} を ${count} 人の受信者と共有しました`,
   copyIntro: (count) => `ファイルを ${count} 人の受信者にメールで送りました。こちらはあなたの控えです。`,
   recipients: '受信者',

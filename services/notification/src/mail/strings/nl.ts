@@ -12,7 +12,8 @@ export const nl: MailStrings = {
   size: 'Grootte',
   availableFor: 'Beschikbaar voor',
   messageFrom: (sender) => `Bericht van ${sender}`,
-  receiverFooter: (sender) => `Je ontvangt deze e-mail omdat ${sender} je adres in Ferry heeft ingevuld. Ferry bewaart het maar 24 uur.`,
+  receiverFooter: (sender) =>
+    `Je ontvangt deze e-mail omdat ${sender} je adres in Ferry heeft ingevuld. Ferry bewaart het maar 24 uur.`,
   copySubject: (file, count) => `Je hebt ${file} gedeeld met ${recipients(count)}`,
   copyIntro: (count) => `Je bestand is naar ${recipients(count)} gemaild. Dit is je kopie.`,
   recipients: 'Ontvangers',

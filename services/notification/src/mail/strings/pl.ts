@@ -13,10 +13,13 @@ export const pl: MailStrings = {
   size: 'Rozmiar',
   availableFor: 'Dostępny przez',
   messageFrom: (sender) => `Wiadomość od ${sender}`,
-  receiverFooter: (sender) => `Otrzymujesz tę wiadomość, ponieważ nadawca ${sender} podał Twój adres w Ferry. Ferry przechowuje go tylko przez 24 godziny.`,
+  receiverFooter: (sender) =>
+    `Otrzymujesz tę wiadomość, ponieważ nadawca ${sender} podał Twój adres w Ferry. Ferry przechowuje go tylko przez 24 godziny.`,
   // Dative after "udostępniony", genitive after "do".
-  copySubject: (file, count) => `Plik ${file} został udostępniony ${num(count, { one: 'odbiorcy', other: 'odbiorcom' })}`,
-  copyIntro: (count) => `Twój plik został wysłany e-mailem do ${num(count, { one: 'odbiorcy', other: 'odbiorców' })}. To jest Twoja kopia.`,
+  copySubject: (file, count) =>
+    `Plik ${file} został udostępniony ${num(count, { one: 'odbiorcy', other: 'odbiorcom' })}`,
+  copyIntro: (count) =>
+    `Twój plik został wysłany e-mailem do ${num(count, { one: 'odbiorcy', other: 'odbiorców' })}. To jest Twoja kopia.`,
   recipients: 'Odbiorcy',
   yourMessage: 'Twoja wiadomość',
   copyFooter: 'Otrzymasz kolejną wiadomość, gdy plik zostanie pobrany po raz pierwszy.',

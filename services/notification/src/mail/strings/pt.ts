@@ -13,7 +13,8 @@ export const pt: MailStrings = {
   size: 'Tamanho',
   availableFor: 'Disponível por',
   messageFrom: (sender) => `Mensagem de ${sender}`,
-  receiverFooter: (sender) => `Você recebeu este e-mail porque ${sender} informou seu endereço no Ferry. O Ferry o guarda por apenas 24 horas.`,
+  receiverFooter: (sender) =>
+    `Você recebeu este e-mail porque ${sender} informou seu endereço no Ferry. O Ferry o guarda por apenas 24 horas.`,
   copySubject: (file, count) => `Você compartilhou ${file} com ${recipients(count)}`,
   copyIntro: (count) => `Seu arquivo foi enviado por e-mail para ${recipients(count)}. Esta é a sua cópia.`,
   recipients: 'Destinatários',

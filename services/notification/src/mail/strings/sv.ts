@@ -8,7 +8,8 @@ export const sv: MailStrings = {
   size: 'Storlek',
   availableFor: 'Tillgänglig i',
   messageFrom: (sender) => `Meddelande från ${sender}`,
-  receiverFooter: (sender) => `Du får det här e-postmeddelandet eftersom ${sender} angav din adress i Ferry. Ferry sparar den bara i 24 timmar.`,
+  receiverFooter: (sender) =>
+    `Du får det här e-postmeddelandet eftersom ${sender} angav din adress i Ferry. Ferry sparar den bara i 24 timmar.`,
   // "mottagare" is the same in singular and plural.
   copySubject: (file, count) => `Du har delat ${file} med ${count} mottagare`,
   copyIntro: (count) => `Din fil har skickats via e-post till ${count} mottagare. Det här är din kopia.`,

@@ -10,7 +10,8 @@ export const tr: MailStrings = {
   size: 'Boyut',
   availableFor: 'Kullanılabilir süre',
   messageFrom: (sender) => `${sender} tarafından gönderilen mesaj`,
-  receiverFooter: (sender) => `Bu e-postayı, ${sender} adresinizi Ferry'ye girdiği için aldınız. Ferry adresinizi yalnızca 24 saat saklar.`,
+  receiverFooter: (sender) =>
+    `Bu e-postayı, ${sender} adresinizi Ferry'ye girdiği için aldınız. Ferry adresinizi yalnızca 24 saat saklar.`,
   copySubject: (file, count) => `${file} dosyasını ${count} alıcıyla paylaştınız`,
   copyIntro: (count) => `Dosyanız ${count} alıcıya e-postayla gönderildi. Bu sizin kopyanız.`,
   recipients: 'Alıcılar',

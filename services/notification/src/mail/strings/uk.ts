@@ -13,10 +13,13 @@ export const uk: MailStrings = {
   size: 'Розмір',
   availableFor: 'Доступно ще',
   messageFrom: (sender) => `Повідомлення від ${sender}`,
-  receiverFooter: (sender) => `Ви отримали цей лист, бо відправник ${sender} вказав Вашу адресу у Ferry. Ferry зберігає її лише 24 години.`,
+  receiverFooter: (sender) =>
+    `Ви отримали цей лист, бо відправник ${sender} вказав Вашу адресу у Ferry. Ferry зберігає її лише 24 години.`,
   // Instrumental after "з", dative for the addressees.
-  copySubject: (file, count) => `Ви поділилися файлом ${file} з ${num(count, { one: 'одержувачем', other: 'одержувачами' })}`,
-  copyIntro: (count) => `Ваш файл надіслано електронною поштою ${num(count, { one: 'одержувачу', other: 'одержувачам' })}. Це Ваша копія.`,
+  copySubject: (file, count) =>
+    `Ви поділилися файлом ${file} з ${num(count, { one: 'одержувачем', other: 'одержувачами' })}`,
+  copyIntro: (count) =>
+    `Ваш файл надіслано електронною поштою ${num(count, { one: 'одержувачу', other: 'одержувачам' })}. Це Ваша копія.`,
   recipients: 'Одержувачі',
   yourMessage: 'Ваше повідомлення',
   copyFooter: 'Ви отримаєте ще один лист, коли файл завантажать уперше.',
