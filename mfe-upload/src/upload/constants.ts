@@ -4,8 +4,10 @@ import { DAY_MS, DEFAULT_VALIDITY_DAYS } from '@ferry/rules';
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
 
-/** Resumable chunk: 5 MiB (a multiple of Drive's 256 KiB granularity). */
+/** The first resumable chunk of a session: 5 MiB (a multiple of Drive's 256 KiB granularity). */
 export const CHUNK_SIZE = 5 * MiB;
+/** The adaptive chunk size grows up to this (chunk-rule.ts). */
+export const CHUNK_MAX_SIZE = 64 * MiB;
 /** Multi-file sets of this total or more are uploaded as a folder; smaller sets are zipped. */
 export const FOLDER_THRESHOLD_BYTES = GiB;
 /** Test/debug override of the threshold (local storage, bytes). */

@@ -8,7 +8,7 @@ const KiB = 1024;
 const CHUNK = 256 * KiB;
 
 /** A resumable session in memory: keeps received bytes, answers 308/200, can be told to fail. */
-function fakeSession(total: number, script: ('ok' | 'network' | 503 | 404 | 'short')[] = []) {
+function fakeSession(total: number, script: ('ok' | 'network' | 500 | 503 | 404 | 'short')[] = []) {
   const received = new Uint8Array(total);
   let stored = 0;
   const calls: string[] = [];
@@ -148,5 +148,73 @@ describe('resumable upload (spec §7)', () => {
       beforeChunk: async () => void waits++,
     });
     expect(waits).toBe(2);
+  });
+
+  it('grows the chunks by the adaptive rule: 5 MiB first, then doubled', async () => {
+    const total = 12 * 1024 * KiB + 7;
+    const s = fakeSession(total);
+    const sizes: number[] = [];
+    await uploadResumable({
+      sessionUrl: 'x',
+      source: blobSource(new Blob([new Uint8Array(total)])),
+      signal: new AbortController().signal,
+      fetch: s.f,
+      onChunk: (c) => sizes.push(c.size),
+    });
+    expect(s.calls).toEqual([`bytes 0-5242879/${total}`, `bytes 5242880-${total - 1}/${total}`]);
+    expect(sizes).toEqual([5 * 1024 * KiB, total - 5 * 1024 * KiB]);
+  });
+
+  it('announces each retry with its attempt and delay before the final error', async () => {
+    const bytes = data(CHUNK);
+    const notices: string[] = [];
+    await expect(
+      uploadResumable({
+        sessionUrl: 'x',
+        source: blobSource(new Blob([bytes])),
+        signal: new AbortController().signal,
+        chunkSize: CHUNK,
+        fetch: fakeSession(bytes.length, [500, 500, 500, 500]).f,
+        retryBaseMs: 1,
+        maxRetries: 2,
+        onRetry: (n) => notices.push(`${n.attempt}/${n.maxRetries} ${n.cause.code}`),
+      }),
+    ).rejects.toMatchObject({ code: 'status', status: 500 });
+    // The status query answers 308, so each retry re-sends the chunk and meets the next 500.
+    expect(notices).toEqual(['1/2 status', '2/2 status']);
+  });
+
+  it('a resumed session asks for the confirmed range first and sends only the rest', async () => {
+    const bytes = data(3 * CHUNK);
+    const s = fakeSession(bytes.length);
+    const ac = new AbortController();
+    await expect(
+      uploadResumable({
+        sessionUrl: 'x',
+        source: blobSource(new Blob([bytes])),
+        signal: ac.signal,
+        chunkSize: CHUNK,
+        fetch: s.f,
+        onProgress: (n) => n >= CHUNK && ac.abort(),
+      }),
+    ).rejects.toMatchObject({ code: 'canceled' });
+    s.calls.length = 0;
+    const sent: number[] = [];
+    await uploadResumable({
+      sessionUrl: 'x',
+      source: blobSource(new Blob([bytes])),
+      signal: new AbortController().signal,
+      chunkSize: CHUNK,
+      fetch: s.f,
+      resume: true,
+      onSent: (n) => sent.push(n),
+    });
+    expect(s.calls).toEqual([
+      `bytes */${bytes.length}`,
+      `bytes ${CHUNK}-${2 * CHUNK - 1}/${bytes.length}`,
+      `bytes ${2 * CHUNK}-${3 * CHUNK - 1}/${bytes.length}`,
+    ]);
+    expect(sent[0]).toBe(CHUNK);
+    expect(s.received()).toEqual(bytes);
   });
 });
