@@ -1,4 +1,3 @@
-import { Metadata } from '@grpc/grpc-js';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import { redact } from '@ferry/db';
 import {
@@ -6,9 +5,9 @@ import {
   createCallerSigner,
   createGrpcClient,
   createLogger,
-  deadline,
   onShutdownSignals,
   runMain,
+  unaryCall,
 } from '@ferry/service-kit';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db.js';
@@ -63,12 +62,9 @@ runMain('billing', async () => {
     reminders: {
       publicOrigin: config.PUBLIC_ORIGIN,
       intervalMs: config.BILLING_REMINDER_INTERVAL_S * 1000,
-      send: (req) =>
-        new Promise<void>((resolve, reject) => {
-          notification.sendAccountNotice(req, new Metadata(), deadline(10_000), (err) =>
-            err ? reject(err) : resolve(),
-          );
-        }),
+      send: async (req) => {
+        await unaryCall((md, o, cb) => notification.sendAccountNotice(req, md, o, cb), { deadlineMs: 10_000 });
+      },
     },
   });
   logger.info(

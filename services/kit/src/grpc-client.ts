@@ -1,8 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
-import type { HealthClient } from '@ferry/contracts/health/v1';
+import type { HealthCheckResponse, HealthClient } from '@ferry/contracts/health/v1';
 import { HealthCheckResponse_ServingStatus } from '@ferry/contracts/health/v1';
 import { AUTHORIZATION_METADATA, type AssertedUser, type CallerSigner } from './caller-assertion.js';
 import { grpcChannelCredentials, grpcTlsFromEnv, type GrpcTlsFiles } from './grpc-tls.js';
+import { unaryCall } from './unary-call.js';
 
 export type GrpcClientConstructor<T extends grpc.Client> = new (
   address: string,
@@ -12,7 +13,7 @@ export type GrpcClientConstructor<T extends grpc.Client> = new (
 
 /**
  * One long-lived client (one channel) per target: create it at start, close() it on shutdown.
- * dns:/// targets get round_robin so every resolved replica takes traffic. The channel uses mutual
+ * dns:/// and ipv4: targets get round_robin so every replica takes traffic. The channel uses mutual
  * TLS when `tls` (default: GRPC_TLS_* from the environment) names certificate files, else plaintext.
  */
 export function createGrpcClient<T extends grpc.Client>(
@@ -33,7 +34,7 @@ export function clientChannelOptions(address: string): Partial<grpc.ClientOption
     // A restarted backend is found again within seconds instead of grpc's default 2 minutes.
     'grpc.initial_reconnect_backoff_ms': 500,
     'grpc.max_reconnect_backoff_ms': 5_000,
-    ...(address.startsWith('dns:')
+    ...(address.startsWith('dns:') || address.startsWith('ipv4:')
       ? { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }) }
       : {}),
   };
@@ -86,13 +87,10 @@ export type HealthState = 'SERVING' | 'NOT_SERVING' | 'UNREACHABLE';
 
 /** Health of one service ("" for the whole server). An unknown service name counts as NOT_SERVING. */
 export function checkHealth(client: HealthClient, service: string, timeoutMs: number): Promise<HealthState> {
-  return new Promise((resolve) => {
-    client.check({ service }, new grpc.Metadata(), deadline(timeoutMs), (err, response) => {
-      if (err) {
-        resolve(err.code === grpc.status.NOT_FOUND ? 'NOT_SERVING' : 'UNREACHABLE');
-        return;
-      }
-      resolve(response.status === HealthCheckResponse_ServingStatus.SERVING ? 'SERVING' : 'NOT_SERVING');
-    });
-  });
+  return unaryCall<HealthCheckResponse>((md, o, cb) => client.check({ service }, md, o, cb), {
+    deadlineMs: timeoutMs,
+  }).then(
+    (response) => (response.status === HealthCheckResponse_ServingStatus.SERVING ? 'SERVING' : 'NOT_SERVING'),
+    (err: grpc.ServiceError) => (err.code === grpc.status.NOT_FOUND ? 'NOT_SERVING' : 'UNREACHABLE'),
+  );
 }

@@ -13,6 +13,7 @@ import {
 import { createCallerSigner, createCallerVerifier, PRINCIPALS, type Principal } from './caller-assertion.js';
 import { authenticateService, type RpcPolicy } from './caller-policy.js';
 import { checkHealth, type HealthState } from './grpc-client.js';
+import { unaryCall } from './unary-call.js';
 
 /** True when nothing accepts TCP connections on host:port. */
 export function portIsClosed(port: number, host = '127.0.0.1'): Promise<boolean> {
@@ -83,9 +84,10 @@ export function callUnary<Req, Res>(
   request: Req,
   timeoutMs = 5000,
 ): Promise<{ err: grpc.ServiceError | null; res?: Res }> {
-  return new Promise((resolve) => {
-    method(request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => resolve({ err, res }));
-  });
+  return unaryCall<Res>((md, o, cb) => method(request, md, o, cb), { deadlineMs: timeoutMs }).then(
+    (res) => ({ err: null, res }),
+    (err: grpc.ServiceError) => ({ err }),
+  );
 }
 
 /**

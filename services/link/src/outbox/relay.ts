@@ -1,11 +1,10 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
-import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
+import { startLeasedLoop, unaryCall, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import type { FirstDownloadOutbox } from '../generated/prisma/client.js';
 import { leaseDueRows } from './lease-rows.js';
 import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from './relay-queue.js';
-import { unaryCall } from './unary-call.js';
 
 export interface OutboxRelayOptions extends RelayTimings {
   prisma: PrismaClient;
@@ -39,7 +38,9 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { now } = timings;
 
   const send = (request: RecordFirstDownloadRequest) =>
-    unaryCall((md, options, cb) => notification.recordFirstDownload(request, md, options, cb), timings.deadlineMs);
+    unaryCall((md, options, cb) => notification.recordFirstDownload(request, md, options, cb), {
+      deadlineMs: timings.deadlineMs,
+    });
 
   const relayOne = async (row: Row): Promise<boolean> => {
     const payload = row.payload as Record<string, string>;

@@ -1,6 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordCleanupNeededRequest } from '@ferry/contracts/notification/v1';
-import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
+import { startLeasedLoop, unaryCall, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { leaseDueRows } from '../outbox/lease-rows.js';
 import {
@@ -10,7 +10,6 @@ import {
   relayTimings,
   type RelayTimings,
 } from '../outbox/relay-queue.js';
-import { unaryCall } from '../outbox/unary-call.js';
 
 export interface NoticeRelayOptions extends RelayTimings {
   prisma: PrismaClient;
@@ -51,7 +50,9 @@ export function startNoticeRelay(opts: NoticeRelayOptions): NoticeRelay {
   const { now } = timings;
 
   const send = (request: RecordCleanupNeededRequest) =>
-    unaryCall((md, options, cb) => notification.recordCleanupNeeded(request, md, options, cb), timings.deadlineMs);
+    unaryCall((md, options, cb) => notification.recordCleanupNeeded(request, md, options, cb), {
+      deadlineMs: timings.deadlineMs,
+    });
 
   async function pass(stopping: AbortSignal): Promise<number> {
     let sent = 0;
