@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { backoffDelay } from '@ferry/rules';
 import { startRedis, waitFor, type RunningServer } from '@ferry/testkit';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ async function startReplica(linkPort: number, redisUrl: string): Promise<Replica
   // As in gateway.ts: one client per replica, reconnecting with backoff.
   const redis: ReturnType<typeof createClient> = createClient({
     url: redisUrl,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1_000) },
+    socket: { connectTimeout: 2_000, reconnectStrategy: (n) => backoffDelay(n, { baseMs: 50, maxMs: 1_000 }) },
   });
   redis.on('error', () => undefined);
   await redis.connect();
