@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { mailInbox } from '../support/inbox.ts';
 import { accountPage, advanceClock, DAY_S, signInWithTrial, uniqueEmail } from './support/billing.ts';
 
 /**
@@ -10,22 +11,7 @@ import { accountPage, advanceClock, DAY_S, signInWithTrial, uniqueEmail } from '
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 test.describe.configure({ timeout: 180_000 });
 
-const inbox = (process.env.FERRY_MAIL_INBOX_URL ?? 'http://localhost:4200').replace(/\/+$/, '');
-
-interface InboxMessage {
-  id: string;
-  to: string[];
-  subject: string;
-}
-
-async function mailsTo(address: string): Promise<InboxMessage[]> {
-  const res = await fetch(`${inbox}/api/messages?to=${encodeURIComponent(address)}`);
-  return ((await res.json()) as { messages: InboxMessage[] }).messages;
-}
-
-async function textOf(id: string): Promise<string> {
-  return ((await (await fetch(`${inbox}/api/messages/${id}`)).json()) as { text: string }).text;
-}
+const { mailsTo, textOf } = mailInbox();
 
 const SUBJECTS = [
   'Deine Ferry-Testphase endet in 7 Tagen',

@@ -1,25 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { type InboxDetail, mailInbox } from '../support/inbox.ts';
 
-/** The mail stand-in's inbox (the runner passes it; `npm start` alone serves it on 4200). */
-const inbox = (process.env.FERRY_MAIL_INBOX_URL ?? 'http://localhost:4200').replace(/\/+$/, '');
 /** Where the stack sends feedback (FEEDBACK_TO of `npm start` and the test stacks). */
 const TEAM = 'feedback@ferry.localhost';
+const inbox = mailInbox();
 
-interface InboxMessage {
-  id: string;
-  subject: string;
-}
-
-async function feedbackMails(): Promise<Array<InboxMessage & { text: string; replyTo: string[] }>> {
-  const { messages } = (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(TEAM)}`)).json()) as {
-    messages: InboxMessage[];
-  };
-  return Promise.all(
-    messages.map(async (m) => ({
-      ...m,
-      ...((await (await fetch(`${inbox}/api/messages/${m.id}`)).json()) as { text: string; replyTo: string[] }),
-    })),
-  );
+async function feedbackMails(): Promise<InboxDetail[]> {
+  return Promise.all((await inbox.mailsTo(TEAM)).map((m) => inbox.detail(m.id)));
 }
 
 async function openFeedback(page: Page, name: string) {

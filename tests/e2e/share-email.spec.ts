@@ -2,25 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { mailInbox } from '../support/inbox.ts';
 import { signInAt } from './support/auth.ts';
 
-/** The mail stand-in's inbox (the runner passes it; `npm start` alone serves it on 4200). */
-const inbox = (process.env.FERRY_MAIL_INBOX_URL ?? 'http://localhost:4200').replace(/\/+$/, '');
-
-interface InboxMessage {
-  id: string;
-  to: string[];
-  subject: string;
-}
-
-async function mailsTo(address: string): Promise<InboxMessage[]> {
-  const res = await fetch(`${inbox}/api/messages?to=${encodeURIComponent(address)}`);
-  return ((await res.json()) as { messages: InboxMessage[] }).messages;
-}
-
-async function textOf(id: string): Promise<string> {
-  return ((await (await fetch(`${inbox}/api/messages/${id}`)).json()) as { text: string }).text;
-}
+const { mailsTo, textOf } = mailInbox();
 
 test.describe('share by e-mail', () => {
   test.describe.configure({ timeout: 120_000 });

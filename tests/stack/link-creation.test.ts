@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '@ferry/dev-identity';
 import { waitFor } from '@ferry/testkit';
 import { ProductApi } from '../../mfe-upload/src/api/product-api.ts';
+import { type InboxMessage, mailInbox } from '../support/inbox.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
-
-interface InboxMessage {
-  id: string;
-  to: string[];
-  subject: string;
-}
 
 /**
  * Link creation across the real processes: the upload screen's own ProductApi (with its retries)
@@ -165,11 +160,7 @@ describe('link creation across the stack', () => {
     await waitFor(
       `the share mail to ${bob}`,
       async () => {
-        messages = (
-          (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(bob)}`)).json()) as {
-            messages: InboxMessage[];
-          }
-        ).messages;
+        messages = await mailInbox(inbox).mailsTo(bob);
         return messages.length > 0;
       },
       30_000,

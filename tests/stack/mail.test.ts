@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '@ferry/dev-identity';
 import { waitFor } from '@ferry/testkit';
+import { mailInbox } from '../support/inbox.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
-
-interface InboxMessage {
-  id: string;
-  to: string[];
-  subject: string;
-}
-interface InboxDetail extends InboxMessage {
-  headers: Array<{ key: string; value: string }>;
-  replyTo: string[];
-  text: string;
-  html: string;
-}
 
 /**
  * Mail across the real processes of `npm start`: the share e-mail through gateway → link
@@ -35,13 +24,8 @@ describe('mail across the stack', () => {
   const aliceEmail = `alice-${run}@example.com`;
   const to = (name: string) => `${name}-${run}@example.com`;
 
-  const messages = async (address: string) =>
-    (
-      (await (await fetch(`${inbox}/api/messages?to=${encodeURIComponent(address)}`)).json()) as {
-        messages: InboxMessage[];
-      }
-    ).messages;
-  const detail = async (id: string) => (await (await fetch(`${inbox}/api/messages/${id}`)).json()) as InboxDetail;
+  const messages = (address: string) => mailInbox(inbox).mailsTo(address);
+  const detail = (id: string) => mailInbox(inbox).detail(id);
   const share = (body: unknown, token?: string) =>
     fetch(`${baseUrl}/api/share-email`, {
       method: 'POST',
