@@ -23,10 +23,13 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-interface ProcessSpec {
+/** One process of the product: where it runs from, its own variables and when it counts as ready. */
+export interface ProcessSpec {
   name: string;
   dir: string;
   env: Record<string, string>;
+  /** Node options before dist/main.js (the services' tracing bootstrap). */
+  nodeArgs?: string[];
   /**
    * Batch work that can wait (download counts, mail relays): run at a lower CPU priority so that
    * on one machine it does not take a core from the gateway's redirects (in Kubernetes each
@@ -37,6 +40,9 @@ interface ProcessSpec {
 }
 
 const node = process.execPath;
+
+/** Loaded before a Node service's modules; starts OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+const tracingPreload = ['--import', '@ferry/service-kit/tracing'];
 
 /** nice +5: a quarter of a core's share against normal processes when they all want the CPU. */
 function lowerPriority(pid: number): void {
@@ -204,6 +210,15 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   return defaults;
 }
 
+/** Writes the remotes manifest the gateway serves; returns its path and the gateway's WEB_REMOTES mounts. */
+export function writeRemotesManifest(dataDir: string): { manifestFile: string; mounts: string } {
+  mkdirSync(join(dataDir, 'web'), { recursive: true });
+  const manifestFile = join(dataDir, 'web', 'remotes.json');
+  const { manifest, mounts } = remotesManifest();
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  return { manifestFile, mounts };
+}
+
 function remotesManifest(): { manifest: object; mounts: string } {
   const remotes: Record<string, { entry: string; version: string }> = {};
   const mounts: string[] = [];
@@ -215,7 +230,8 @@ function remotesManifest(): { manifest: object; mounts: string } {
   return { manifest: { remotes }, mounts: mounts.join(',') };
 }
 
-function processSpecs(
+/** Every process of the single-machine product, in start order (the stand-ins, the data services, the gateway). */
+export function processSpecs(
   ports: Ports,
   dataDir: string,
   defaults: Record<string, string>,
@@ -301,6 +317,7 @@ function processSpecs(
           ? { TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir) }
           : {}),
       },
+      nodeArgs: tracingPreload,
       ready: grpcReady,
       background: true,
     });
@@ -308,6 +325,7 @@ function processSpecs(
   specs.push({
     name: 'gateway',
     dir: join(root, 'services', 'gateway'),
+    nodeArgs: tracingPreload,
     env: {
       GATEWAY_PORT: String(ports.GATEWAY_PORT),
       ...callerAssertionEnv('gateway', keys),
@@ -327,21 +345,55 @@ function processSpecs(
   return specs;
 }
 
-async function migrate(service: DataService, env: NodeJS.ProcessEnv): Promise<void> {
+/** Applies a data service's migrations to the database its <SERVICE>_DATABASE_URL in `env` names. */
+export async function migrate(service: DataService, env: NodeJS.ProcessEnv): Promise<void> {
   const code = await run('npm', ['run', '--silent', 'migrate', '-w', `@ferry/${service}`], { cwd: root, env });
   if (code !== 0) throw new Error(`migrations of ${service} failed (exit ${code})`);
+}
+
+export interface LaunchOptions {
+  /** Write the process's output to `<logDir>/<name>.log` instead of the console. */
+  logDir?: string;
+  /** Restart it with backoff once it was ready and then crashed (default true). */
+  supervise?: boolean;
+}
+
+/**
+ * Starts one process from its spec (`env` below the spec's own variables), lowers a background
+ * process's priority (again after each restart), waits until it is ready and from then on supervises it.
+ */
+export async function launchProcess(
+  spec: ProcessSpec,
+  env: NodeJS.ProcessEnv,
+  options: LaunchOptions = {},
+): Promise<ManagedProcess> {
+  const managed = startManaged(spec.name, node, [...(spec.nodeArgs ?? []), 'dist/main.js'], {
+    cwd: spec.dir,
+    env: { ...env, ...spec.env },
+    logFile: options.logDir ? join(options.logDir, `${spec.name}.log`) : undefined,
+  });
+  if (spec.background) {
+    if (managed.child.pid) lowerPriority(managed.child.pid);
+    managed.events.on('spawn', (child) => child.pid && lowerPriority(child.pid));
+  }
+  try {
+    await waitUntil(`${spec.name} to be ready`, spec.ready, 60_000, () => managed.child.exitCode === null);
+  } catch (error) {
+    await managed.stop();
+    throw error;
+  }
+  // Started fine: from now on a crash is answered with a restart (a failed start fails the stack instead).
+  if (options.supervise !== false) managed.supervise();
+  return managed;
 }
 
 /** Starts every backend process and the gateway (which serves the built front end) and waits until healthy. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { ports, dataDir } = options;
   const baseEnv = { ...process.env, ...options.env };
-  mkdirSync(join(dataDir, 'web'), { recursive: true });
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const defaults = singleMachineDefaults(ports, dataDir, baseEnv);
-  const manifestFile = join(dataDir, 'web', 'remotes.json');
-  const { manifest, mounts } = remotesManifest();
-  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  const { manifestFile, mounts } = writeRemotesManifest(dataDir);
 
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...defaults };
   for (const service of dataServices) mkdirSync(join(dataDir, service), { recursive: true });
@@ -353,19 +405,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   try {
     for (const spec of processSpecs(ports, dataDir, defaults, manifestFile, mounts)) {
-      const managed = startManaged(spec.name, node, ['dist/main.js'], {
-        cwd: spec.dir,
-        env: { ...env, ...spec.env },
-        logFile: options.quiet ? join(dataDir, 'logs', `${spec.name}.log`) : undefined,
+      const launched = await launchProcess(spec, env, {
+        logDir: options.quiet ? join(dataDir, 'logs') : undefined,
+        supervise: options.supervise,
       });
-      processes.set(spec.name, managed);
-      if (spec.background) {
-        if (managed.child.pid) lowerPriority(managed.child.pid);
-        managed.events.on('spawn', (child) => child.pid && lowerPriority(child.pid));
-      }
-      await waitUntil(`${spec.name} to be ready`, spec.ready, 60_000, () => managed.child.exitCode === null);
-      // Started fine: from now on a crash is answered with a restart (a failed start fails the stack instead).
-      if (options.supervise !== false) managed.supervise();
+      processes.set(spec.name, launched);
     }
     const baseUrl = `http://localhost:${ports.GATEWAY_PORT}`;
     await waitUntil(

@@ -80,6 +80,10 @@ describe('parseEnv', () => {
     expect(parseEnv(s, { LINK_ADDR: '127.0.0.1:50051' }).LINK_ADDR).toBe('127.0.0.1:50051');
     expect(parseEnv(s, { LINK_ADDR: 'dns:///link.ferry.svc.cluster.local:50051' }).LINK_ADDR).toContain('dns:///');
     expect(errorOf(() => parseEnv(s, { LINK_ADDR: 'http://link' })).problems[0]).toMatch(/^LINK_ADDR is invalid/);
+    const replicas = 'ipv4:127.0.0.1:50051,127.0.0.1:50061';
+    expect(parseEnv(s, { LINK_ADDR: replicas }).LINK_ADDR).toBe(replicas);
+    for (const bad of ['ipv4:link:50051', 'ipv4:127.0.0.1:50051,', '127.0.0.1:50051,127.0.0.1:50061'])
+      expect(errorOf(() => parseEnv(s, { LINK_ADDR: bad })).problems[0]).toMatch(/^LINK_ADDR is invalid/);
   });
 });
 

@@ -39,8 +39,17 @@ export const env = {
       }),
   /** redis://… or rediss://… */
   redisUrl: () => z.string().regex(/^rediss?:\/\//, 'expected redis://… or rediss://…'),
-  /** host:port or a dns:/// target of a gRPC server. */
-  grpcAddress: () => z.string().regex(/^(dns:\/\/\/)?[^\s:/]+:\d{1,5}$/, 'expected host:port or dns:///host:port'),
+  /**
+   * host:port or a dns:/// target of a gRPC server, or `ipv4:a.b.c.d:port,a.b.c.d:port` naming
+   * replicas directly (one machine running several, where DNS has one address per name).
+   */
+  grpcAddress: () =>
+    z
+      .string()
+      .regex(
+        /^((dns:\/\/\/)?[^\s:/,]+:\d{1,5}|ipv4:\d{1,3}(\.\d{1,3}){3}:\d{1,5}(,\d{1,3}(\.\d{1,3}){3}:\d{1,5})*)$/,
+        'expected host:port, dns:///host:port or ipv4:a.b.c.d:port[,a.b.c.d:port…]',
+      ),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   /** Milliseconds as a non-negative integer. */
   millis: () => z.coerce.number().int().min(0),

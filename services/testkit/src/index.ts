@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export { startPostgres, postgresBinDir, type RunningServer } from './postgres.js';
-export { startRedis } from './redis.js';
+export { startPostgres, postgresBinDir, type RunningServer, type RestartableServer } from './postgres.js';
+export { startRedis, type RedisOptions } from './redis.js';
 export { freePort } from './free-port.js';
 export { waitFor } from './wait-for.js';
 

@@ -11,6 +11,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A server that can be stopped and started again on the same port with its data (failure drills). */
+export interface RestartableServer extends RunningServer {
+  /** Stops the server process and keeps its data; `resume()` starts it again. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and waits until it answers. */
+  resume(): Promise<void>;
+}
+
 /** Finds the PostgreSQL server binaries (FERRY_PG_BIN, else the newest /usr/lib/postgresql/<v>/bin). */
 export function postgresBinDir(): string {
   const fromEnv = process.env.FERRY_PG_BIN;
@@ -35,7 +43,7 @@ function serverUser(): { uid?: number; gid?: number } {
 }
 
 /** Starts a private, throw-away PostgreSQL server on a free loopback port. */
-export async function startPostgres(): Promise<RunningServer> {
+export async function startPostgres(): Promise<RestartableServer> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'ferry-pg-'));
   const user = serverUser();
@@ -47,47 +55,64 @@ export async function startPostgres(): Promise<RunningServer> {
     { stdio: 'pipe', cwd: dir, ...user },
   );
   const port = await freePort();
-  const child = spawn(
-    join(bin, 'postgres'),
-    [
-      '-D',
-      dataDir,
-      '-p',
-      String(port),
-      '-k',
-      dir,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=300',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  try {
-    await waitFor('PostgreSQL to accept connections', async () => {
-      if (child.exitCode !== null) throw new Error(`postgres exited: ${stderr}`);
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.end();
-      return true;
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=300',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user },
+    );
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
     });
+    try {
+      await waitFor('PostgreSQL to accept connections', async () => {
+        if (child.exitCode !== null) throw new Error(`postgres exited: ${stderr}`);
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.end();
+        return true;
+      });
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return child;
+  };
+  let child: ChildProcess;
+  try {
+    child = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { url, stop: () => stopChild(child, 'SIGINT').then(() => rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url,
+    // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, committed data is kept.
+    halt: () => stopChild(child, 'SIGINT'),
+    resume: async () => {
+      child = await launch();
+    },
+    stop: () => stopChild(child, 'SIGINT').then(() => rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 export function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
