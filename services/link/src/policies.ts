@@ -14,6 +14,7 @@ export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
   storeOfflineGrant: GATEWAY_FOR_USER,
   deleteOfflineGrant: GATEWAY_FOR_USER,
   invalidateLink: GATEWAY_FOR_USER,
+  setLinkAccess: GATEWAY_FOR_USER,
   resolveLink: GATEWAY_SERVICE,
   resolveLinks: GATEWAY_SERVICE,
   getShareInfo: GATEWAY_SERVICE,
@@ -22,4 +23,7 @@ export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
   recordDownloads: GATEWAY_SERVICE,
   watchInvalidations: GATEWAY_SERVICE,
   recordTelemetry: GATEWAY_SERVICE,
+  unlockLink: GATEWAY_SERVICE,
+  claimDownload: GATEWAY_SERVICE,
+  getLinkOwner: GATEWAY_SERVICE,
 };

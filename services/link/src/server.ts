@@ -5,6 +5,7 @@ import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpc
 import type { PrismaClient } from './db.js';
 import type { FileVerifier } from './drive/verify-file.js';
 import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
+import { accessHandlers } from './handlers/access.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
 import { resolveHandlers } from './handlers/resolve.js';
@@ -22,6 +23,7 @@ export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: Off
     ...linkManagementHandlers(deps),
     ...resolveHandlers(deps),
     ...downloadHandlers(deps),
+    ...accessHandlers(deps),
     ...offlineGrantHandlers(deps.logger, offlineGrants),
   };
 }

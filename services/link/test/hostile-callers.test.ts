@@ -49,6 +49,10 @@ function requests(slug: string): Record<Method, unknown> {
     listLinks: { caller: alice, pageSize: 10, pageToken: '', driveFileIds: [] },
     storeOfflineGrant: { refreshToken: 'hostile-refresh-token', scope: '' },
     deleteOfflineGrant: {},
+    setLinkAccess: { slug, password: 'hostile password', downloadLimit: '1' },
+    unlockLink: { slug, ownerSubdomain: '', password: 'hostile password' },
+    claimDownload: { slug, ownerSubdomain: '', unlockToken: '' },
+    getLinkOwner: { slug, ownerSubdomain: '' },
   };
 }
 
@@ -93,9 +97,9 @@ describe('hostile callers of the link service', () => {
       trusted: ['gateway'],
     });
     for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
-    // 16 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
+    // 20 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
     // the link service holds only the gateway's key, so that one is an unknown issuer).
-    expect(refused).toHaveLength(16 * 6);
+    expect(refused).toHaveLength(20 * 6);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -31,6 +31,8 @@ describe('link migrations', () => {
           'offline_grants',
           'short_codes',
           'subdomain_owners',
+          'unlock_tokens',
+          'used_actions',
         ]);
       } finally {
         await db.close();

@@ -27,6 +27,27 @@ function parseCounts(counts: DownloadCount[]): Map<string, bigint> {
   return merged;
 }
 
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/**
+ * The first download of each of these links: `notified_at` is set and the outbox row written in one
+ * statement; `notified_at IS NULL` makes concurrent callers race safely (only one gets the row).
+ */
+export async function markFirstDownloads(tx: Tx, linkIds: string[], at: Date): Promise<number> {
+  return tx.$executeRaw`
+    WITH marked AS (
+      UPDATE links SET notified_at = ${at}
+      WHERE id = ANY(${linkIds}::uuid[]) AND notified_at IS NULL
+      RETURNING id, slug, owner_email, owner_subdomain, file_name, size_bytes, expires_at
+    )
+    INSERT INTO first_download_outbox (id, link_id, idempotency_key, payload)
+    SELECT gen_random_uuid(), m.id, 'first-download/' || m.id::text,
+      jsonb_build_object('slug', m.slug, 'ownerEmail', m.owner_email, 'ownerSubdomain', m.owner_subdomain, 'fileName', m.file_name,
+        'sizeBytes', m.size_bytes::text, 'expiresAt', to_char(m.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'downloadedAt', ${at.toISOString()}::text)
+    FROM marked AS m`;
+}
+
 /**
  * One batch in one transaction: the batch id row (a retried batch finds it and counts nothing),
  * every link's count in one UPDATE (no per-download row writes), and for links downloaded for the
@@ -62,18 +83,7 @@ async function applyBatch(
     let firstDownloads = 0;
     if (fresh.length > 0) {
       // Set-based: a batch touching thousands of new links is still two statements.
-      firstDownloads = await tx.$executeRaw`
-        WITH marked AS (
-          UPDATE links SET notified_at = ${at}
-          WHERE id = ANY(${fresh}::uuid[]) AND notified_at IS NULL
-          RETURNING id, slug, owner_email, owner_subdomain, file_name, size_bytes, expires_at
-        )
-        INSERT INTO first_download_outbox (id, link_id, idempotency_key, payload)
-        SELECT gen_random_uuid(), m.id, 'first-download/' || m.id::text,
-          jsonb_build_object('slug', m.slug, 'ownerEmail', m.owner_email, 'ownerSubdomain', m.owner_subdomain, 'fileName', m.file_name,
-            'sizeBytes', m.size_bytes::text, 'expiresAt', to_char(m.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'downloadedAt', ${at.toISOString()}::text)
-        FROM marked AS m`;
+      firstDownloads = await markFirstDownloads(tx, fresh, at);
     }
     return { recorded, duplicate: false, firstDownloads };
   });

@@ -27,6 +27,8 @@ export function toLinkMessage(row: Link, now: Date): LinkMessage {
     deletedAt: row.deletedAt ?? undefined,
     downloadCount: row.downloadCount.toString(),
     status: linkStatus(row, now),
+    passwordProtected: row.passwordHash !== null,
+    downloadLimit: String(row.downloadLimit ?? 0),
   };
 }
 

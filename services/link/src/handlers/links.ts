@@ -25,6 +25,13 @@ function extendLimit(): grpc.ServiceError {
   );
 }
 
+/** The id of a signed one-click action (the gateway's nonce), or '' for an extend from the signed-in owner. */
+function actionIdArg(value: string): string {
+  if (value !== '' && !/^[A-Za-z0-9_-]{16,64}$/.test(value))
+    throw grpcError(grpc.status.INVALID_ARGUMENT, 'action_id must be 16 to 64 characters of A-Z, a-z, 0-9, _ or -');
+  return value;
+}
+
 function slugArg(value: string): string {
   if (!isValidShortId(value))
     throw grpcError(grpc.status.INVALID_ARGUMENT, 'slug must be 8 to 16 characters of A-Z, a-z, 0-9, _ or -');
@@ -126,10 +133,19 @@ export function linkManagementHandlers(
           throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
         next = new Date(Math.min(req.expiresAt.getTime(), max.getTime()));
       }
-      // Only while the link is active and the sweeper has not taken it: after that it stays removed.
-      const extended = await prisma.link.updateMany({
-        where: { id: row.id, deletedAt: null, removedAt: null, sweepNextAt: null, expiresAt: { gt: at } },
-        data: { expiresAt: next },
+      const actionId = actionIdArg(req.actionId ?? '');
+      const extended = await prisma.$transaction(async (tx) => {
+        // A signed one-click action works once: its id is recorded with the change it made.
+        if (actionId) {
+          const fresh = await tx.usedAction.createMany({ data: [{ actionId, linkId: row.id }], skipDuplicates: true });
+          if (fresh.count === 0)
+            throw grpcError(grpc.status.ALREADY_EXISTS, 'this action was already used', 'action_used');
+        }
+        // Only while the link is active and the sweeper has not taken it: after that it stays removed.
+        return tx.link.updateMany({
+          where: { id: row.id, deletedAt: null, removedAt: null, sweepNextAt: null, expiresAt: { gt: at } },
+          data: { expiresAt: next },
+        });
       });
       if (extended.count === 0) throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is expired');
       const updated = await prisma.link.findUniqueOrThrow({ where: { id: row.id } });

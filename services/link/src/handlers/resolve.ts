@@ -3,48 +3,51 @@ import type { LinkServiceServer } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
 import { classifyCode, parseScopedCode, scopedCode } from '@ferry/rules';
 import { isValidDriveFileId } from '../domain/drive-id.js';
+import type { PrismaClient } from '../db.js';
 import type { Link } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
 import { linkStatus, toLinkMessage } from './link-message.js';
 
-/** Public look-ups of a link: resolve, share info, size. */
 /** A token code's link, ending at the earlier of the code's and the link's expiry. */
 function linkOfShortCode(short: { expiresAt: Date; link: Link }): Link {
   const expiresAt = short.expiresAt < short.link.expiresAt ? short.expiresAt : short.link.expiresAt;
   return { ...short.link, expiresAt };
 }
 
+/**
+ * A slug, or a token code of a shortlink (whose own expiry also ends the link for that code).
+ * On a sender's subdomain only that sender's links exist; token codes exist only there.
+ */
+export async function findLinkByCode(prisma: PrismaClient, code: string, subdomain: string): Promise<Link> {
+  const kind = classifyCode(code);
+  if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug or code');
+  const sub = subdomain.toLowerCase();
+  if (kind === 'slug') {
+    const row = await prisma.link.findUnique({ where: { slug: code } });
+    if (!row || (sub !== '' && row.ownerSubdomain !== sub)) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+    return row;
+  }
+  const short =
+    sub === ''
+      ? null
+      : await prisma.shortCode.findUnique({
+          where: { subdomain_code: { subdomain: sub, code } },
+          include: { link: true },
+        });
+  if (!short) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
+  return linkOfShortCode(short);
+}
+
 /** Most codes one ResolveLinks call may ask for. */
 const MAX_RESOLVE_BATCH = 1000;
 
+/** Public look-ups of a link: resolve, share info, size. */
 export function resolveHandlers(
   deps: HandlerDeps,
 ): Pick<LinkServiceServer, 'resolveLink' | 'resolveLinks' | 'getShareInfo' | 'getSize'> {
   const { prisma, logger, now } = deps;
 
-  /**
-   * A slug, or a token code of a shortlink (whose own expiry also ends the link for that code).
-   * On a sender's subdomain only that sender's links exist; token codes exist only there.
-   */
-  async function findByCode(code: string, subdomain: string): Promise<Link> {
-    const kind = classifyCode(code);
-    if (kind === 'invalid') throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug or code');
-    const sub = subdomain.toLowerCase();
-    if (kind === 'slug') {
-      const row = await prisma.link.findUnique({ where: { slug: code } });
-      if (!row || (sub !== '' && row.ownerSubdomain !== sub)) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
-      return row;
-    }
-    const short =
-      sub === ''
-        ? null
-        : await prisma.shortCode.findUnique({
-            where: { subdomain_code: { subdomain: sub, code } },
-            include: { link: true },
-          });
-    if (!short) throw grpcError(grpc.status.NOT_FOUND, 'link not found');
-    return linkOfShortCode(short);
-  }
+  const findByCode = (code: string, subdomain: string) => findLinkByCode(prisma, code, subdomain);
 
   /**
    * Many codes in two queries (slugs, token codes); invalid and unknown codes are simply absent.

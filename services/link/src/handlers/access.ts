@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import { ClaimOutcome, type LinkServiceServer } from '@ferry/contracts/link/v1';
+import { grpcError, unary } from '@ferry/service-kit';
+import { isSlug } from '@ferry/rules';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from '../access/password-hash.js';
+import { linkState } from '../domain/lifetime.js';
+import type { HandlerDeps } from './deps.js';
+import { markFirstDownloads } from './downloads.js';
+import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
+import { findLinkByCode } from './resolve.js';
+
+/** An unlock token is good for one claim within this time. */
+export const UNLOCK_TOKEN_TTL_MS = 60_000;
+/** After the last allowed download the file stays public this long (the recipient's download is under way), then the sweeper takes it. */
+export const EXHAUSTED_SWEEP_DELAY_MS = 60_000;
+export const MAX_DOWNLOAD_LIMIT = 100_000;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const UNLOCK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function passwordArg(value: string): string {
+  const length = [...value].length;
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH || /[\u0000-\u001f\u007f]/.test(value))
+    throw grpcError(
+      grpc.status.INVALID_ARGUMENT,
+      `A password has ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters and no control characters.`,
+      'invalid_password',
+    );
+  return value;
+}
+
+function limitArg(value: string, downloadsSoFar: bigint): number | null {
+  if (!/^\d{1,9}$/.test(value) || Number(value) > MAX_DOWNLOAD_LIMIT)
+    throw grpcError(grpc.status.INVALID_ARGUMENT, `A download limit is 0 (none) to ${MAX_DOWNLOAD_LIMIT}.`);
+  const limit = Number(value);
+  if (limit === 0) return null;
+  if (BigInt(limit) <= downloadsSoFar)
+    throw grpcError(
+      grpc.status.FAILED_PRECONDITION,
+      `This link was downloaded ${downloadsSoFar} times already; the limit must be higher.`,
+      'limit_reached',
+    );
+  return limit;
+}
+
+interface ClaimedRow {
+  id: string;
+  drive_file_id: string;
+  size_bytes: string;
+  notified_at: Date | null;
+}
+
+/** Passwords, download limits and the claims of guarded downloads; the owner of a link for the gateway's one-click actions. */
+export function accessHandlers(
+  deps: HandlerDeps,
+): Pick<LinkServiceServer, 'setLinkAccess' | 'unlockLink' | 'claimDownload' | 'getLinkOwner'> {
+  const { prisma, logger, now } = deps;
+
+  return {
+    setLinkAccess: unary(logger, async (req, call) => {
+      const caller = requireCaller(call);
+      if (!isSlug(req.slug)) throw grpcError(grpc.status.INVALID_ARGUMENT, 'not a valid slug');
+      const row = requireOwner(await prisma.link.findUnique({ where: { slug: req.slug } }), caller);
+      const at = now();
+      if (linkState(row, at) !== 'active')
+        throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is no longer active');
+      const data: { passwordHash?: string | null; downloadLimit?: number | null } = {};
+      if (req.password !== undefined)
+        data.passwordHash = req.password === '' ? null : await hashPassword(passwordArg(req.password));
+      if (req.downloadLimit !== undefined) data.downloadLimit = limitArg(req.downloadLimit, row.downloadCount);
+      // The limit is checked again against the count at the moment of the write.
+      const updated = await prisma.link.updateMany({
+        where: {
+          id: row.id,
+          deletedAt: null,
+          expiresAt: { gt: at },
+          ...(typeof data.downloadLimit === 'number' ? { downloadCount: { lt: data.downloadLimit } } : {}),
+        },
+        data,
+      });
+      if (updated.count === 0) throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link changed; try again');
+      if (data.passwordHash !== undefined) await prisma.unlockToken.deleteMany({ where: { linkId: row.id } });
+      deps.invalidations.publish(row.slug);
+      logger.info(
+        {
+          slug: row.slug,
+          password: data.passwordHash === undefined ? 'kept' : data.passwordHash ? 'set' : 'removed',
+          downloadLimit: data.downloadLimit,
+        },
+        'link access changed',
+      );
+      return { link: toLinkMessage(await prisma.link.findUniqueOrThrow({ where: { id: row.id } }), at) };
+    }),
+
+    unlockLink: unary(logger, async (req) => {
+      const row = await findLinkByCode(prisma, req.slug, req.ownerSubdomain);
+      const at = now();
+      if (linkState(row, at) !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is gone', 'gone');
+      if (!row.passwordHash || req.password.length > 4 * MAX_PASSWORD_LENGTH) return { ok: false, unlockToken: '' };
+      if (!(await verifyPassword(req.password, row.passwordHash))) return { ok: false, unlockToken: '' };
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(at.getTime() + UNLOCK_TOKEN_TTL_MS);
+      await prisma.$transaction([
+        prisma.unlockToken.deleteMany({ where: { expiresAt: { lt: at } } }),
+        prisma.unlockToken.create({ data: { tokenHash: tokenHash(token), linkId: row.id, expiresAt } }),
+      ]);
+      return { ok: true, unlockToken: token, expiresAt };
+    }),
+
+    claimDownload: unary(logger, async (req) => {
+      const row = await findLinkByCode(prisma, req.slug, req.ownerSubdomain);
+      const at = now();
+      const state = linkState(row, at);
+      if (state !== 'active')
+        return {
+          outcome: ClaimOutcome.CLAIM_OUTCOME_GONE,
+          driveFileId: '',
+          sizeBytes: '0',
+          goneReason: goneReason(state, row),
+        };
+      const granted = await prisma.$transaction(async (tx) => {
+        if (row.passwordHash !== null) {
+          if (!UNLOCK_TOKEN.test(req.unlockToken)) return 'password' as const;
+          const used = await tx.unlockToken.deleteMany({
+            where: { tokenHash: tokenHash(req.unlockToken), linkId: row.id, expiresAt: { gt: at } },
+          });
+          if (used.count === 0) return 'password' as const;
+        }
+        // The row lock makes concurrent claims queue here, and each re-checks the WHERE against the
+        // count the one before it left: with a limit of N exactly N claims get a row back. The claim
+        // that reaches the limit expires the link at once; the sweeper revokes it after a short delay.
+        const sweepAt = new Date(at.getTime() + EXHAUSTED_SWEEP_DELAY_MS);
+        const [claimed] = await tx.$queryRaw<ClaimedRow[]>`
+          UPDATE links SET download_count = download_count + 1,
+            expires_at = CASE WHEN download_count + 1 >= download_limit THEN ${at} ELSE expires_at END,
+            sweep_next_at = CASE WHEN download_count + 1 >= download_limit THEN ${sweepAt} ELSE sweep_next_at END
+          WHERE id = ${row.id}::uuid AND deleted_at IS NULL AND expires_at > ${at}
+            AND (download_limit IS NULL OR download_count < download_limit)
+          RETURNING id::text, drive_file_id, size_bytes::text, notified_at`;
+        if (!claimed) return 'gone' as const;
+        if (claimed.notified_at === null) await markFirstDownloads(tx, [claimed.id], at);
+        return claimed;
+      });
+      if (granted === 'password')
+        return {
+          outcome: ClaimOutcome.CLAIM_OUTCOME_PASSWORD_REQUIRED,
+          driveFileId: '',
+          sizeBytes: '0',
+          goneReason: '',
+        };
+      if (granted === 'gone') {
+        deps.invalidations.publish(row.slug);
+        return { outcome: ClaimOutcome.CLAIM_OUTCOME_GONE, driveFileId: '', sizeBytes: '0', goneReason: 'limit' };
+      }
+      if (granted.notified_at === null) deps.onFirstDownload();
+      return {
+        outcome: ClaimOutcome.CLAIM_OUTCOME_GRANTED,
+        driveFileId: granted.drive_file_id,
+        sizeBytes: granted.size_bytes,
+        goneReason: '',
+      };
+    }),
+
+    getLinkOwner: unary(logger, async (req) => {
+      const row = await findLinkByCode(prisma, req.slug, req.ownerSubdomain);
+      return { link: toLinkMessage(row, now()), ownerSub: row.ownerSub, ownerLocale: row.ownerLocale };
+    }),
+  };
+}
+
+function goneReason(
+  state: 'expired' | 'deleted',
+  row: { downloadLimit: number | null; downloadCount: bigint },
+): string {
+  if (state === 'deleted') return 'removed';
+  return row.downloadLimit !== null && row.downloadCount >= BigInt(row.downloadLimit) ? 'limit' : 'expired';
+}
