@@ -7,6 +7,8 @@ import { useTouchScreen } from './use-touch-screen';
 
 export interface DropZoneProps {
   disabled: boolean;
+  /** An upload is running (the zone is disabled for that, not for a sign-in). */
+  busy?: boolean;
   pulse: boolean;
   onItems(items: QueueItem[]): void;
 }
@@ -16,7 +18,7 @@ export interface DropZoneProps {
  * The zone is a labelled group, not a button: its two buttons are the keyboard's way in (a
  * button inside a button is announced wrongly). A touch screen is not asked to drag.
  */
-export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
+export function DropZone({ disabled, busy = false, pulse, onItems }: DropZoneProps) {
   const { t } = useTranslation(NAMESPACE);
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
@@ -39,6 +41,8 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
     e.currentTarget.value = '';
   };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click anywhere in the zone is a mouse shortcut for its "choose files" button, which the keyboard reaches
+    // biome-ignore lint/a11y/useSemanticElements: a labelled drop target, not a group of form fields: fieldset would add form semantics and its default frame
     <div
       className={`dropzone${over ? ' is-over' : ''}${pulse && !disabled ? ' is-pulsing' : ''}`}
       data-testid="dropzone"
@@ -53,12 +57,28 @@ export function DropZone({ disabled, pulse, onItems }: DropZoneProps) {
       onDragLeave={() => setOver(false)}
       onDrop={(e) => void onDrop(e)}
     >
-      <p id={hintId}>{disabled ? t('drop.waiting') : t(touch ? 'drop.touchHint' : 'drop.hint')}</p>
+      <p id={hintId}>
+        {busy ? t('drop.busy') : disabled ? t('drop.waiting') : t(touch ? 'drop.touchHint' : 'drop.hint')}
+      </p>
       <div className="dropzone-actions">
-        <button type="button" disabled={disabled} onClick={(e) => (e.stopPropagation(), pick(files.current))}>
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={(e) => {
+            e.stopPropagation();
+            pick(files.current);
+          }}
+        >
           {t('drop.chooseFiles')}
         </button>
-        <button type="button" disabled={disabled} onClick={(e) => (e.stopPropagation(), pick(folder.current))}>
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={(e) => {
+            e.stopPropagation();
+            pick(folder.current);
+          }}
+        >
           {t('drop.chooseFolder')}
         </button>
       </div>

@@ -17,7 +17,7 @@ async function renderControls(over: Partial<UploadControlsProps>, language = 'en
     canStart: false,
     busy: true,
     phase: 'uploading' as Phase,
-    progress: { sent: 0, total: 100, percent: 0, speed: 0, zipPercent: 0 },
+    progress: { sent: 0, total: 100, percent: 0, speed: 0, secondsLeft: null, zipPercent: 0 },
     error: null,
     reloginWaiting: false,
     onStart: () => undefined,
@@ -40,7 +40,14 @@ async function renderControls(over: Partial<UploadControlsProps>, language = 'en
   };
 }
 
-const progress = (percent: number) => ({ sent: percent, total: 100, percent, speed: 1_000, zipPercent: 0 });
+const progress = (percent: number) => ({
+  sent: percent,
+  total: 100,
+  percent,
+  speed: 1_000,
+  secondsLeft: null,
+  zipPercent: 0,
+});
 
 describe('upload announcements', () => {
   it('a polite live region names the phase and each quarter, not every percent', async () => {
@@ -69,5 +76,23 @@ describe('upload announcements', () => {
     const alert = screen.getByRole('alert');
     expect(alert.getAttribute('aria-live')).toBe('assertive');
     expect(alert.textContent).toBe('Not enough free space in your Google Drive for this upload');
+  });
+
+  it('a retry shows its line with the attempt and the seconds until it', async () => {
+    await renderControls({
+      progress: progress(40),
+      retry: { kind: 'network', attempt: 2, maxRetries: 8, at: Date.now() + 3_600 },
+    });
+    expect(screen.getByTestId('retry-line').textContent).toBe('Connection lost — retrying in 4 s (attempt 2 of 8)');
+  });
+
+  it('a failed upload keeps the spec’s message and adds what to do and the details', async () => {
+    await renderControls(
+      { busy: false, phase: 'idle', error: { code: 'status', status: 500, detail: 'Upload failed with status 500' } },
+      'de',
+    );
+    expect(screen.getByTestId('upload-error-message').textContent).toBe(de.errors.status.replace('{{status}}', '500'));
+    expect(screen.getByTestId('upload-error-help').textContent).toBe(de.errorHelp.server);
+    expect(screen.getByTestId('upload-error-details').textContent).toContain('status 500');
   });
 });

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { isolate } from '@ferry/shell-sdk/format';
 import { LiveRegion, Notice } from '@ferry/shell-sdk/ui';
-import type { UploadProgress } from '../hooks/useUploader';
+import type { RetryState, UploadFailure, UploadProgress } from '../hooks/useUploader';
 import { NAMESPACE } from '../i18n';
 import type { UploadErrorCode } from '../upload/errors';
 import { displayPhase, type Phase } from '../upload/phase';
-import { formatPercent, formatSize, formatSpeed } from '../upload/size-label';
+import { formatDuration, formatPercent, formatSize, formatSpeed } from '../upload/size-label';
 import { Dots } from './Dots';
+import { RetryLine } from './RetryLine';
 
 export interface UploadControlsProps {
   count: number;
@@ -14,14 +15,25 @@ export interface UploadControlsProps {
   busy: boolean;
   phase: Phase;
   progress: UploadProgress;
-  error: { code: UploadErrorCode; status?: number } | null;
+  error: (Pick<UploadFailure, 'code' | 'status'> & { detail?: string }) | null;
+  retry?: RetryState | null;
+  /** Confirmed bytes a resumed upload started from. */
+  resumedFrom?: number | null;
   reloginWaiting: boolean;
   onStart(): void;
   onCancel(): void;
   onRelogin(): void;
 }
 
-/** Upload button, cancel, phase with dots, zip percent, big percentage, speed and size, bar, errors. */
+/** What to do after an error, by its kind (the §8 message itself says what happened). */
+const HELP: Partial<Record<UploadErrorCode, 'network' | 'server'>> = {
+  network: 'network',
+  status: 'server',
+  failed: 'server',
+  sessionUrl: 'server',
+};
+
+/** Upload button, cancel, phase with dots, zip percent, big percentage, speed and size, bar, retries, errors. */
 export function UploadControls(p: UploadControlsProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const shown = displayPhase(p.phase, p.progress.percent);
@@ -32,6 +44,7 @@ export function UploadControls(p: UploadControlsProps) {
       ? `${t('phase.uploading')} ${new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(quarter)}`
       : t(`phase.${shown}`)
     : '';
+  const help = p.error ? HELP[p.error.code] : undefined;
   return (
     <section className="upload-controls">
       <LiveRegion message={milestone} />
@@ -72,6 +85,12 @@ export function UploadControls(p: UploadControlsProps) {
               sent: isolate(formatSize(p.progress.sent, i18n.language)),
               total: isolate(formatSize(p.progress.total, i18n.language)),
             })}
+            {p.progress.secondsLeft !== null && (
+              <span data-testid="time-left">
+                {' · '}
+                {t('timeLeft', { time: isolate(formatDuration(p.progress.secondsLeft, i18n.language)) })}
+              </span>
+            )}
           </div>
           <div
             className="progress-bar"
@@ -83,6 +102,14 @@ export function UploadControls(p: UploadControlsProps) {
           >
             <div style={{ width: `${p.progress.percent}%` }} />
           </div>
+          {p.resumedFrom != null && p.progress.total > 0 && (
+            <p data-testid="resumed-from">
+              {t('resume.continuing', {
+                percent: formatPercent(Math.floor((p.resumedFrom / p.progress.total) * 100), i18n.language),
+              })}
+            </p>
+          )}
+          {p.retry && <RetryLine retry={p.retry} />}
         </div>
       )}
       {/* Also outside an upload: the uploaded list waits for the same sign-in after a Drive 401. */}
@@ -96,7 +123,21 @@ export function UploadControls(p: UploadControlsProps) {
       )}
       {p.error && (
         <Notice tone="error" data-testid="upload-error">
-          {t(`errors.${p.error.code}`, { status: p.error.status ?? 0 })}
+          <strong data-testid="upload-error-message">
+            {t(`errors.${p.error.code}`, { status: p.error.status ?? 0 })}
+          </strong>
+          {help && (
+            <>
+              {' '}
+              <span data-testid="upload-error-help">{t(`errorHelp.${help}`)}</span>
+              {p.error.detail && (
+                <details className="error-details" data-testid="upload-error-details">
+                  <summary>{t('errorHelp.details')}</summary>
+                  <code>{p.error.detail}</code>
+                </details>
+              )}
+            </>
+          )}
         </Notice>
       )}
     </section>

@@ -5,6 +5,8 @@ import { useShell } from '@ferry/shell-sdk';
 import { isolate } from '@ferry/shell-sdk/format';
 import { DropZone } from '../components/DropZone';
 import { ExpiredPanel } from '../components/ExpiredPanel';
+import { FinishedPanel } from '../components/FinishedPanel';
+import { PendingList } from '../components/PendingList';
 import { QueueList } from '../components/QueueList';
 import { ShareModal } from '../components/share-modal';
 import { UploadControls } from '../components/UploadControls';
@@ -53,7 +55,7 @@ export function UploadRoute() {
     checkAccess: access.check,
     onExpired: access.markExpired,
   });
-  const [shareRow, setShareRow] = useState<UploadedFile | null>(null);
+  const [shareRow, setShareRow] = useState<Pick<UploadedFile, 'name' | 'slug' | 'shareUrl'> | null>(null);
   const ready = authReady && signedIn && !!drive;
 
   return (
@@ -68,7 +70,7 @@ export function UploadRoute() {
       {access.expired ? (
         <ExpiredPanel plan={access.plan} />
       ) : (
-        <DropZone disabled={!ready || uploader.busy} pulse={pulse} onItems={uploader.add} />
+        <DropZone disabled={!ready || uploader.busy} busy={uploader.busy} pulse={pulse} onItems={uploader.add} />
       )}
       {signedIn && (
         <p className="free-space" data-testid="free-space">
@@ -77,6 +79,7 @@ export function UploadRoute() {
           <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
+      {!access.expired && !uploader.busy && <PendingList pending={uploader.pending} onForget={uploader.forget} />}
       {!access.expired && (
         <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />
       )}
@@ -88,10 +91,19 @@ export function UploadRoute() {
           phase={uploader.phase}
           progress={uploader.progress}
           error={uploader.error}
+          retry={uploader.retry}
+          resumedFrom={uploader.resumedFrom}
           reloginWaiting={relogin.waiting}
           onStart={() => void uploader.start()}
           onCancel={uploader.cancel}
           onRelogin={relogin.retry}
+        />
+      )}
+      {!uploader.busy && (
+        <FinishedPanel
+          items={uploader.finished}
+          onEmail={(f) => setShareRow({ name: f.name, shareUrl: f.shareUrl })}
+          onCopied={(link) => api.logCopy(link)}
         />
       )}
       <UploadedList

@@ -14,7 +14,9 @@ import { isCanceled, sleep, UploadError } from './errors';
 import type { Phase } from './phase';
 import type { UploadPlan } from './plan';
 import { queueBytes, type QueueItem } from './queue';
-import { cancelSession, uploadResumable } from './resumable';
+import type { ChunkRule } from './chunk-rule';
+import { cancelSession, type RetryNotice, uploadResumable } from './resumable';
+import { fileFingerprint, type PendingUpload, type ResumeStore } from './resume-store';
 import { blobSource, streamSource, type ByteSource } from './source';
 import { fileEntry, zipSize, zipStream } from './zip-stream';
 
@@ -30,6 +32,14 @@ export interface EngineDeps {
   onPhase(phase: Phase): void;
   onProgress(sent: number, total: number): void;
   onZipPercent?(percent: number): void;
+  /** A chunk failed and is retried after a wait; null once a chunk is confirmed again. */
+  onRetry?(notice: RetryNotice | null): void;
+  /** A single file continues a session from before a reload, at this many confirmed bytes. */
+  onResumed?(confirmed: number): void;
+  /** Unfinished uploads kept across a reload (single files). */
+  resumeStore?: ResumeStore;
+  chunkRule?: ChunkRule;
+  retryBaseMs?: number;
   chunkSize?: number;
   now?: () => number;
   /** The uploader's language, sent with the link so the first-download notice can use it (default: the browser's). */
@@ -115,7 +125,7 @@ export async function readFreeQuota(drive: DriveClient): Promise<{ free: number 
   }
 }
 
-function tags(deps: EngineDeps, expiresAt: string): Record<string, string> {
+function tags(expiresAt: string): Record<string, string> {
   // owner_subdomain is tagged after Shorten: the server assigns it (alice, alice-2, …).
   return { [TAGS.product]: '1', [TAGS.expiresAt]: expiresAt };
 }
@@ -140,15 +150,31 @@ async function sendBytes(
   deps: EngineDeps,
   sessionUrl: string,
   source: ByteSource,
-  onConfirmed: (n: number) => void,
+  onSent: (n: number) => void,
+  more: { resume?: boolean; onConfirmed?(n: number): void } = {},
 ): Promise<DriveFile> {
+  let retrying = false;
   try {
     return await uploadResumable({
       sessionUrl,
       source,
       signal: deps.signal,
-      chunkSize: deps.chunkSize,
-      onProgress: onConfirmed,
+      ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}),
+      ...(deps.chunkRule ? { rule: deps.chunkRule } : {}),
+      ...(deps.retryBaseMs !== undefined ? { retryBaseMs: deps.retryBaseMs } : {}),
+      ...(more.resume ? { resume: true } : {}),
+      onSent,
+      onProgress: (n) => {
+        if (retrying) {
+          retrying = false;
+          deps.onRetry?.(null);
+        }
+        more.onConfirmed?.(n);
+      },
+      onRetry: (notice) => {
+        retrying = true;
+        deps.onRetry?.(notice);
+      },
       beforeChunk: () => deps.ensureFreshToken(),
     });
   } catch (err) {
@@ -218,24 +244,70 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   if (plan.kind === 'single') {
     const { file, path } = plan.item;
     deps.onPhase('init');
-    const session = await openSession(
-      deps,
-      {
-        name: file.name || path,
-        parents: [root.id],
-        mimeType: file.type || 'application/octet-stream',
-        appProperties: tags(deps, expiresAt),
-      },
-      file.size,
-    );
+    const store = deps.resumeStore;
+    const pending = await store?.find(file).catch(() => undefined);
+    let resumed: { sessionUrl: string; expiresAt: string } | undefined;
+    if (pending) {
+      resumed = pending;
+      deps.onResumed?.(pending.confirmed);
+    }
+    const freshMetadata = () => ({
+      name: file.name || path,
+      parents: [root.id],
+      mimeType: file.type || 'application/octet-stream',
+      appProperties: tags(expiresAt),
+    });
+    const sessionUrl = resumed?.sessionUrl ?? (await openSession(deps, freshMetadata(), file.size));
+    if (!resumed && store) {
+      const record: PendingUpload = {
+        sessionUrl,
+        name: file.name,
+        size: file.size,
+        lastModified: file.lastModified,
+        fingerprint: await fileFingerprint(file),
+        confirmed: 0,
+        createdAt: now(),
+        expiresAt,
+      };
+      await store.put(record).catch(() => undefined);
+    }
     deps.onProgress(0, file.size);
     let phase: Phase = 'init';
-    const created = await sendBytes(deps, session, blobSource(file), (n) => {
-      if (n > 0 && phase === 'init') deps.onPhase((phase = 'uploading'));
-      deps.onProgress(n, file.size);
-    });
+    const send = (url: string, resume: boolean) =>
+      sendBytes(
+        deps,
+        url,
+        blobSource(file),
+        (n) => {
+          if (n > 0 && phase === 'init') {
+            phase = 'uploading';
+            deps.onPhase(phase);
+          }
+          deps.onProgress(n, file.size);
+        },
+        { resume, onConfirmed: (n) => void store?.setConfirmed(url, n).catch(() => undefined) },
+      );
+    let created: DriveFile;
+    let url = sessionUrl;
+    try {
+      try {
+        created = await send(url, !!resumed);
+      } catch (err) {
+        // The drive no longer knows the session (expired or finished elsewhere): start a new one.
+        if (!resumed || !(err instanceof UploadError) || (err.status !== 404 && err.status !== 410)) throw err;
+        await store?.remove(url).catch(() => undefined);
+        resumed = undefined;
+        deps.onResumed?.(0);
+        url = await openSession(deps, freshMetadata(), file.size);
+        created = await send(url, false);
+      }
+    } catch (err) {
+      if (isCanceled(err)) await store?.remove(url).catch(() => undefined);
+      throw err;
+    }
+    await store?.remove(url).catch(() => undefined);
     deps.onPhase('finalizing');
-    return [await publish(deps, created, expiresAt)];
+    return [await publish(deps, created, resumed?.expiresAt ?? expiresAt)];
   }
 
   if (plan.kind === 'zip') {
@@ -244,7 +316,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
     const size = zipSize(entries);
     const session = await openSession(
       deps,
-      { name: plan.name, parents: [root.id], mimeType: 'application/zip', appProperties: tags(deps, expiresAt) },
+      { name: plan.name, parents: [root.id], mimeType: 'application/zip', appProperties: tags(expiresAt) },
       size,
     );
     deps.onPhase('zipping');
@@ -268,11 +340,11 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
 
   // Folder path: one folder, each file on its own, several at once.
   deps.onPhase('init');
-  const folder = await driveCall(deps, () => deps.drive.createFolder(plan.name, [root.id], tags(deps, expiresAt)));
-  const confirmed = new Map<QueueItem, number>();
+  const folder = await driveCall(deps, () => deps.drive.createFolder(plan.name, [root.id], tags(expiresAt)));
+  const sent = new Map<QueueItem, number>();
   const report = () =>
     deps.onProgress(
-      [...confirmed.values()].reduce((a, b) => a + b, 0),
+      [...sent.values()].reduce((a, b) => a + b, 0),
       totalFileBytes,
     );
   let started = false;
@@ -289,13 +361,13 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
             name: item.path,
             parents: [folder.id],
             mimeType: item.file.type || 'application/octet-stream',
-            appProperties: tags(deps, expiresAt),
+            appProperties: tags(expiresAt),
           },
           item.file.size,
         );
         const current = item;
         const created = await sendBytes(deps, session, blobSource(item.file), (n) => {
-          confirmed.set(current, n);
+          sent.set(current, n);
           if (!started && n > 0) {
             started = true;
             deps.onPhase('uploading');

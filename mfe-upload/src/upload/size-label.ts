@@ -24,3 +24,14 @@ export function formatSpeed(bytesPerSecond: number, language?: string): string {
 export function formatPercent(percent: number, language?: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
+
+/** Time left, e.g. "45 sec", "3 min", "2 hr", in the language's short unit. */
+export function formatDuration(seconds: number, language?: string): string {
+  const [value, unit] =
+    seconds < 90
+      ? [Math.max(1, Math.round(seconds)), 'second']
+      : seconds < 5400
+        ? [Math.round(seconds / 60), 'minute']
+        : [Math.round(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+}
