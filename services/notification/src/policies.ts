@@ -15,4 +15,5 @@ export const notificationPolicies: ServicePolicies<typeof NotificationServiceSer
   recordCleanupNeeded: LINK_SERVICE,
   sendAccountNotice: BILLING_SERVICE,
   sendFeedback: GATEWAY_SERVICE,
+  sendMoreTimeRequest: GATEWAY_SERVICE,
 };

@@ -14,6 +14,7 @@ import { accountNoticeHandlers } from './handlers/account-notice.js';
 import { cleanupNeededHandlers } from './handlers/cleanup-needed.js';
 import { feedbackHandlers } from './handlers/feedback.js';
 import { firstDownloadHandlers } from './handlers/first-download.js';
+import { moreTimeHandlers } from './handlers/more-time.js';
 import { shareHandlers } from './handlers/share.js';
 import type { MailSender } from './mail/transport.js';
 import { startRelay, type Relay } from './outbox/relay.js';
@@ -29,6 +30,7 @@ export function notificationServiceImplementation(deps: HandlerDeps): Notificati
     ...cleanupNeededHandlers(deps),
     ...accountNoticeHandlers(deps),
     ...feedbackHandlers(deps),
+    ...moreTimeHandlers(deps),
   };
 }
 

@@ -73,6 +73,19 @@ function requests(): Record<Method, unknown> {
       page: '/',
       language: 'en',
     },
+    sendMoreTimeRequest: {
+      idempotencyKey: `more-time/${randomUUID()}`,
+      slug: 'AliceSlug01',
+      ownerEmail: alice.email,
+      locale: 'en',
+      fileName: 'report.pdf',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      requesterName: '',
+      message: 'spam',
+      extendUrl: `${PUBLIC_ORIGIN}/api/actions/extend?t=x`,
+      downloadPageUrl: `${PUBLIC_ORIGIN}/r/AliceSlug01`,
+      clientKey: '192.0.2.1',
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { oneLine } from '../domain/text.js';
 import { textDirection } from '@ferry/rules';
 import { strings, type MailLanguage } from './i18n.js';
 import { cleanupStrings } from './cleanup-strings.js';
+import { moreTimeStrings } from './more-time-strings.js';
 import { accountNoticeStrings, type AccountNoticeType } from './account-notice-strings.js';
 import { dateLocale } from './i18n.js';
 
@@ -207,4 +208,33 @@ export function renderFeedbackMail(d: FeedbackMailData): RenderedMail {
     text,
     html: layout('en', subject, inner, 'Sent from the feedback button on the site.', d.receivedAt.getUTCFullYear()),
   };
+}
+
+/** To a link's owner: a recipient asks for more time, with the signed one-click "+1 day" button. */
+export function renderMoreTimeRequest(d: {
+  lang: MailLanguage;
+  fileName: string;
+  expiresAt: Date;
+  requesterName: string;
+  message: string;
+  extendUrl: string;
+  year: number;
+}): RenderedMail {
+  const t = moreTimeStrings[d.lang];
+  const name = displayFileName(d.fileName);
+  const requester = d.requesterName ? isolate(d.lang, d.requesterName) : '';
+  const expires = `${new Intl.DateTimeFormat(dateLocale(d.lang), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(d.expiresAt)} UTC`;
+  const subject = oneLine(t.subject(isolate(d.lang, subjectName(d.fileName))), 200);
+  const messageText = d.message ? `\n\n${t.theirMessage}${colon(d.lang)}\n${d.message}` : '';
+  const text = `${t.intro(requester)}\n\n${name}\n${lines(d.lang, [t.expires, expires])}${messageText}\n\n${t.button}${colon(d.lang)} ${d.extendUrl}\n${t.explain}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.intro(requester))}</p>
+<p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
+<table style="font-size:14px">${row(d.lang, t.expires, expires)}</table>
+${d.message ? quote(d.lang, t.theirMessage, d.message) : ''}
+${button(t.button, d.extendUrl)}<p style="font-size:12px;color:${color.muted}">${escapeHtml(t.explain)}</p>`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
 }

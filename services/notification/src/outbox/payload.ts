@@ -5,7 +5,10 @@ import type { RenderedMail } from '../mail/templates.js';
 export interface OutboxPayload extends RenderedMail {
   replyTo?: string;
   /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback | the trial reminders. */
-  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed' | 'feedback' | AccountNoticeType;
+  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed' | 'feedback' | 'more-time' | AccountNoticeType;
+  /** more-time: the link and a hash of the asking client, for the abuse limits. */
+  slug?: string;
+  client?: string;
   lang: string;
 }
 

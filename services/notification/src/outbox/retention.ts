@@ -5,7 +5,7 @@ import type { PrismaClient } from '../db.js';
 export const RETENTION_MS = 24 * 60 * 60_000;
 
 /**
- * Deletes share requests, their mails and feedback mails older than 24 h (whatever their state: a mail not sent
+ * Deletes share requests, their mails, feedback and more-time mails older than 24 h (whatever their state: a mail not sent
  * within a day is given up). First-download and trial-reminder rows keep only their idempotency key and status, so a
  * late repeat of the event is still recognised; the owner's address and the mail are erased.
  */
@@ -16,7 +16,10 @@ export async function purgeExpired(
 ): Promise<{ shares: number; mails: number; notices: number }> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
   const mails = await prisma.outboxMessage.deleteMany({
-    where: { kind: { in: ['SHARE_RECEIVER', 'SHARE_UPLOADER_COPY', 'FEEDBACK'] }, createdAt: { lt: cutoff } },
+    where: {
+      kind: { in: ['SHARE_RECEIVER', 'SHARE_UPLOADER_COPY', 'FEEDBACK', 'MORE_TIME_REQUEST'] },
+      createdAt: { lt: cutoff },
+    },
   });
   const shares = await prisma.shareRequest.deleteMany({ where: { createdAt: { lt: cutoff } } });
   const gaveUp = await prisma.outboxMessage.updateMany({
