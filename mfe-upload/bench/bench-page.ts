@@ -99,12 +99,15 @@ const bench = {
     );
   },
 
-  /** Upload `mib` MiB: one raw fetch PUT vs. the upload code (5 MiB chunks), each into a new session. */
-  async upload(rootUrl: string, token: string, mib: number, which: 'raw' | 'code', chunkSize = CHUNK_SIZE) {
+  /**
+   * Upload `mib` MiB: one raw fetch PUT vs. the upload code (adaptive chunks over XHR), each into a
+   * new session. Returns the time, the chunk sizes used and the JS heap growth while it ran.
+   */
+  async upload(rootUrl: string, token: string, mib: number, which: 'raw' | 'code') {
     // A file from disk (as a user picks it) when one is set on the input, else bytes made here.
-    const picked = files()[0];
+    const picked = files().find((f) => f.size === mib * 1024 * 1024);
     let blob: Blob;
-    if (picked && picked.size === mib * 1024 * 1024) blob = picked;
+    if (picked) blob = picked;
     else {
       const data = new Uint8Array(mib * 1024 * 1024);
       for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
@@ -115,45 +118,23 @@ const bench = {
       { name: `bench-${which}-${mib}.bin`, parents: ['root'], mimeType: 'application/octet-stream' },
       blob.size,
     );
-    const perRequest: number[] = [];
-    const t0 = performance.now();
-    let id: string;
-    if (which === 'raw') {
-      const res = await fetch(session, { method: 'PUT', body: blob });
-      if (!res.ok) throw new Error(`raw PUT ${res.status}`);
-      id = ((await res.json()) as { id: string }).id;
-    } else {
-      const timed: typeof fetch = async (input, init) => {
-        const s0 = performance.now();
-        const r = await fetch(input, init);
-        perRequest.push(performance.now() - s0);
-        return r;
-      };
-      id = (
-        await uploadResumable({
-          sessionUrl: session,
-          source: blobSource(blob),
-          signal: new AbortController().signal,
-          fetch: timed,
-          chunkSize,
-        })
-      ).id;
-    }
-    const ms = performance.now() - t0;
-    await drive.delete(id);
-    const sorted = [...perRequest].sort((a, b) => a - b);
-    return {
-      ms,
-      mibPerS: mib / (ms / 1000),
-      requests: sorted.length,
-      medianRequestMs: sorted[sorted.length >> 1] ?? 0,
-      maxRequestMs: sorted[sorted.length - 1] ?? 0,
-      sumRequestMs: perRequest.reduce((a, b) => a + b, 0),
-      slowest: perRequest
-        .map((t, i) => [i, Math.round(t)])
-        .sort((a, b) => b[1]! - a[1]!)
-        .slice(0, 6),
-    };
+    const chunks: { size: number; ms: number }[] = [];
+    const run = await measure(async () => {
+      if (which === 'raw') {
+        const res = await fetch(session, { method: 'PUT', body: blob });
+        if (!res.ok) throw new Error(`raw PUT ${res.status}`);
+        return ((await res.json()) as { id: string }).id;
+      }
+      const file = await uploadResumable({
+        sessionUrl: session,
+        source: blobSource(blob),
+        signal: new AbortController().signal,
+        onChunk: (c) => chunks.push({ size: c.size, ms: c.ms }),
+      });
+      return file.id;
+    });
+    await drive.delete(run.result);
+    return { ms: run.ms, mibPerS: mib / (run.ms / 1000), heapGrowthMiB: run.heapGrowthMiB, chunks };
   },
 };
 
