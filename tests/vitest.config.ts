@@ -8,6 +8,7 @@ export default defineConfig({
       'contract/**/*.test.ts',
       'i18n/**/*.test.ts',
       'load/**/*.test.ts',
+      'rehearsal/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

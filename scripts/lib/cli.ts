@@ -5,7 +5,7 @@ import { root } from './settings.ts';
 import { start } from './start.ts';
 import { test } from './test.ts';
 
-const usage = 'usage: node scripts/ferry.mjs <start|dev|test|build|dev-token EMAIL>';
+const usage = 'usage: node scripts/ferry.mjs <start|dev|test|build|rehearse [--drill]|dev-token EMAIL>';
 
 export async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
@@ -16,6 +16,9 @@ export async function main(args: string[]): Promise<void> {
       return dev();
     case 'test':
       return test({ affected: rest.includes('--affected') });
+    case 'rehearse':
+      // Imported here: the rehearsal uses built workspaces, which a fresh clone's other commands must not need.
+      return (await import('./rehearse.ts')).rehearse(rest);
     case 'build':
       process.exit(await buildAll(true));
       break;
