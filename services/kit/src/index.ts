@@ -53,3 +53,4 @@ export {
   type ServicePolicies,
 } from './caller-policy.js';
 export { startLeasedLoop, type LeasedLoop, type LeasedLoopOptions } from './leased-loop.js';
+export { claimDueRows, markRows, type DueRowsQuery, type RawSqlClient } from './due-rows.js';

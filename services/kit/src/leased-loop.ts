@@ -16,7 +16,7 @@ export interface LeasedLoopOptions {
 export interface LeasedLoop {
   /** Run a pass now instead of at the next tick. */
   poke(): void;
-  /** One pass over due rows; resolves with how many were finished (0 when the pass failed). */
+  /** One pass over due rows (the next one, if a pass is running); resolves with how many were finished (0 when the pass failed). */
   runOnce(): Promise<number>;
   /** Stops the timer and waits for the running pass. */
   stop(): Promise<void>;
@@ -24,20 +24,24 @@ export interface LeasedLoop {
 
 /**
  * Runs `pass` every `intervalMs` and on poke(), one pass at a time in this process: a call while a
- * pass runs gets that pass's result and asks for one more pass after it (rows that became due
- * meanwhile are not left to the next tick). Replicas are kept apart by the pass's lease
- * (leaseDueRows), not by this loop. A failed pass is logged; the next tick tries again.
+ * pass runs is answered by one more pass after it, so rows that were due when it was made are
+ * covered. Replicas are kept apart by the pass's claim (claimDueRows), not by this loop. A failed
+ * pass is logged and counts 0; the next tick tries again.
  */
 export function startLeasedLoop(opts: LeasedLoopOptions): LeasedLoop {
   const { name, logger, pass } = opts;
   const stopping = new AbortController();
   let running: Promise<number> | undefined;
-  let again = false;
+  let queued: Promise<number> | undefined;
 
   function runOnce(): Promise<number> {
+    if (stopping.signal.aborted) return Promise.resolve(0);
     if (running) {
-      again = true;
-      return running;
+      queued ??= running.then(() => {
+        queued = undefined;
+        return runOnce();
+      });
+      return queued;
     }
     running = pass(stopping.signal)
       .catch((err: Error) => {
@@ -46,10 +50,6 @@ export function startLeasedLoop(opts: LeasedLoopOptions): LeasedLoop {
       })
       .finally(() => {
         running = undefined;
-        if (again && !stopping.signal.aborted) {
-          again = false;
-          void runOnce();
-        }
       });
     return running;
   }

@@ -1,6 +1,5 @@
 import { backoffDelay } from '@ferry/rules';
-import { Prisma } from '../generated/prisma/client.js';
-import type { LeaseQuery } from './lease-rows.js';
+import type { DueRowsQuery } from '@ferry/service-kit';
 
 // What the relays to the notification service share: timings, retry delay, and how they lease queued rows.
 
@@ -36,12 +35,12 @@ export function relayRetryDelay(timings: Required<RelayTimings>, attempts: numbe
 export const RELAY_LEASE_MS = 30_000;
 
 /** A relay's queue table (relayed_at, next_attempt_at): unrelayed rows whose next attempt is due, oldest first, 50 a page. */
-export function relayQueueLease(table: string, key: string, returning: string): LeaseQuery {
+export function relayQueueLease(table: string, key: string, returning: string): DueRowsQuery {
   return {
     table,
     key,
     leaseColumn: 'next_attempt_at',
-    due: (at) => Prisma.sql`relayed_at IS NULL AND next_attempt_at <= ${at}`,
+    due: 'relayed_at IS NULL AND next_attempt_at <= $1',
     orderBy: 'next_attempt_at',
     page: 50,
     returning,

@@ -1,9 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordFirstDownloadRequest } from '@ferry/contracts/notification/v1';
-import { startLeasedLoop, unaryCall, type LeasedLoop, type Logger } from '@ferry/service-kit';
+import { claimDueRows, markRows, startLeasedLoop, unaryCall, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import type { FirstDownloadOutbox } from '../generated/prisma/client.js';
-import { leaseDueRows } from './lease-rows.js';
 import { RELAY_LEASE_MS, relayQueueLease, relayRetryDelay, relayTimings, type RelayTimings } from './relay-queue.js';
 
 export interface OutboxRelayOptions extends RelayTimings {
@@ -17,8 +16,10 @@ export type OutboxRelay = LeasedLoop;
 
 const CONCURRENCY = 8;
 
+const OUTBOX = { table: 'first_download_outbox', key: 'id' };
+
 const DUE_EVENTS = relayQueueLease(
-  'first_download_outbox',
+  OUTBOX.table,
   'id',
   'id, link_id AS "linkId", idempotency_key AS "idempotencyKey", payload, attempts',
 );
@@ -82,17 +83,20 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     let acknowledged = 0;
     while (!stopping.aborted) {
       const at = now();
-      const due = await leaseDueRows<Row>(prisma, DUE_EVENTS, at, RELAY_LEASE_MS);
+      const due = await claimDueRows<Row>(prisma, DUE_EVENTS, at, RELAY_LEASE_MS);
       if (due.length === 0) break;
       // The first row alone: if the receiver refuses it (down, or answering UNIMPLEMENTED), the
       // page goes back untouched and the pass ends; the timer comes back later.
       const [first, ...rest] = due;
       const done: string[] = [];
       if (!(await relayOne(first!))) {
-        await prisma.firstDownloadOutbox.updateMany({
-          where: { id: { in: rest.map((r) => r.id) } },
-          data: { nextAttemptAt: at },
-        });
+        await markRows(
+          prisma,
+          OUTBOX,
+          rest.map((r) => r.id),
+          'next_attempt_at = $2',
+          at,
+        );
         break;
       }
       done.push(first!.id);
@@ -101,10 +105,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         const ok = await Promise.all(slice.map(relayOne));
         slice.forEach((r, k) => ok[k] && done.push(r.id));
       }
-      await prisma.firstDownloadOutbox.updateMany({
-        where: { id: { in: done } },
-        data: { relayedAt: now(), lastError: null, attempts: { increment: 1 } },
-      });
+      await markRows(prisma, OUTBOX, done, 'relayed_at = $2, last_error = NULL, attempts = attempts + 1', now());
       acknowledged += done.length;
       logger.info({ relayed: done.length }, 'first-download events relayed');
       if (done.length < due.length) break;

@@ -1,8 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { NotificationServiceClient, RecordCleanupNeededRequest } from '@ferry/contracts/notification/v1';
-import { startLeasedLoop, unaryCall, type LeasedLoop, type Logger } from '@ferry/service-kit';
+import { claimDueRows, startLeasedLoop, unaryCall, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
-import { leaseDueRows } from '../outbox/lease-rows.js';
 import {
   RELAY_LEASE_MS,
   relayQueueLease,
@@ -57,7 +56,7 @@ export function startNoticeRelay(opts: NoticeRelayOptions): NoticeRelay {
   async function pass(stopping: AbortSignal): Promise<number> {
     let sent = 0;
     while (!stopping.aborted) {
-      const due = await leaseDueRows<Row>(prisma, DUE_NOTICES, now(), RELAY_LEASE_MS);
+      const due = await claimDueRows<Row>(prisma, DUE_NOTICES, now(), RELAY_LEASE_MS);
       if (due.length === 0) break;
       for (const row of due) {
         try {

@@ -1,10 +1,8 @@
 import { retryDelay } from '@ferry/rules';
-import { startLeasedLoop, type LeasedLoop, type Logger } from '@ferry/service-kit';
+import { claimDueRows, startLeasedLoop, type DueRowsQuery, type LeasedLoop, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { isTransient } from '../drive/drive-errors.js';
-import { Prisma } from '../generated/prisma/client.js';
 import type { AccessTokenFor } from '../grants/access-token.js';
-import { leaseDueRows, type LeaseQuery } from '../outbox/lease-rows.js';
 import { DriveCallError, type DriveCleanup } from './drive-cleanup.js';
 import { ownerPace } from './owner-pace.js';
 
@@ -45,13 +43,12 @@ export const WAITING_FOR_GRANT = 'waiting for a drive grant';
 const OWNERS_AT_ONCE = 8;
 
 /** Each branch of the OR has its own index ((removed_at, expires_at), (removed_at, deleted_at)), so a pass reads the due rows, not every active link. */
-const DUE_LINKS: LeaseQuery = {
+const DUE_LINKS: DueRowsQuery = {
   table: 'links',
   key: 'id',
   leaseColumn: 'sweep_next_at',
-  due: (at) =>
-    Prisma.sql`((removed_at IS NULL AND expires_at <= ${at}) OR (removed_at IS NULL AND deleted_at IS NOT NULL))
-      AND (sweep_next_at IS NULL OR sweep_next_at <= ${at})`,
+  due: `((removed_at IS NULL AND expires_at <= $1) OR (removed_at IS NULL AND deleted_at IS NOT NULL))
+      AND (sweep_next_at IS NULL OR sweep_next_at <= $1)`,
   orderBy: 'expires_at',
   page: 25,
   returning: `id, slug, drive_file_id AS "driveFileId", owner_sub AS "ownerSub", owner_email AS "ownerEmail",
@@ -212,7 +209,7 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
   async function pass(stopping: AbortSignal): Promise<number> {
     let finished = 0;
     while (!stopping.aborted) {
-      const due = await leaseDueRows<Row>(prisma, DUE_LINKS, now(), leaseMs);
+      const due = await claimDueRows<Row>(prisma, DUE_LINKS, now(), leaseMs);
       if (due.length === 0) break;
       const byOwner = new Map<string, Row[]>();
       for (const r of due) byOwner.set(r.ownerSub, [...(byOwner.get(r.ownerSub) ?? []), r]);

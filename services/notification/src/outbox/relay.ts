@@ -1,8 +1,8 @@
-import type { Logger } from '@ferry/service-kit';
+import { claimDueRows, markRows, startLeasedLoop, type DueRowsQuery, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { nextAttemptAt } from '../domain/outbox.js';
 import { isPermanentSmtpFailure, isSmtpUnavailable, messageIdFor, type MailSender } from '../mail/transport.js';
-import { markSent } from './mark-sent.js';
+import type { OutboxMessage } from '../generated/prisma/client.js';
 import { readPayload } from './payload.js';
 
 export interface RelayOptions {
@@ -25,56 +25,62 @@ export interface RelayOptions {
 export interface Relay {
   /** Run a pass now (after new rows were queued). */
   poke(): void;
-  /** Passes until no due row is left; resolves with how many mails were sent. */
+  /** Passes until no due row is left (after the running one, if any); resolves with how many mails were sent. */
   drain(): Promise<number>;
   stop(): Promise<void>;
 }
 
+/** Claims per pass page: a page that sent nothing ends the pass. */
 const BATCH = 50;
 
-type DueRow = {
-  id: string;
-  idempotencyKey: string;
-  nextAttemptAt: Date;
-  messageId: string | null;
-  sendingSince: Date | null;
+const OUTBOX = { table: 'outbox_messages', key: 'id' };
+
+/** One due mail at a time (the first alone, as a probe); the claim is also the attempt marker. */
+const DUE_MAIL: DueRowsQuery = {
+  table: OUTBOX.table,
+  key: OUTBOX.key,
+  leaseColumn: 'next_attempt_at',
+  due: "status = 'PENDING' AND next_attempt_at <= $1",
+  orderBy: 'next_attempt_at',
+  page: 1,
+  set: 'attempts = attempts + 1, sending_since = $1',
+  before: { interruptedAt: 'sending_since' },
+  returning: `id, idempotency_key AS "idempotencyKey", kind, "to", payload, attempts, message_id AS "messageId"`,
+};
+
+type ClaimedRow = Pick<
+  OutboxMessage,
+  'id' | 'idempotencyKey' | 'kind' | 'to' | 'payload' | 'attempts' | 'messageId'
+> & {
+  /** The marker of an earlier attempt that never finished (null when none). */
+  interruptedAt: Date | null;
 };
 
 /**
- * Sends due outbox rows over SMTP. A row is leased with a conditional update before it is sent (so
- * two passes or two replicas never send it at once), which also marks the attempt (`sendingSince`)
- * and fixes its Message-ID; it is marked SENT in the tick that reads SMTP's 250 for the message.
- * Failures are retried with exponential backoff; SMTP 5xx answers mark it FAILED.
+ * Sends due outbox rows over SMTP. A row is claimed (claimDueRows of the kit, FOR UPDATE SKIP
+ * LOCKED) before it is sent, so two passes or two replicas never send it at once; the claim also
+ * marks the attempt (`sending_since`), and the row's Message-ID is fixed before SMTP starts. It is
+ * marked SENT in the tick that reads SMTP's 250 for the message. Failures are retried with
+ * exponential backoff; SMTP 5xx answers mark it FAILED.
  * A crash between the server's acceptance and the SENT write is the one window in which a mail can
  * repeat (after the lease): such a repeat carries the same Message-ID.
  */
 export function startRelay(opts: RelayOptions): Relay {
   const { prisma, sender, logger, now } = opts;
   const concurrency = opts.concurrency ?? 4;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   /** Outcome of one row: sent, failed (this row backs off), or SMTP unavailable (end the pass). */
-  async function sendOne(row: DueRow): Promise<'sent' | 'failed' | 'unavailable' | 'skipped'> {
+  async function sendOne(row: ClaimedRow): Promise<'sent' | 'failed' | 'unavailable'> {
     const messageId = row.messageId ?? messageIdFor(row.idempotencyKey, opts.from);
-    // The lease is also the attempt marker: written before the SMTP transaction starts.
-    const [message] = await prisma.outboxMessage.updateManyAndReturn({
-      where: { id: row.id, status: 'PENDING', nextAttemptAt: row.nextAttemptAt },
-      data: {
-        nextAttemptAt: new Date(now().getTime() + opts.leaseMs),
-        attempts: { increment: 1 },
-        sendingSince: now(),
-        messageId,
-      },
-    });
-    if (!message) return 'skipped';
-    if (row.sendingSince) {
+    // Fixed before the SMTP transaction starts: every later attempt sends the same Message-ID.
+    if (!row.messageId) await prisma.outboxMessage.update({ where: { id: row.id }, data: { messageId } });
+    if (row.interruptedAt) {
       logger.warn(
-        { outboxId: row.id, kind: message.kind, messageId, interruptedAt: row.sendingSince.toISOString() },
+        { outboxId: row.id, kind: row.kind, messageId, interruptedAt: row.interruptedAt.toISOString() },
         'previous attempt was cut off mid-send: the mail may repeat (same Message-ID)',
       );
     }
-    const payload = readPayload(message.payload);
+    const payload = readPayload(row.payload);
     if (!payload) {
       await prisma.outboxMessage.update({
         where: { id: row.id },
@@ -84,13 +90,13 @@ export function startRelay(opts: RelayOptions): Relay {
     }
     try {
       await sender.send({
-        to: message.to,
+        to: row.to,
         replyTo: payload.replyTo,
         subject: payload.subject,
         text: payload.text,
         html: payload.html,
         messageId,
-        idempotencyKey: message.idempotencyKey,
+        idempotencyKey: row.idempotencyKey,
         headers: {
           'X-Ferry-Kind': payload.type,
           ...(payload.type === 'first-download' ? { 'Auto-Submitted': 'auto-generated' } : {}),
@@ -98,7 +104,7 @@ export function startRelay(opts: RelayOptions): Relay {
       });
     } catch (err) {
       const e = err as Error & { responseCode?: number; code?: string };
-      const attempts = message.attempts;
+      const attempts = row.attempts;
       const permanent = isPermanentSmtpFailure(err);
       const retryAt = nextAttemptAt(attempts, now(), opts.retryBaseMs, opts.retryMaxMs);
       await prisma.outboxMessage.update({
@@ -110,7 +116,7 @@ export function startRelay(opts: RelayOptions): Relay {
       logger.warn(
         {
           outboxId: row.id,
-          kind: message.kind,
+          kind: row.kind,
           attempts,
           permanent,
           smtp: e.responseCode ?? e.code,
@@ -122,78 +128,56 @@ export function startRelay(opts: RelayOptions): Relay {
     }
     // The duplicate window: SMTP has taken the mail and the row does not say so yet. This write is
     // issued in the same tick that read the server's 250: nothing may run before it.
-    await markSent(prisma, row.id, now());
-    logger.info({ outboxId: row.id, kind: message.kind, attempts: message.attempts }, 'mail sent');
+    await markRows(
+      prisma,
+      OUTBOX,
+      [row.id],
+      "status = 'SENT', sent_at = $2, last_error = NULL, sending_since = NULL",
+      now(),
+    );
+    logger.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'mail sent');
     return 'sent';
   }
 
-  async function pass(): Promise<{ sent: number; seen: number }> {
-    const due = await prisma.outboxMessage.findMany({
-      where: { status: 'PENDING', nextAttemptAt: { lte: now() } },
-      orderBy: { nextAttemptAt: 'asc' },
-      take: BATCH,
-      select: { id: true, idempotencyKey: true, nextAttemptAt: true, messageId: true, sendingSince: true },
-    });
+  /** Claims and sends up to BATCH mails; `empty` when no due row was left to claim. */
+  async function page(stopping: AbortSignal): Promise<{ sent: number; empty: boolean }> {
+    let budget = BATCH;
     let sent = 0;
-    let next = 0;
+    let empty = false;
     // While SMTP is down, one failed connection ends the pass: the other rows wait for the next
     // pass instead of each hammering the server (and each getting its own backoff).
     let unavailable = false;
     const sendNext = async () => {
-      const outcome = await sendOne(due[next++]!);
+      budget--;
+      const [row] = await claimDueRows<ClaimedRow>(prisma, DUE_MAIL, now(), opts.leaseMs);
+      if (!row) {
+        empty = true;
+        return;
+      }
+      const outcome = await sendOne(row);
       if (outcome === 'sent') sent++;
       if (outcome === 'unavailable') unavailable = true;
     };
+    const more = () => !stopping.aborted && !unavailable && !empty && budget > 0;
     const worker = async () => {
-      while (!stopped && !unavailable && next < due.length) await sendNext();
+      while (more()) await sendNext();
     };
     // The first row goes alone, as a probe: only when SMTP answers do the parallel sends start.
-    if (due.length > 0 && !stopped) await sendNext();
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length - next) }, worker));
-    return { sent, seen: due.length };
+    if (more()) await sendNext();
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return { sent, empty };
   }
 
-  async function passes(): Promise<number> {
+  async function pass(stopping: AbortSignal): Promise<number> {
     let total = 0;
     for (;;) {
-      const { sent, seen } = await pass();
+      const { sent, empty } = await page(stopping);
       total += sent;
-      // A full batch may have more behind it; a batch that sent nothing (SMTP down) waits for the backoff.
-      if (stopped || seen < BATCH || sent === 0) return total;
+      // A page that sent nothing (SMTP down, or every row failing) waits for the backoff.
+      if (stopping.aborted || empty || sent === 0) return total;
     }
   }
 
-  let queued: Promise<number> | undefined;
-  function drain(): Promise<number> {
-    if (stopped) return Promise.resolve(0);
-    // A pass is running: one more pass after it picks up whatever arrived meanwhile.
-    if (running) {
-      queued ??= running.then(() => {
-        queued = undefined;
-        return drain();
-      });
-      return queued;
-    }
-    running = passes()
-      .catch((err: Error) => {
-        logger.warn({ error: err.message }, 'relay pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void drain(), opts.intervalMs);
-  timer.unref();
-  return {
-    poke: () => void drain(),
-    drain,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const loop = startLeasedLoop({ name: 'relay', intervalMs: opts.intervalMs, logger, pass });
+  return { poke: loop.poke, drain: loop.runOnce, stop: loop.stop };
 }
