@@ -1,4 +1,4 @@
-import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv, tracingEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 
 const onOff = () => z.enum(['on', 'off']);
@@ -16,6 +16,8 @@ export const configSchema = z
     LOG_LEVEL: env.logLevel().optional(),
     /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
     ...grpcTlsEnv,
+    /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+    ...tracingEnv,
     /** Ferry's public origin: reminder mails link to <origin>/account. */
     PUBLIC_ORIGIN: z.url().transform((u) => new URL(u).origin),
     /** Notification service, which mails the trial reminders. */

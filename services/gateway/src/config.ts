@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv, tracingEnv } from '@ferry/service-kit';
 import { z } from 'zod';
 import { parseTrustedProxy } from './http/client-address.js';
 import type { RemoteMount } from './routes/remotes-web.js';
@@ -120,6 +120,8 @@ export const gatewayConfigFields = z.object({
   LOG_LEVEL: optional(env.logLevel()),
   /** Mutual TLS to the backends (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
   ...grpcTlsEnv,
+  /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  ...tracingEnv,
   // Sign-in. The same code talks to Google in production and to dev-identity locally.
   PUBLIC_ORIGIN: z.url().transform((u, ctx) => {
     const url = new URL(u);

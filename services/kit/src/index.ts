@@ -1,5 +1,6 @@
 export { ConfigError, parseEnv, runMain, env, type RunMainOptions } from './config.js';
 export { createLogger, type Logger } from './logger.js';
+export { tracingEnv, type TracingEnv } from './tracing-env.js';
 export { ERROR_CODE_METADATA, grpcError, isGrpcError, RETRY_AFTER_METADATA } from './errors.js';
 export { unary, clientStreaming } from './handlers.js';
 export { unaryCall, type UnaryCallOptions, type UnaryInvoke } from './unary-call.js';

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { activeTracing } from './active-tracing.js';
 
 export type { Logger } from 'pino';
 
@@ -7,6 +8,7 @@ const levels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
 /**
  * Structured JSON logger. The level comes from `level`, else LOG_LEVEL, else info.
  * Authorization headers and token fields are redacted wherever they appear in a log object.
+ * With tracing on, a line written inside a span carries its `trace_id` and `span_id`.
  */
 export function createLogger(
   service: string,
@@ -14,7 +16,9 @@ export function createLogger(
   destination?: DestinationStream,
 ): Logger {
   const chosen = level && levels.has(level) ? level : 'info';
+  const tracing = activeTracing();
   const options = {
+    ...(tracing ? { mixin: tracing.logFields } : {}),
     level: chosen,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,

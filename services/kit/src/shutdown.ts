@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { flushTracing } from './active-tracing.js';
 
 export interface ShutdownSignalOptions {
   signals?: NodeJS.Signals[];
@@ -8,7 +9,8 @@ export interface ShutdownSignalOptions {
 
 /**
  * On the first SIGTERM or SIGINT, runs the steps in order, once, then exits: 0 when every step
- * succeeded, 1 otherwise. A second signal while stopping is logged and ignored.
+ * succeeded, 1 otherwise. A second signal while stopping is logged and ignored. Buffered trace
+ * spans are sent before the exit.
  */
 export function onShutdownSignals(
   logger: Logger,
@@ -37,6 +39,7 @@ export function onShutdownSignals(
       }
       for (const s of signals) process.off(s, handler);
       logger.info({ failed }, 'stopped');
+      await flushTracing();
       exit(failed ? 1 : 0);
     })();
   };

@@ -1,4 +1,4 @@
-import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv, tracingEnv } from '@ferry/service-kit';
 import { DAY_MS, DEFAULT_VALIDITY_DAYS } from '@ferry/rules';
 import { z } from 'zod';
 import { KeyRing } from './grants/key-ring.js';
@@ -24,6 +24,8 @@ export const configSchema = z
     LOG_LEVEL: env.logLevel().optional(),
     /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
     ...grpcTlsEnv,
+    /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+    ...tracingEnv,
     /** Lifetime of a new link in seconds (absent: DEFAULT_LINK_LIFETIME_S, 7 days); shorter in single-machine mode to watch the expiry path. */
     LINK_LIFETIME_S: z.coerce.number().int().min(60).max(DEFAULT_LINK_LIFETIME_S).optional(),
     /** How often the expiry sweeper looks for expired links, in seconds (absent: 15; at most 30, so a file is gone within 60 s of expiry). */

@@ -1,4 +1,4 @@
-import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv } from '@ferry/service-kit';
+import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv, tracingEnv } from '@ferry/service-kit';
 import { isMailAddress } from '@ferry/rules';
 import { z } from 'zod';
 
@@ -44,6 +44,8 @@ export const configSchema = z
     LOG_LEVEL: optional(env.logLevel()),
     /** Mutual TLS of its server (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
     ...grpcTlsEnv,
+    /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+    ...tracingEnv,
   })
   .superRefine(checkGrpcTlsEnv);
 
