@@ -51,6 +51,14 @@ export const ERROR_CODES = [
   'out_of_range',
   'resource_exhausted',
   'extend_limit',
+  // Passwords, download limits and one-click actions.
+  'password_required',
+  'wrong_password',
+  'invalid_password',
+  'too_many_attempts',
+  'limit_reached',
+  'not_expiring_soon',
+  'action_used',
   // Failures that are not the caller's.
   'bad_link_target',
   'not_configured',
@@ -71,8 +79,8 @@ export const ErrorBody = z.strictObject({
   error: z.string().describe('A sentence safe to show; clients translate by `code`'),
   code: ErrorCode,
   reason: z
-    .enum(['expired', 'removed'])
+    .enum(['expired', 'removed', 'limit'])
     .optional()
-    .describe('With 410 `gone`: whether the link ran out or its sender removed it'),
+    .describe('With 410 `gone`: whether the link ran out, its sender removed it or its download limit was reached'),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -3,6 +3,7 @@ export { firstOf } from './fields.js';
 export * from './links.js';
 export * from './share-email.js';
 export * from './feedback.js';
+export * from './link-access.js';
 export * from './billing.js';
 export * from './system.js';
 export * from './routes.js';

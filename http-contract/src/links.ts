@@ -162,6 +162,10 @@ export const ShareInfoResponse = z.strictObject({
   ownerSubdomain: z.string(),
   owner_subdomain: z.string(),
   unverifiable: z.boolean(),
+  passwordRequired: z
+    .boolean()
+    .optional()
+    .describe('The download needs the password first (POST /api/links/{slug}/unlock); no drive URL is given out'),
 });
 export type ShareInfoResponse = z.infer<typeof ShareInfoResponse>;
 
@@ -191,6 +195,14 @@ export const LinkRecord = z.strictObject({
   createdAt: isoTime.describe('Its 30-day life counts from here'),
   downloads: z.number().int().nonnegative(),
   ownerSubdomain: z.string(),
+  passwordProtected: z.boolean().optional(),
+  downloadLimit: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe('Downloads allowed in all; null = no limit'),
 });
 export type LinkRecord = z.infer<typeof LinkRecord>;
 

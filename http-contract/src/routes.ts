@@ -34,9 +34,18 @@ import {
 } from './links.js';
 import { CopyLoggedResponse, ShareEmailBody, ShareEmailResponse } from './share-email.js';
 import { FeedbackBody, FeedbackResponse, PageViewEvent } from './feedback.js';
+import {
+  ExtendActionQuery,
+  LinkAccessBody,
+  LinkAccessResponse,
+  MoreTimeBody,
+  MoreTimeResponse,
+  UnlockBody,
+  UnlockResponse,
+} from './link-access.js';
 import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface ApiResponse {
   description: string;
@@ -283,6 +292,64 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: true,
     body: ShareEmailBody,
     responses: { 200: json('Sent, or the copy logged', z.union([ShareEmailResponse, CopyLoggedResponse])) },
+  },
+  {
+    method: 'put',
+    path: '/api/links/{slug}/access',
+    operationId: 'setLinkAccess',
+    summary: 'Set, change or remove a link’s password and download limit (owner only)',
+    auth: true,
+    params: SlugParams,
+    body: LinkAccessBody,
+    responses: { 200: json('The link’s access now', LinkAccessResponse) },
+    errors: {
+      400: 'invalid_password: 4 to 128 characters, no control characters',
+      404: 'not_found: no such link of the caller',
+      409: 'limit_reached: the limit is not above the downloads made; failed_precondition: the link is gone',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/links/{slug}/unlock',
+    operationId: 'unlockLink',
+    summary: 'The password of a protected link: a single-use download URL good for a minute',
+    params: SlugParams,
+    body: UnlockBody,
+    responses: { 200: json('Unlocked', UnlockResponse) },
+    errors: {
+      401: 'wrong_password',
+      404: 'not_found',
+      410: 'gone: expired, deleted or its download limit reached',
+      429: 'too_many_attempts: too many tries from this address or on this link (Retry-After)',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/links/{slug}/more-time',
+    operationId: 'askForMoreTime',
+    summary: 'A recipient asks the sender for more time (the link has less than 24 hours left)',
+    params: SlugParams,
+    body: MoreTimeBody,
+    responses: { 202: json('The sender is told', MoreTimeResponse) },
+    errors: {
+      404: 'not_found',
+      409: 'not_expiring_soon: more than 24 hours are left',
+      410: 'gone',
+      429: 'rate_limited: the sender was asked often enough (Retry-After)',
+      503: 'not_configured: no ACTION_SIGNING_KEY',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/actions/extend',
+    operationId: 'extendAction',
+    summary: 'The signed one-click "+1 day" of a mail to the sender: an HTML confirmation page',
+    query: ExtendActionQuery,
+    responses: { 200: { description: 'Extended (HTML page)' } },
+    errors: {
+      400: 'The action is malformed, altered or expired (HTML page)',
+      409: 'Already used, or the link is gone or at its 30-day cap (HTML page)',
+    },
   },
   {
     method: 'post',

@@ -35,6 +35,9 @@ export const ShareEmailBody = z.object({
   locale: text.describe('The sender’s language, for their copy'),
   lng: text.describe('Alias of locale'),
   uploaderLocale: text.describe('Alias of locale'),
+  recipientLocale: text.describe(
+    'The recipients’ language (the receiver mail and the link’s ?lng=); absent = the sender’s',
+  ),
 });
 /** What a client sends (the fields are all optional in the schema; the gateway says which it needs). */
 export type ShareEmailBody = z.input<typeof ShareEmailBody>;

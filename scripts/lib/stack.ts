@@ -119,6 +119,15 @@ function tokenEncryptionKeys(dataDir: string): string {
   return keys;
 }
 
+/** The gateway's HMAC key of the mails' one-click "+1 day" (ACTION_SIGNING_KEY), made once per data folder; the environment wins. */
+function actionSigningKey(dataDir: string): string {
+  const file = join(dataDir, 'action-signing-key.txt');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
 /** Each process's keys: its own private key if it signs, the public keys of the callers it accepts. */
 function callerAssertionEnv(
   name: DataService | 'gateway',
@@ -329,6 +338,7 @@ export function processSpecs(
     env: {
       GATEWAY_PORT: String(ports.GATEWAY_PORT),
       ...callerAssertionEnv('gateway', keys),
+      ACTION_SIGNING_KEY: process.env.ACTION_SIGNING_KEY ?? actionSigningKey(dataDir),
       WEB_SHELL_DIR: join(root, 'shell', 'dist'),
       WEB_REMOTES: mounts,
       WEB_REMOTES_MANIFEST: manifestFile,

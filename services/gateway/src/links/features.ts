@@ -11,7 +11,10 @@ import { fileCountBuffer } from './file-count-buffer.js';
 import type { DriveDownloadOptions } from './drive-url.js';
 import { watchInvalidations } from './invalidation-watch.js';
 import { LinkCache } from './link-cache.js';
+import { guardedDownloads } from './guarded-download.js';
 import { NotFoundLimiter } from './not-found-limiter.js';
+import { PasswordLimits } from './password-limits.js';
+import { actionSigner } from './signed-action.js';
 import { publicLinksOf } from './public-links.js';
 import { downloadRedirect } from './redirect.js';
 import { redisLinkCache } from './redis-cache.js';
@@ -63,6 +66,9 @@ export function startLinkFeatures(
   const counter = new DownloadCounter({ client, logger, buffer });
   const limiter = new NotFoundLimiter({ redis, logger });
   const clientOf = clientAddress(config.TRUSTED_PROXIES ?? []).of;
+  const guarded = guardedDownloads({ link: client, deadlineMs: config.GRPC_DEADLINE_MS, drive });
+  const actions = config.ACTION_SIGNING_KEY ? actionSigner(config.ACTION_SIGNING_KEY) : undefined;
+  if (!actions) logger.warn('ACTION_SIGNING_KEY is not set: "ask for more time" and the mails\' "+1 day" are off');
   logger.info(
     { drive, sharedCache: redis ? 'redis' : 'in-process', notFoundBudget: redis ? 'redis' : 'in-process' },
     'short links enabled',
@@ -78,6 +84,10 @@ export function startLinkFeatures(
       drive,
       publicOrigin: config.PUBLIC_ORIGIN,
       publicLinks,
+      guarded,
+      passwordLimits: new PasswordLimits({ redis, logger }),
+      actions,
+      notification: backends.notification.client,
     },
     redirect: downloadRedirect({
       cache,
@@ -88,6 +98,7 @@ export function startLinkFeatures(
       logger,
       isDraining,
       rootHost: publicLinks.rootHost,
+      guarded,
     }),
     cache,
     counter,

@@ -14,6 +14,10 @@ export interface CachedLink {
   expiresAtMs: number;
   deleted: boolean;
   ownerSubdomain: string;
+  /** Downloads need the password first (links/guarded-download.ts). */
+  passwordProtected?: boolean;
+  /** Downloads allowed in all; absent = no limit. Each download of a limited link is claimed at the link service. */
+  downloadLimit?: number;
 }
 export type CacheEntry = CachedLink | { found: false };
 
@@ -74,7 +78,14 @@ export function fromResolve(res: ResolveLinkResponse): CacheEntry {
     expiresAtMs: l.expiresAt ? l.expiresAt.getTime() : 0,
     deleted: l.status === LinkStatus.LINK_STATUS_DELETED || l.deletedAt !== undefined,
     ownerSubdomain: l.ownerSubdomain,
+    ...(l.passwordProtected ? { passwordProtected: true } : {}),
+    ...(Number(l.downloadLimit ?? 0) > 0 ? { downloadLimit: Number(l.downloadLimit) } : {}),
   };
+}
+
+/** A link whose downloads go through the link service one by one (a password or a download limit), never from the cache alone. */
+export function isGuarded(entry: CachedLink): boolean {
+  return entry.passwordProtected === true || entry.downloadLimit !== undefined;
 }
 
 /**

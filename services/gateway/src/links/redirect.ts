@@ -8,7 +8,8 @@ import { isLinkCode } from '@ferry/rules';
 import type { DownloadCounter } from './download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
 import { cacheKey, requestSubdomain, visibleOn } from './host-scope.js';
-import type { CacheEntry, LinkCache } from './link-cache.js';
+import { unlockTokenOf, type GuardedDownloads } from './guarded-download.js';
+import { isGuarded, type CacheEntry, type CachedLink, type LinkCache } from './link-cache.js';
 import { isLinkServiceFailure } from './link-service-failure.js';
 import type { NotFoundLimiter } from './not-found-limiter.js';
 
@@ -23,6 +24,8 @@ export interface DownloadRedirectDeps {
   isDraining: () => boolean;
   /** PUBLIC_ORIGIN's host: on `{sender}.{rootHost}` only that sender's links exist (links/host-scope.ts). Absent = every host is the root. */
   rootHost?: string;
+  /** Links with a password or a download limit are claimed at the link service per download; absent = redirected like the others. */
+  guarded?: GuardedDownloads;
 }
 
 const PREFIX = '/api/d/';
@@ -89,6 +92,10 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       );
       return;
     }
+    if (deps.guarded && isGuarded(entry)) {
+      claimThenAnswer(req, res, code, entry, deps.guarded);
+      return;
+    }
     const location = driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes);
     if (!location) {
       logger.error({ slug: code }, 'stored drive file id is not a drive id: no redirect');
@@ -112,6 +119,56 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     res.writeHead(302, headers);
     res.end();
     if (req.method === 'GET') counter.add(entry.slug);
+  }
+
+  function gone(res: ServerResponse, reason: 'expired' | 'removed' | 'limit'): void {
+    json(res, 410, 'gone', 'This download link has expired or the file was removed by the sender.', {}, { reason });
+  }
+
+  function passwordRequired(res: ServerResponse): void {
+    json(res, 401, 'password_required', 'This link is protected by a password. Open its download page to enter it.');
+  }
+
+  /** A download of a link with a password or a limit: counted by the link service before the drive URL is given out. */
+  function claimThenAnswer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    code: string,
+    entry: CachedLink,
+    guarded: GuardedDownloads,
+  ): void {
+    // HEAD never counts or uses a token: it says only whether a GET would need the password.
+    if (req.method === 'HEAD') {
+      if (entry.passwordProtected) passwordRequired(res);
+      else res.writeHead(200, { 'cache-control': 'no-store', 'content-length': '0' }).end();
+      return;
+    }
+    const subdomain = deps.rootHost === undefined ? '' : requestSubdomain(req, deps.rootHost);
+    const requestId = `${idPrefix}${++seq}`;
+    guarded.claim(code, subdomain, unlockTokenOf(req.url ?? ''), requestId).then(
+      (answer) => {
+        if (answer.kind === 'password') passwordRequired(res);
+        else if (answer.kind === 'gone') gone(res, answer.reason);
+        else if (answer.kind === 'bad_target') json(res, 502, 'bad_link_target', 'This link cannot be served');
+        else {
+          const headers = ['location', answer.location, 'cache-control', 'no-store', 'referrer-policy', 'no-referrer'];
+          headers.push('x-request-id', requestId, 'content-length', '0');
+          if (deps.isDraining()) headers.push('connection', 'close');
+          res.writeHead(302, headers);
+          res.end();
+        }
+      },
+      (err: unknown) => {
+        if (isGrpcCallError(err)) {
+          const { httpStatus, body } = grpcErrorToHttp(err);
+          if (httpStatus >= 500) logger.warn({ slug: code, grpcCode: (err as ServiceError).code }, 'claim failed');
+          json(res, httpStatus, body.code, body.error);
+        } else {
+          logger.error({ err, slug: code }, 'claim failed');
+          json(res, 502, 'upstream_error', 'Upstream service failed');
+        }
+      },
+    );
   }
 
   return (req, res) => {

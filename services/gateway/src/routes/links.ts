@@ -39,8 +39,13 @@ import { cacheKey, requestSubdomain, visibleOn } from '../links/host-scope.js';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import type { DownloadCounter } from '../links/download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from '../links/drive-url.js';
-import type { CacheEntry, LinkCache } from '../links/link-cache.js';
+import type { GuardedDownloads } from '../links/guarded-download.js';
+import { isGuarded, type CacheEntry, type LinkCache } from '../links/link-cache.js';
 import type { NotFoundLimiter } from '../links/not-found-limiter.js';
+import type { PasswordLimits } from '../links/password-limits.js';
+import type { ActionSigner } from '../links/signed-action.js';
+import { linkAccessRoutes } from './link-access.js';
+import type { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 
 export interface LinkRouteDeps {
   link: LinkServiceClient;
@@ -59,6 +64,14 @@ export interface LinkRouteDeps {
   publicLinks?: PublicLinks;
   /** After sign-in, before a new link is made: 402 when the caller's trial or plan has ended (billing/access-gate.ts). */
   requireAccess?: RequestHandler;
+  /** Downloads of links with a password or a download limit, claimed one by one; absent = every link redirects from the cache. */
+  guarded?: GuardedDownloads;
+  /** Password guesses per client and per link. */
+  passwordLimits?: PasswordLimits;
+  /** Signs the one-click "+1 day" of mails to a sender (ACTION_SIGNING_KEY); absent = "ask for more time" is off. */
+  actions?: ActionSigner;
+  /** For "ask for more time": the mail to the owner. */
+  notification?: NotificationServiceClient;
 }
 
 const notFound = () =>
@@ -192,12 +205,10 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         ),
       userCtx(req),
     );
-    res
-      .status(201)
-      .json({
-        url: links.senderUrl(result.subdomain, result.slug),
-        expiresAt: result.expiresAt?.toISOString(),
-      } satisfies ShortlinkResponse);
+    res.status(201).json({
+      url: links.senderUrl(result.subdomain, result.slug),
+      expiresAt: result.expiresAt?.toISOString(),
+    } satisfies ShortlinkResponse);
   });
 
   router.get('/s', async (req, res) => {
@@ -246,6 +257,9 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         ownerSubdomain: info.ownerSubdomain,
         owner_subdomain: info.ownerSubdomain,
         unverifiable: info.unverifiable,
+        // A protected or limited link's drive URL is never given out here: only a claim may.
+        ...(isGuarded(found) ? { directUrl: undefined } : {}),
+        ...(found.passwordProtected ? { passwordRequired: true } : {}),
       } satisfies ShareInfoResponse);
       return;
     }
@@ -302,10 +316,20 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (!guardProbe(req, res)) return;
     const entry = await lookup(req, code);
     if (!isLive(entry)) throw gone(goneReason(entry.deleted));
-    const location = driveDownloadUrl(deps.drive, entry.driveFileId, entry.sizeBytes);
-    if (!location) throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    if (deps.guarded && isGuarded(entry)) {
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      const answer = await deps.guarded.claim(code, hostSubdomain(req), token, req.id);
+      if (answer.kind === 'password')
+        throw new HttpError(401, 'password_required', 'This link is protected by a password.');
+      if (answer.kind === 'gone') throw new HttpError(410, 'gone', GONE_TEXT, answer.reason);
+      if (answer.kind === 'bad_target') throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
+      res.writeHead(302, { Location: answer.location }).end();
+      return;
+    }
+    const location = driveDownloadUrl(deps.drive, entry.driveFileId, entry.sizeBytes);
+    if (!location) throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
     res.writeHead(302, { Location: location }).end();
     deps.counter.add(entry.slug);
   });
@@ -344,10 +368,23 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         createdAt: l.createdAt?.toISOString(),
         downloads: Number(l.downloadCount),
         ownerSubdomain: l.ownerSubdomain,
+        passwordProtected: l.passwordProtected === true,
+        downloadLimit: Number(l.downloadLimit ?? 0) > 0 ? Number(l.downloadLimit) : null,
       })),
       nextPageToken: result.nextPageToken || undefined,
     });
   });
+
+  router.use(
+    linkAccessRoutes({
+      ...deps,
+      lookup,
+      hostSubdomain,
+      userCtx,
+      ctx,
+      downloadPageUrl: (slug, ownerSubdomain) => shortUrl(slug, ownerSubdomain),
+    }),
+  );
 
   return router;
 }

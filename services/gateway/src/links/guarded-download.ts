@@ -1,0 +1,50 @@
+import { ClaimOutcome, type ClaimDownloadResponse, type LinkServiceClient } from '@ferry/contracts/link/v1';
+import { unary } from '../grpc/call.js';
+import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
+
+/** The query parameter of a single-use unlock token (`/api/d/{slug}?token=…`); access logs redact it by name. */
+export const UNLOCK_TOKEN_PARAM = 'token';
+
+export type ClaimAnswer =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'gone'; reason: 'expired' | 'removed' | 'limit' }
+  | { kind: 'password' }
+  | { kind: 'bad_target' };
+
+export interface GuardedDownloads {
+  /**
+   * One download of a link with a password or a download limit: the link service counts it at once
+   * (the N+1st claim of a link limited to N is refused) and consumes the unlock token. Rejects with
+   * the gRPC error when the link service fails (NOT_FOUND for an unknown code).
+   */
+  claim(code: string, ownerSubdomain: string, unlockToken: string, requestId?: string): Promise<ClaimAnswer>;
+}
+
+export function guardedDownloads(deps: {
+  link: LinkServiceClient;
+  deadlineMs: number;
+  drive: DriveDownloadOptions;
+}): GuardedDownloads {
+  return {
+    async claim(code, ownerSubdomain, unlockToken, requestId) {
+      const res = await unary<ClaimDownloadResponse>(
+        (md, opts, cb) => deps.link.claimDownload({ slug: code, ownerSubdomain, unlockToken }, md, opts, cb),
+        { deadlineMs: deps.deadlineMs, requestId },
+      );
+      if (res.outcome === ClaimOutcome.CLAIM_OUTCOME_PASSWORD_REQUIRED) return { kind: 'password' };
+      if (res.outcome !== ClaimOutcome.CLAIM_OUTCOME_GRANTED) {
+        const reason = res.goneReason === 'removed' || res.goneReason === 'limit' ? res.goneReason : 'expired';
+        return { kind: 'gone', reason };
+      }
+      const location = driveDownloadUrl(deps.drive, res.driveFileId, Number(res.sizeBytes));
+      return location ? { kind: 'redirect', location } : { kind: 'bad_target' };
+    },
+  };
+}
+
+/** The unlock token of a request URL's query, or ''. */
+export function unlockTokenOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return '';
+  return new URLSearchParams(url.slice(q + 1)).get(UNLOCK_TOKEN_PARAM) ?? '';
+}
