@@ -5,6 +5,11 @@ import { NAMESPACE } from '../i18n';
 import { timeLeftLabel } from '../lib/format';
 import type { ShareInfo } from '../lib/share-info';
 import { DownloadButton } from './DownloadButton';
+import { MoreTimeRequest } from './MoreTimeRequest';
+import { PasswordForm } from './PasswordForm';
+
+/** "Ask the sender for more time" is offered while less than this is left. */
+export const MORE_TIME_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Name, size, sender, a countdown ticking every second, and the download button. */
 export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: string; slug: string }) {
@@ -38,7 +43,9 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
           <bdi>{left ?? t('expired')}</bdi>
         </dd>
       </dl>
-      {left !== undefined && <DownloadButton href={info.downloadUrl} slug={slug} />}
+      {left !== undefined &&
+        (info.passwordRequired ? <PasswordForm slug={slug} /> : <DownloadButton href={info.downloadUrl} slug={slug} />)}
+      {left !== undefined && info.expiresAtMs - now < MORE_TIME_WINDOW_MS && <MoreTimeRequest slug={slug} />}
     </div>
   );
 }

@@ -11,6 +11,8 @@ export interface ShareInfo {
   downloadUrl: string;
   ownerEmail?: string;
   ownerSubdomain?: string;
+  /** The download needs the sender's password first. */
+  passwordRequired?: boolean;
 }
 
 export type ShareState =
@@ -20,17 +22,17 @@ export type ShareState =
   | { kind: 'not-found'; reason: GoneReason }
   | { kind: 'missing' };
 
-/** Why a link shows no file, as far as the API can tell: 404 is missing; 410 says expired or removed. */
-export type GoneReason = 'expired' | 'removed' | 'missing';
+/** Why a link shows no file, as far as the API can tell: 404 is missing; 410 says expired, removed or its download limit reached. */
+export type GoneReason = 'expired' | 'removed' | 'limit' | 'missing';
 
 async function goneReason(res: Response): Promise<GoneReason> {
   if (res.status === 404) return 'missing';
   const body = (await res.json().catch(() => ({}))) as { reason?: unknown };
-  return body.reason === 'removed' ? 'removed' : 'expired';
+  return body.reason === 'removed' || body.reason === 'limit' ? body.reason : 'expired';
 }
 
 function isGoneReason(value: string | null): value is GoneReason {
-  return value === 'expired' || value === 'removed' || value === 'missing';
+  return value === 'expired' || value === 'removed' || value === 'limit' || value === 'missing';
 }
 
 /** Spec §4: refetch every 12 s and when the tab becomes visible. */
@@ -57,6 +59,7 @@ export function normaliseShareInfo(raw: Partial<ShareInfoResponse>, slug: string
     downloadUrl: str(raw.downloadUrl) ?? `/api/d/${slug}`,
     ownerEmail: str(raw.ownerEmail, raw.senderEmail),
     ownerSubdomain: str(raw.ownerSubdomain, raw.owner_subdomain),
+    ...(raw.passwordRequired === true ? { passwordRequired: true } : {}),
   };
 }
 
