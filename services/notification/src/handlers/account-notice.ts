@@ -10,8 +10,8 @@ import { isMailAddress, normaliseLanguage } from '@ferry/rules';
 import type { AccountNoticeType } from '../mail/account-notice-strings.js';
 import { renderAccountNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
+import { queueOnce } from '../outbox/queue-once.js';
 import type { HandlerDeps } from './deps.js';
-import { messageStatus } from './status.js';
 
 const TYPES: Partial<Record<AccountNoticeKind, AccountNoticeType>> = {
   [AccountNoticeKind.ACCOUNT_NOTICE_KIND_TRIAL_ENDS_IN_7_DAYS]: 'trial-ends-in-7-days',
@@ -27,7 +27,7 @@ const KEY = /^(trial-ends-in-7-days|trial-ends-in-1-day|trial-ended)\/[^/\s]{1,2
  * account page's plans, queued in the outbox once per idempotency key (a repeat queues nothing).
  */
 export function accountNoticeHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'sendAccountNotice'> {
-  const { prisma, logger, now } = deps;
+  const { logger, now } = deps;
 
   async function sendAccountNotice(req: SendAccountNoticeRequest): Promise<SendAccountNoticeResponse> {
     const type = TYPES[req.kind];
@@ -57,27 +57,15 @@ export function accountNoticeHandlers(deps: HandlerDeps): Pick<NotificationServi
       year: at.getUTCFullYear(),
     });
     const payload: OutboxPayload = { ...rendered, type, lang };
-    const created = await prisma.outboxMessage.createMany({
-      data: [
-        {
-          idempotencyKey: req.idempotencyKey,
-          kind: 'ACCOUNT_NOTICE',
-          to,
-          payload: payload as object,
-          nextAttemptAt: at,
-          createdAt: at,
-        },
-      ],
-      skipDuplicates: true,
+    const { accepted, status } = await queueOnce(deps, {
+      idempotencyKey: req.idempotencyKey,
+      kind: 'ACCOUNT_NOTICE',
+      to,
+      payload,
+      at,
     });
-    const row = await prisma.outboxMessage.findUnique({
-      where: { idempotencyKey: req.idempotencyKey },
-      select: { status: true },
-    });
-    const accepted = created.count === 1;
-    if (accepted) deps.poke();
     logger.info({ type, accepted }, accepted ? 'trial reminder queued' : 'trial reminder already recorded');
-    return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
+    return { accepted, status };
   }
 
   return { sendAccountNotice: unary(logger, sendAccountNotice) };

@@ -8,8 +8,8 @@ import type {
 import { isMailAddress, normaliseLanguage } from '@ferry/rules';
 import { renderCleanupNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
+import { queueOnce } from '../outbox/queue-once.js';
 import type { HandlerDeps } from './deps.js';
-import { messageStatus } from './status.js';
 
 /** `cleanup-needed/<owner sub>/<ms>`: one mail per owner and episode. */
 const CLEANUP_KEY = /^cleanup-needed\/[^/\s]{1,255}\/\d{1,15}$/;
@@ -20,7 +20,7 @@ const CLEANUP_KEY = /^cleanup-needed\/[^/\s]{1,255}\/\d{1,15}$/;
  * finish. Keyed like the first-download notice: a repeated call queues nothing.
  */
 export function cleanupNeededHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'recordCleanupNeeded'> {
-  const { prisma, logger, now } = deps;
+  const { logger, now } = deps;
 
   async function recordCleanupNeeded(req: RecordCleanupNeededRequest): Promise<RecordCleanupNeededResponse> {
     if (!CLEANUP_KEY.test(req.idempotencyKey))
@@ -31,27 +31,15 @@ export function cleanupNeededHandlers(deps: HandlerDeps): Pick<NotificationServi
     const lang = normaliseLanguage(req.locale);
     const rendered = renderCleanupNotice({ lang, signInUrl: `${deps.publicOrigin}/upload`, year: at.getUTCFullYear() });
     const payload: OutboxPayload = { ...rendered, type: 'cleanup-needed', lang };
-    const created = await prisma.outboxMessage.createMany({
-      data: [
-        {
-          idempotencyKey: req.idempotencyKey,
-          kind: 'CLEANUP_NEEDED',
-          to: owner,
-          payload: payload as object,
-          nextAttemptAt: at,
-          createdAt: at,
-        },
-      ],
-      skipDuplicates: true,
+    const { accepted, status } = await queueOnce(deps, {
+      idempotencyKey: req.idempotencyKey,
+      kind: 'CLEANUP_NEEDED',
+      to: owner,
+      payload,
+      at,
     });
-    const row = await prisma.outboxMessage.findUnique({
-      where: { idempotencyKey: req.idempotencyKey },
-      select: { status: true },
-    });
-    const accepted = created.count === 1;
-    if (accepted) deps.poke();
     logger.info({ accepted }, accepted ? 'cleanup-needed notice queued' : 'cleanup-needed notice already recorded');
-    return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
+    return { accepted, status };
   }
 
   return { recordCleanupNeeded: unary(logger, recordCleanupNeeded) };

@@ -15,8 +15,8 @@ import {
 } from '@ferry/rules';
 import { renderFeedbackMail } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
+import { queueOnce } from '../outbox/queue-once.js';
 import type { HandlerDeps } from './deps.js';
-import { messageStatus } from './status.js';
 
 /** `feedback/<UUID>`: one mail per send of the dialog. */
 const FEEDBACK_KEY = /^feedback\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -45,7 +45,7 @@ function optionalReplyTo(value: string): string {
  * visitor's address when given. Without FEEDBACK_TO the service refuses (FAILED_PRECONDITION).
  */
 export function feedbackHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'sendFeedback'> {
-  const { prisma, logger, now } = deps;
+  const { logger, now } = deps;
 
   async function sendFeedback(req: SendFeedbackRequest): Promise<SendFeedbackResponse> {
     if (!FEEDBACK_KEY.test(req.idempotencyKey)) throw invalid('idempotency_key must be feedback/<UUID>');
@@ -59,30 +59,18 @@ export function feedbackHandlers(deps: HandlerDeps): Pick<NotificationServiceSer
     const lang = normaliseLanguage(req.language);
     const rendered = renderFeedbackMail({ message, replyTo, page: page || '/', language: lang, receivedAt: at });
     const payload: OutboxPayload = { ...rendered, ...(replyTo ? { replyTo } : {}), type: 'feedback', lang: 'en' };
-    const created = await prisma.outboxMessage.createMany({
-      data: [
-        {
-          idempotencyKey: req.idempotencyKey,
-          kind: 'FEEDBACK',
-          to,
-          payload: payload as object,
-          nextAttemptAt: at,
-          createdAt: at,
-        },
-      ],
-      skipDuplicates: true,
+    const { accepted, status } = await queueOnce(deps, {
+      idempotencyKey: req.idempotencyKey,
+      kind: 'FEEDBACK',
+      to,
+      payload,
+      at,
     });
-    const row = await prisma.outboxMessage.findUnique({
-      where: { idempotencyKey: req.idempotencyKey },
-      select: { status: true },
-    });
-    const accepted = created.count === 1;
-    if (accepted) deps.poke();
     logger.info(
       { accepted, page, length: message.length, replyTo: replyTo !== '' },
       accepted ? 'feedback queued' : 'feedback already recorded',
     );
-    return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
+    return { accepted, status };
   }
 
   return { sendFeedback: unary(logger, sendFeedback) };

@@ -11,15 +11,15 @@ import { isFirstDownloadKey } from '../domain/outbox.js';
 import { dateLocale } from '../mail/i18n.js';
 import { renderFirstDownloadNotice } from '../mail/templates.js';
 import type { OutboxPayload } from '../outbox/payload.js';
+import { queueOnce } from '../outbox/queue-once.js';
 import type { HandlerDeps } from './deps.js';
-import { messageStatus } from './status.js';
 
 /**
  * First-download events relayed (at least once) by the link service. The outbox row is keyed by
  * the event's idempotency key: the first call inserts it, every repeat finds it and queues nothing.
  */
 export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'recordFirstDownload'> {
-  const { prisma, logger, now } = deps;
+  const { logger, now } = deps;
 
   async function recordFirstDownload(req: RecordFirstDownloadRequest): Promise<RecordFirstDownloadResponse> {
     if (!isFirstDownloadKey(req.idempotencyKey, req.linkId))
@@ -39,30 +39,18 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
       year: at.getUTCFullYear(),
     });
     const payload: OutboxPayload = { ...rendered, type: 'first-download', lang };
-    const created = await prisma.outboxMessage.createMany({
-      data: [
-        {
-          idempotencyKey: req.idempotencyKey,
-          kind: 'FIRST_DOWNLOAD',
-          to: owner,
-          payload: payload as object,
-          nextAttemptAt: at,
-          createdAt: at,
-        },
-      ],
-      skipDuplicates: true,
+    const { accepted, status } = await queueOnce(deps, {
+      idempotencyKey: req.idempotencyKey,
+      kind: 'FIRST_DOWNLOAD',
+      to: owner,
+      payload,
+      at,
     });
-    const row = await prisma.outboxMessage.findUnique({
-      where: { idempotencyKey: req.idempotencyKey },
-      select: { status: true },
-    });
-    const accepted = created.count === 1;
-    if (accepted) deps.poke();
     logger.info(
       { idempotencyKey: req.idempotencyKey, accepted },
       accepted ? 'first-download notice queued' : 'first-download event already recorded',
     );
-    return { accepted, status: messageStatus(row?.status ?? 'PENDING') };
+    return { accepted, status };
   }
 
   return { recordFirstDownload: unary(logger, recordFirstDownload) };
