@@ -6,6 +6,8 @@ import type {
   DeleteBody,
   DownloadCountResponse,
   ExtendBody,
+  LinkAccessBody,
+  LinkAccessResponse,
   LinkRecord as LinkRecordBody,
   LinksResponse,
   PublicConfig as PublicConfigBody,
@@ -23,7 +25,18 @@ export type ShortenResult = Pick<ShortenResponse, 'shortId' | 'shortUrl'> &
 
 /** A link as the list uses it (`createdAt`: its 30-day life counts from here). */
 export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> &
-  Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads'>>;
+  Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads' | 'passwordProtected' | 'downloadLimit'>>;
+
+/** A link's password and download limit as the gateway answers them (PUT /api/links/{slug}/access). */
+export type LinkAccess = LinkAccessResponse;
+
+/** The gateway refused an access change: its `code` (invalid_password, limit_reached, …). */
+export class LinkAccessError extends Error {
+  constructor(readonly code: string) {
+    super(`link access refused: ${code}`);
+    this.name = 'LinkAccessError';
+  }
+}
 
 export type PublicConfig = Pick<PublicConfigBody, 'driveRootUrl'> & Partial<PublicConfigBody>;
 
@@ -170,6 +183,16 @@ export class ProductApi {
     } catch {
       return undefined;
     }
+  }
+
+  /** PUT /api/links/{slug}/access: set, change or remove the password and the download limit. */
+  async setAccess(slug: string, body: LinkAccessBody): Promise<LinkAccess> {
+    const res = await this.call('PUT', `/api/links/${encodeURIComponent(slug)}/access`, body);
+    if (!res.ok) {
+      const j = (await res.json().catch(() => ({}))) as { code?: string };
+      throw new LinkAccessError(j.code ?? String(res.status));
+    }
+    return (await res.json()) as LinkAccess;
   }
 
   /** GET /api/links, every page (100 a page): the caller's link records (to join slugs to drive files). */

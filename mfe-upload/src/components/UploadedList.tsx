@@ -4,7 +4,7 @@ import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
 import type { UploadedFile } from '../list/uploaded';
 import { DEFAULT_VALIDITY_MS } from '../upload/constants';
-import { UploadedRow } from './UploadedRow';
+import { UploadedRow, type UploadedRowProps } from './UploadedRow';
 
 export interface UploadedListProps {
   rows: readonly UploadedFile[];
@@ -15,6 +15,7 @@ export interface UploadedListProps {
   onDelete(row: UploadedFile): Promise<void>;
   onEmail(row: UploadedFile): void;
   onCopied?(link: string): void;
+  onAccess?: UploadedRowProps['onAccess'];
   locale: string;
 }
 
@@ -38,6 +39,7 @@ export function UploadedList(p: UploadedListProps) {
             onDelete={p.onDelete}
             onEmail={p.onEmail}
             {...(p.onCopied ? { onCopied: p.onCopied } : {})}
+            {...(p.onAccess ? { onAccess: p.onAccess } : {})}
             locale={p.locale}
           />
         ))}

@@ -8,7 +8,10 @@ import { rowCanExtend } from '../list/link-life';
 import type { UploadedFile } from '../list/uploaded';
 import { UI_TIMINGS } from '../upload/constants';
 import { formatSize } from '../upload/size-label';
+import type { LinkAccessBody } from '@ferry/http-contract';
+import type { LinkAccess } from '../api/product-api';
 import { Countdown } from './Countdown';
+import { LinkAccessDialog } from './LinkAccessDialog';
 
 export interface UploadedRowProps {
   row: UploadedFile;
@@ -19,6 +22,8 @@ export interface UploadedRowProps {
   onDelete(row: UploadedFile): Promise<void>;
   onEmail(row: UploadedFile): void;
   onCopied?(link: string): void;
+  /** Sets the link's password and download limit; absent = the row offers no access control. */
+  onAccess?(row: UploadedFile, body: LinkAccessBody): Promise<LinkAccess>;
   locale: string;
 }
 
@@ -32,12 +37,18 @@ export function UploadedRow({
   onDelete,
   onEmail,
   onCopied,
+  onAccess,
   locale,
 }: UploadedRowProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState(false);
   const [extending, setExtending] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [editingAccess, setEditingAccess] = useState(false);
+  // What the last save answered, over what the list loaded.
+  const [access, setAccess] = useState<{ passwordProtected: boolean; downloadLimit?: number }>();
+  const passwordProtected = access?.passwordProtected ?? row.passwordProtected === true;
+  const downloadLimit = access ? access.downloadLimit : row.downloadLimit;
   const limitId = useId();
   const atLimit = !rowCanExtend(row);
 
@@ -92,6 +103,16 @@ export function UploadedRow({
           <span title={t('tooltips.remaining')} data-expires-at={row.expiresAt} data-testid="row-expiry">
             <Countdown expiresAt={row.expiresAt} />
           </span>
+          {passwordProtected && (
+            <span className="access-badge" data-testid="row-password-badge">
+              {t('access.badgePassword')}
+            </span>
+          )}
+          {downloadLimit !== undefined && (
+            <span className="access-badge" data-testid="row-limit-badge">
+              {t('access.badgeLimit', { limit: downloadLimit })}
+            </span>
+          )}
         </div>
       </div>
       <div className="actions">
@@ -117,6 +138,11 @@ export function UploadedRow({
         <button type="button" onClick={() => onEmail(row)} data-testid="row-email">
           {t('list.email')}
         </button>
+        {onAccess && row.slug && (
+          <button type="button" onClick={() => setEditingAccess(true)} data-testid="row-access">
+            {t('access.button')}
+          </button>
+        )}
         <button
           type="button"
           onClick={() => setConfirmingDelete(true)}
@@ -126,6 +152,24 @@ export function UploadedRow({
           {t('list.delete')}
         </button>
       </div>
+      {onAccess && row.slug && (
+        <LinkAccessDialog
+          open={editingAccess}
+          fileName={row.name}
+          passwordProtected={passwordProtected}
+          downloadLimit={downloadLimit}
+          downloads={count ?? row.downloads ?? 0}
+          onSave={(body) => onAccess(row, body)}
+          onClose={(saved) => {
+            setEditingAccess(false);
+            if (saved)
+              setAccess({
+                passwordProtected: saved.passwordProtected,
+                ...(saved.downloadLimit !== null ? { downloadLimit: saved.downloadLimit } : {}),
+              });
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirmingDelete}
         title={t('list.delete')}

@@ -22,6 +22,10 @@ export interface UploadedFile {
   /** The product tag is missing (made by an older version or by hand). */
   legacy: boolean;
   downloads?: number;
+  /** Downloads need a password (set from the row or when sharing). */
+  passwordProtected?: boolean;
+  /** Downloads allowed in all; absent = no limit. */
+  downloadLimit?: number;
 }
 
 /** Maps one drive file (+ its link record) to a list row. */
@@ -55,6 +59,8 @@ export function toUploadedFile(
     appProperties: props,
     legacy: props[TAGS.product] !== '1',
     ...(link?.downloads !== undefined ? { downloads: link.downloads } : {}),
+    ...(link?.passwordProtected ? { passwordProtected: true } : {}),
+    ...(link?.downloadLimit ? { downloadLimit: link.downloadLimit } : {}),
   };
 }
 

@@ -115,6 +115,7 @@ export function UploadRoute() {
         onDelete={list.remove}
         onEmail={setShareRow}
         onCopied={(link) => api.logCopy(link)}
+        onAccess={(row, body) => api.setAccess(row.slug!, body)}
         locale={shell.language}
       />
       <ShareModal
