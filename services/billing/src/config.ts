@@ -14,6 +14,8 @@ export const configSchema = z
     /** postgresql://… or pglite:///abs/dir / pglite:memory */
     BILLING_DATABASE_URL: env.databaseUrl(),
     LOG_LEVEL: env.logLevel().optional(),
+    /** Port of GET /metrics (Prometheus, the process metrics) on BILLING_HOST; unset = no metrics server. */
+    BILLING_METRICS_PORT: env.port().optional(),
     /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
     ...grpcTlsEnv,
     /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */

@@ -5,8 +5,10 @@ import {
   createCallerSigner,
   createGrpcClient,
   createLogger,
+  createMetricsRegistry,
   onShutdownSignals,
   runMain,
+  startMetricsServer,
   unaryCall,
 } from '@ferry/service-kit';
 import { loadConfig } from './config.js';
@@ -41,7 +43,7 @@ runMain('billing', async () => {
       logger.warn('STRIPE_SECRET_KEY is not set: cancelling a paid plan is recorded in Ferry only, Stripe is not told');
   }
   if (config.BILLING_TEST_CLOCK === 'on')
-    logger.warn("BILLING_TEST_CLOCK is on: accounts' clocks can be moved (tests and single-machine mode only)");
+    logger.info("BILLING_TEST_CLOCK is on: accounts' clocks can be moved (tests and single-machine mode only)");
 
   const signer = createCallerSigner({ issuer: 'billing', privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
   const notification = createGrpcClient(
@@ -67,9 +69,28 @@ runMain('billing', async () => {
       },
     },
   });
+  const metrics =
+    config.BILLING_METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({
+          registry: createMetricsRegistry('billing'),
+          port: config.BILLING_METRICS_PORT,
+          host: config.BILLING_HOST,
+          logger,
+        });
   logger.info(
-    { host: config.BILLING_HOST, port: server.port, notification: config.NOTIFICATION_ADDR },
+    {
+      host: config.BILLING_HOST,
+      port: server.port,
+      metricsPort: metrics?.port ?? null,
+      notification: config.NOTIFICATION_ADDR,
+    },
     'billing service listening',
   );
-  onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
+  onShutdownSignals(logger, [
+    () => server.shutdown(),
+    async () => notification.close(),
+    async () => metrics?.close(),
+    () => db.close(),
+  ]);
 });

@@ -55,3 +55,17 @@ export {
 } from './caller-policy.js';
 export { startLeasedLoop, type LeasedLoop, type LeasedLoopOptions } from './leased-loop.js';
 export { claimDueRows, markRows, type DueRowsQuery, type RawSqlClient } from './due-rows.js';
+export {
+  createMetricsRegistry,
+  startMetricsServer,
+  readOrSkip,
+  registerOutboxMetrics,
+  METRIC_PREFIX,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type MetricsServer,
+  type OutboxBacklog,
+  type StartMetricsServerOptions,
+} from './metrics.js';

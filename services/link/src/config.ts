@@ -22,6 +22,8 @@ export const configSchema = z
     /** Shared invalidation channel between link replicas; absent means in-process only. */
     REDIS_URL: env.redisUrl().optional(),
     LOG_LEVEL: env.logLevel().optional(),
+    /** Port of GET /metrics (Prometheus) on LINK_HOST; unset = no metrics server. */
+    LINK_METRICS_PORT: env.port().optional(),
     /** Mutual TLS of its server and its client to notification (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
     ...grpcTlsEnv,
     /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */

@@ -4,14 +4,17 @@ import {
   createCallerSigner,
   createGrpcClient,
   createLogger,
+  createMetricsRegistry,
   onShutdownSignals,
   runMain,
+  startMetricsServer,
 } from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import { DEFAULT_LINK_LIFETIME_S, DEFAULT_SWEEP_INTERVAL_S, loadConfig } from './config.js';
 import { openDatabase } from './db.js';
 import { driveFileVerifier } from './drive/verify-file.js';
 import { localInvalidations, redisInvalidations } from './invalidations.js';
+import { registerLinkMetrics } from './metrics.js';
 import { startLinkServer } from './server.js';
 import { accessTokenSource } from './grants/access-token.js';
 import { OfflineGrants } from './grants/offline-grants.js';
@@ -63,9 +66,26 @@ runMain('link', async () => {
       'LINK_LIFETIME_S: new links live shorter than the default',
     );
   }
+  const registry = createMetricsRegistry('link');
+  registerLinkMetrics(registry, db.prisma, logger);
+  const metrics =
+    config.LINK_METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({ registry, port: config.LINK_METRICS_PORT, host: config.LINK_HOST, logger });
   logger.info(
-    { host: config.LINK_HOST, port: server.port, drive: config.DRIVE_ROOT_URL, notification: config.NOTIFICATION_ADDR },
+    {
+      host: config.LINK_HOST,
+      port: server.port,
+      metricsPort: metrics?.port ?? null,
+      drive: config.DRIVE_ROOT_URL,
+      notification: config.NOTIFICATION_ADDR,
+    },
     'link service listening',
   );
-  onShutdownSignals(logger, [() => server.shutdown(), async () => notification.close(), () => db.close()]);
+  onShutdownSignals(logger, [
+    () => server.shutdown(),
+    async () => notification.close(),
+    async () => metrics?.close(),
+    () => db.close(),
+  ]);
 });

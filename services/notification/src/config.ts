@@ -42,6 +42,8 @@ export const configSchema = z
     /** The team's address for visitors' feedback (the feedback button); unset = feedback is refused. */
     FEEDBACK_TO: optional(z.string().trim().toLowerCase().refine(isMailAddress, 'must be one plain e-mail address')),
     LOG_LEVEL: optional(env.logLevel()),
+    /** Port of GET /metrics (Prometheus) on NOTIFICATION_HOST; unset = no metrics server. */
+    NOTIFICATION_METRICS_PORT: optional(env.port()),
     /** Mutual TLS of its server (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
     ...grpcTlsEnv,
     /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */

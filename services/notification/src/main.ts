@@ -1,8 +1,15 @@
-import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
+import {
+  createLogger,
+  createMetricsRegistry,
+  onShutdownSignals,
+  runMain,
+  startMetricsServer,
+} from '@ferry/service-kit';
 import { redact } from '@ferry/db';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db.js';
 import { smtpSender } from './mail/transport.js';
+import { countingSender, registerNotificationMetrics } from './metrics.js';
 import { startNotificationServer } from './server.js';
 
 runMain('notification', async () => {
@@ -11,6 +18,8 @@ runMain('notification', async () => {
   const db = await openDatabase(config.NOTIFICATION_DATABASE_URL);
   logger.info({ database: redact(config.NOTIFICATION_DATABASE_URL) }, 'database ready');
   const sendTimeoutMs = config.MAIL_SEND_TIMEOUT_MS ?? 30_000;
+  const registry = createMetricsRegistry('notification');
+  registerNotificationMetrics(registry, db.prisma, logger);
   const server = await startNotificationServer({
     port: config.NOTIFICATION_PORT,
     host: config.NOTIFICATION_HOST,
@@ -22,7 +31,10 @@ runMain('notification', async () => {
     prisma: db.prisma,
     logger,
     mail: {
-      sender: smtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: sendTimeoutMs }),
+      sender: countingSender(
+        smtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: sendTimeoutMs }),
+        registry,
+      ),
       from: config.MAIL_FROM,
       publicOrigin: config.PUBLIC_ORIGIN,
       limits: {
@@ -37,9 +49,23 @@ runMain('notification', async () => {
       feedbackTo: config.FEEDBACK_TO,
     },
   });
+  const metrics =
+    config.NOTIFICATION_METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({
+          registry,
+          port: config.NOTIFICATION_METRICS_PORT,
+          host: config.NOTIFICATION_HOST,
+          logger,
+        });
   logger.info(
-    { smtp: redact(config.SMTP_URL), from: config.MAIL_FROM, publicOrigin: config.PUBLIC_ORIGIN },
+    {
+      smtp: redact(config.SMTP_URL),
+      from: config.MAIL_FROM,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      metricsPort: metrics?.port ?? null,
+    },
     'mail relay running',
   );
-  onShutdownSignals(logger, [() => server.shutdown(), () => db.close()]);
+  onShutdownSignals(logger, [() => server.shutdown(), async () => metrics?.close(), () => db.close()]);
 });
