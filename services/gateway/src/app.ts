@@ -9,7 +9,7 @@ import { meRoutes } from './auth/me.js';
 import type { OidcProvider } from './auth/oidc.js';
 import type { OfflineGrantStore } from './auth/offline-grant.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
-import { accessLog } from './http/access-log.js';
+import { accessLog, type AccessLogPolicy } from './http/access-log.js';
 import type { TrustProxy } from './http/client-address.js';
 import { contentSecurityPolicy, type CspOptions } from './http/csp.js';
 import { errorHandler, notFound } from './http/errors.js';
@@ -59,6 +59,8 @@ export interface AppDeps {
   grpcDeadlineMs?: number;
   /** True once shutdown started: health and readiness answer 503 so traffic moves away. */
   isDraining?: () => boolean;
+  /** Which requests get an access line; absent = every request. */
+  accessLog?: AccessLogPolicy;
   web?: WebOptions;
   /** Sign-in: `/api/auth/*`, `/api/me` and the `requireAuth` gate of protected routes. */
   auth?: { oidc: OidcProvider; verifier: TokenVerifier; grants?: OfflineGrantStore };
@@ -96,7 +98,7 @@ export function createApp(deps: AppDeps): Express {
     if (isDraining()) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(accessLog(logger));
+  app.use(accessLog(logger, deps.accessLog));
   // Helmet's other headers (Referrer-Policy no-referrer keeps URLs out of Referer, nosniff, HSTS…);
   // the CSP is Ferry's own: pages may run scripts from Ferry's origins only. X-Frame-Options is set
   // with the CSP (DENY, like its frame-ancestors 'none'), not by Helmet (SAMEORIGIN).

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { backoffDelay } from '@ferry/rules';
-import { createCallerSigner } from '@ferry/service-kit';
+import { createCallerSigner, createMetricsRegistry, startMetricsServer, type MetricsServer } from '@ferry/service-kit';
 import { createApp } from './app.js';
 import { OidcProvider } from './auth/oidc.js';
 import { linkOfflineGrants } from './auth/offline-grant.js';
@@ -16,6 +16,8 @@ import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
 import { closeHttpServer } from './http/close-server.js';
 import { clientAddress } from './http/client-address.js';
+import { createGatewayMetrics } from './http/metrics.js';
+import { observeRequests } from './http/request-observer.js';
 import { startLinkFeatures, type LinkFeatures } from './links/features.js';
 import { publicLinksOf } from './links/public-links.js';
 import { pageViewDepsOf, publicAnalyticsOf } from './analytics/page-view-setup.js';
@@ -30,6 +32,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningGateway {
   port: number;
+  /** GET /metrics (GATEWAY_METRICS_PORT), absent when not configured. */
+  metricsPort?: number;
   app: Express;
   server: http.Server;
   backends: Backends;
@@ -65,7 +69,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   }
   const verifier = createTokenVerifier({ lookup: userinfoLookup(() => oidc.userinfoEndpoint()), cache: tokenCache });
   let draining = false;
-  const links: LinkFeatures | undefined = startLinkFeatures(config, backends, redis, logger, () => draining);
+  const registry = createMetricsRegistry('gateway');
+  const metrics = createGatewayMetrics(registry);
+  const accessLog = {
+    logRequests: config.LOG_REQUESTS === '1',
+    hotPathSample: config.ACCESS_LOG_SAMPLE ?? 1,
+  };
+  const links: LinkFeatures | undefined = startLinkFeatures(config, backends, redis, logger, () => draining, metrics);
   const access = createAccessGate({
     billing: backends.billing.client,
     grpcDeadlineMs: config.GRPC_DEADLINE_MS,
@@ -78,6 +88,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     grpcDeadlineMs: config.GRPC_DEADLINE_MS,
     trustProxy: clientAddress(config.TRUSTED_PROXIES ?? []).trust,
     isDraining: () => draining,
+    accessLog,
     auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS) },
     links: links && { ...links.routeDeps, requireAccess: access.requireAccess },
     shareEmail: {
@@ -129,7 +140,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
 
   // GET /api/d/{slug} is answered by node:http directly; everything else goes to Express.
   const redirect = links?.redirect;
-  const server = http.createServer(redirect ? (req, res) => void (redirect(req, res) || app(req, res)) : app);
+  const server = http.createServer(
+    observeRequests(redirect ? (req, res) => void (redirect(req, res) || app(req, res)) : app, {
+      metrics,
+      logger,
+      accessLog,
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.GATEWAY_PORT, () => {
@@ -138,6 +155,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     });
   });
   const { port } = server.address() as AddressInfo;
+  const metricsServer: MetricsServer | undefined =
+    config.GATEWAY_METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({ registry, port: config.GATEWAY_METRICS_PORT, logger });
 
   let stopping: Promise<void> | undefined;
   const stop = (graceMs = SHUTDOWN_GRACE_MS): Promise<void> => {
@@ -149,11 +170,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       // Counted downloads are delivered before the channels close.
       await links?.stop();
       backends.close();
+      await metricsServer?.close();
       if (redis?.isOpen) await redis.close().catch(() => undefined);
       logger.info('gateway stopped');
     })();
     return stopping;
   };
 
-  return { port, app, server, backends, stop };
+  return { port, metricsPort: metricsServer?.port, app, server, backends, stop };
 }

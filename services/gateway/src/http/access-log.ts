@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { routeOf } from './metrics.js';
 import type { Logger } from 'pino';
 
 // Query parameters that may carry credentials are never written to the log.
@@ -19,13 +21,62 @@ function contentLength(header: number | string | string[] | undefined): number |
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** Which requests get a line (LOG_REQUESTS, ACCESS_LOG_SAMPLE). */
+export interface AccessLogPolicy {
+  /** A line for every request off the hot path (LOG_REQUESTS=1). */
+  logRequests: boolean;
+  /** The share (0-1) of the hot path's requests (/api/d, /d) that get a line (ACCESS_LOG_SAMPLE). */
+  hotPathSample: number;
+}
+
+/** Every request gets a line (tests, and LOG_REQUESTS=1 without a sample). */
+export const LOG_EVERY_REQUEST: AccessLogPolicy = { logRequests: true, hotPathSample: 1 };
+
+/** The download redirect and the download page: most of the traffic, sampled. */
+export function isHotPath(url: string): boolean {
+  const route = routeOf(url);
+  return route === '/api/d' || route === '/d' || route === '/{slug}';
+}
+
+/** Polled by probes, monitors and `npm start`: their 503 says a backend is down, in every answer, not a gateway fault. */
+const PROBES = new Set(['/api/health', '/api/livez', '/api/readyz']);
+
 /**
- * One structured line per request, written when the response finishes or the client goes away.
- * No headers are logged except the user agent (never Authorization or cookies), and query
- * parameters that may carry credentials are redacted.
- * Also gives every request a child logger `req.log` carrying its id.
+ * The level of a request's line, or undefined for none. A 5xx is always written (a backend timeout
+ * is worth a look, though crashes are logged with their stack by the error handler), except a
+ * probe's; other answers only as the policy says.
  */
-export function accessLog(logger: Logger): RequestHandler {
+export function accessLogLevel(policy: AccessLogPolicy, url: string, status: number): 'info' | 'warn' | undefined {
+  if (status >= 500 && !PROBES.has(url)) return 'warn';
+  if (isHotPath(url)) return policy.hotPathSample > 0 && Math.random() < policy.hotPathSample ? 'info' : undefined;
+  return policy.logRequests ? 'info' : undefined;
+}
+
+/** The line of one finished (or abandoned) request; no headers but the user agent, credentials in the query redacted. */
+export function accessLine(
+  req: IncomingMessage & { ip?: string; originalUrl?: string },
+  res: ServerResponse,
+  ms: number,
+) {
+  return {
+    req: {
+      method: req.method,
+      url: redactUrl(req.originalUrl ?? req.url ?? ''),
+      // The client behind trusted proxies (TRUSTED_PROXIES), the socket peer otherwise.
+      remoteAddress: req.ip ?? req.socket.remoteAddress,
+      userAgent: req.headers['user-agent'],
+    },
+    res: { statusCode: res.statusCode, contentLength: contentLength(res.getHeader('content-length')) },
+    responseTimeMs: Math.round(ms * 10) / 10,
+    aborted: !res.writableFinished,
+  };
+}
+
+/**
+ * One structured line per request as `policy` says, written when the response finishes or the
+ * client goes away. Also gives every request a child logger `req.log` carrying its id.
+ */
+export function accessLog(logger: Logger, policy: AccessLogPolicy = LOG_EVERY_REQUEST): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     req.log = logger.child({ reqId: req.id });
@@ -33,23 +84,10 @@ export function accessLog(logger: Logger): RequestHandler {
     const write = (): void => {
       if (written) return;
       written = true;
+      const level = accessLogLevel(policy, req.originalUrl, res.statusCode);
+      if (!level) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = {
-        req: {
-          method: req.method,
-          url: redactUrl(req.originalUrl),
-          // The client behind trusted proxies (TRUSTED_PROXIES), the socket peer otherwise.
-          remoteAddress: req.ip ?? req.socket.remoteAddress,
-          userAgent: req.get('user-agent'),
-        },
-        res: { statusCode: res.statusCode, contentLength: contentLength(res.getHeader('content-length')) },
-        responseTimeMs: Math.round(ms * 10) / 10,
-        aborted: !res.writableFinished,
-      };
-      // Crashes are logged with their stack by the error handler; a 5xx here (e.g. a degraded
-      // /api/health or a backend timeout) is worth a look but is not itself a gateway fault.
-      if (res.statusCode >= 500) req.log.warn(line, 'request completed');
-      else req.log.info(line, 'request completed');
+      req.log[level](accessLine(req, res, ms), 'request completed');
     };
     res.on('finish', write);
     res.on('close', write);

@@ -77,6 +77,11 @@ export class DownloadCounter {
     return total;
   }
 
+  /** Batches taken by this process and not yet acknowledged, plus the pending counts' next batch. */
+  get unacknowledgedBatches(): number {
+    return this.unacked.size + (this.pendingTotal > 0 ? 1 : 0);
+  }
+
   /** Moves pending counts into the buffer, then delivers what the buffer holds (unless backing off). */
   flush(): Promise<void> {
     this.flushing ??= this.buffered()

@@ -4,6 +4,7 @@ import type { createClient } from 'redis';
 import type { GatewayConfig } from '../config.js';
 import type { Backends } from '../grpc/backends.js';
 import { clientAddress } from '../http/client-address.js';
+import type { GatewayMetrics } from '../http/metrics.js';
 import type { LinkRouteDeps } from '../routes/links.js';
 import { BatchResolver } from './batch-resolver.js';
 import { DownloadCounter } from './download-counter.js';
@@ -38,6 +39,7 @@ export function startLinkFeatures(
   redis: ReturnType<typeof createClient> | undefined,
   logger: Logger,
   isDraining: () => boolean,
+  metrics?: GatewayMetrics,
 ): LinkFeatures | undefined {
   if (!config.DRIVE_DOWNLOAD_ORIGIN) {
     logger.warn('DRIVE_DOWNLOAD_ORIGIN is not set: short links and /api/d are not served');
@@ -64,6 +66,7 @@ export function startLinkFeatures(
       : undefined;
   if (!buffer) logger.warn('neither REDIS_URL nor DOWNLOAD_BUFFER_FILE is set: download counts wait in memory only');
   const counter = new DownloadCounter({ client, logger, buffer });
+  metrics?.watchDownloadBacklog(() => ({ downloads: counter.unacknowledged, batches: counter.unacknowledgedBatches }));
   const limiter = new NotFoundLimiter({ redis, logger });
   const clientOf = clientAddress(config.TRUSTED_PROXIES ?? []).of;
   const guarded = guardedDownloads({ link: client, deadlineMs: config.GRPC_DEADLINE_MS, drive });
@@ -97,6 +100,7 @@ export function startLinkFeatures(
       drive,
       logger,
       isDraining,
+      metrics,
       rootHost: publicLinks.rootHost,
       guarded,
     }),

@@ -35,8 +35,12 @@ export function watchInvalidations(client: LinkServiceClient, cache: LinkCache, 
       if (closed) return;
       failures++;
       const delay = backoffDelay(failures, { baseMs: 100, maxMs: 5_000 });
-      if (failures === 1 || failures % 20 === 0)
-        logger.warn({ reason, retryInMs: delay }, 'link invalidation stream down');
+      // The link service ends every connection after a few minutes (max_connection_age), and the
+      // stream with it: one drop is routine and the reconnect resumes it. Trouble is a reconnect
+      // that fails too.
+      if (failures === 1) logger.debug({ reason, retryInMs: delay }, 'link invalidation stream ended: reconnecting');
+      else if (failures === 2 || failures % 20 === 0)
+        logger.warn({ reason, retryInMs: delay, failures }, 'link invalidation stream down');
       retry = setTimeout(connect, delay);
       retry.unref();
     };

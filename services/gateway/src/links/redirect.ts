@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
 import { API_CSP, FRAME_OPTIONS } from '../http/csp.js';
 import { isLinkCode } from '@ferry/rules';
+import type { GatewayMetrics } from '../http/metrics.js';
 import type { DownloadCounter } from './download-counter.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
 import { cacheKey, requestSubdomain, visibleOn } from './host-scope.js';
@@ -22,6 +23,8 @@ export interface DownloadRedirectDeps {
   drive: DriveDownloadOptions;
   logger: Logger;
   isDraining: () => boolean;
+  /** Cache hits and misses, downloads served. */
+  metrics?: GatewayMetrics;
   /** PUBLIC_ORIGIN's host: on `{sender}.{rootHost}` only that sender's links exist (links/host-scope.ts). Absent = every host is the root. */
   rootHost?: string;
   /** Links with a password or a download limit are claimed at the link service per download; absent = redirected like the others. */
@@ -118,7 +121,10 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     if (deps.isDraining()) headers.push('connection', 'close');
     res.writeHead(302, headers);
     res.end();
-    if (req.method === 'GET') counter.add(entry.slug);
+    if (req.method === 'GET') {
+      counter.add(entry.slug);
+      deps.metrics?.redirected();
+    }
   }
 
   function gone(res: ServerResponse, reason: 'expired' | 'removed' | 'limit'): void {
@@ -194,9 +200,11 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     const key = cacheKey(code, subdomain);
     const hit = visibleOn(cache.peek(key), subdomain);
     if (hit) {
+      deps.metrics?.cacheHit();
       answer(req, res, code, hit);
       return true;
     }
+    deps.metrics?.cacheMiss();
     cache.get(key).then(
       (entry) => answer(req, res, code, visibleOn(entry, subdomain)),
       (err: unknown) => {
