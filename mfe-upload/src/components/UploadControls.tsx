@@ -129,7 +129,9 @@ export function UploadControls(p: UploadControlsProps) {
           {help && (
             <>
               {' '}
-              <span data-testid="upload-error-help">{t(`errorHelp.${help}`)}</span>
+              <span className="error-help" data-testid="upload-error-help">
+                {t(`errorHelp.${help}`)}
+              </span>
               {p.error.detail && (
                 <details className="error-details" data-testid="upload-error-details">
                   <summary>{t('errorHelp.details')}</summary>

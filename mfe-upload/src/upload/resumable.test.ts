@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { UploadError } from './errors';
+import type { PutTransport } from './put-transport';
 import { uploadResumable } from './resumable';
 import { blobSource, streamSource } from './source';
 
@@ -216,5 +217,36 @@ describe('resumable upload (spec §7)', () => {
     ]);
     expect(sent[0]).toBe(CHUNK);
     expect(s.received()).toEqual(bytes);
+  });
+
+  it('progress goes back to the confirmed byte when a sent chunk fails', async () => {
+    const total = 2 * CHUNK;
+    let stored = 0;
+    let failOnce = true;
+    const transport: PutTransport = async (_url, req) => {
+      const range = req.headers['Content-Range']!;
+      if (range.startsWith('bytes */')) return { status: 308, range: stored ? `bytes=0-${stored - 1}` : null };
+      const size = (req.body as Blob).size;
+      req.onSent?.(size);
+      if (stored === CHUNK && failOnce) {
+        failOnce = false;
+        return { status: 500, range: null };
+      }
+      stored += size;
+      return stored === total
+        ? { status: 200, range: null, json: { id: 'f1' } }
+        : { status: 308, range: `bytes=0-${stored - 1}` };
+    };
+    const sent: number[] = [];
+    await uploadResumable({
+      sessionUrl: 'x',
+      source: blobSource(new Blob([new Uint8Array(total)])),
+      signal: new AbortController().signal,
+      chunkSize: CHUNK,
+      transport,
+      retryBaseMs: 1,
+      onSent: (n) => sent.push(n),
+    });
+    expect(sent).toEqual([CHUNK, CHUNK, 2 * CHUNK, CHUNK, CHUNK, 2 * CHUNK, 2 * CHUNK]);
   });
 });

@@ -154,6 +154,8 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
       });
     } catch (err) {
       if (!(err instanceof UploadError) || err.code !== 'network') throw err;
+      // Bytes of a failed chunk were sent but not kept: progress goes back to the confirmed byte.
+      o.onSent?.(offset);
       size = nextChunkSize(size, { ok: false }, rule);
       const done = await recover(err);
       if (done) return done;
@@ -175,6 +177,7 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
       return res.json as DriveFile;
     }
     if (retryable(res.status)) {
+      o.onSent?.(offset);
       size = nextChunkSize(size, { ok: false }, rule);
       const done = await recover(new UploadError('status', res.status));
       if (done) return done;
