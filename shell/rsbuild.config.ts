@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type ServerConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { pluginFirstVisit } from '@ferry/shell-sdk/rsbuild';
 import mfConfig from './module-federation.config';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TAGLINE_NL = 'Eenvoudig delen, slimme opslag.';
 const DESCRIPTION = 'Send files of any size from your own Google Drive with a short download link.';
 

@@ -9,7 +9,7 @@ import {
 } from './file-name.js';
 
 const length = (s: string) => Array.from(s).length;
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 
 /** Names with the characters that matter mixed in often enough to meet each other. */

@@ -22,8 +22,8 @@ const MAX_KEPT_EXTENSION = 16;
 /** What a name that is empty after cleaning is called. */
 export const FALLBACK_FILE_NAME = 'file';
 
-// C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators.
-const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+// Cc is C0, DEL and C1; then the Unicode line and paragraph separators.
+const CONTROLS = /[\p{Cc}\u2028\u2029]/gu;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // LRE, RLE, PDF, LRO, RLO; LRI, RLI, FSI, PDI; LRM, RLM; ALM.
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;

@@ -1,5 +1,5 @@
-// C0 controls (CR, LF, TAB, NUL, …), DEL, C1 controls, and the Unicode line and paragraph separators.
-const LINE_BREAK_OR_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// Cc is C0 (CR, LF, TAB, NUL, …), DEL and C1; then the Unicode line and paragraph separators.
+const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 /**
  * True when a value that must stay on one line (a link, a claimed file name, a URL going into a

@@ -12,8 +12,7 @@ const ORIGIN = 'http://ferry.invalid';
 export function safeReturnPath(raw: unknown): string | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > RETURN_PATH_MAX) return undefined;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return undefined;
+  if (/\p{Cc}/u.test(raw)) return undefined;
   let url: URL;
   try {
     url = new URL(raw, ORIGIN);

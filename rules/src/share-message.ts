@@ -1,8 +1,8 @@
 /** The personal message of a share mail: at most this many characters. */
 export const MAX_SHARE_MESSAGE_LENGTH = 2_000;
 
-// C0 controls except TAB and LF, DEL, C1 controls, and the Unicode line/paragraph separators.
-const FORBIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/;
+// Control characters (Cc: C0, DEL, C1) except TAB and LF, and the Unicode line/paragraph separators.
+const FORBIDDEN = /(?![\t\n])[\p{Cc}\u2028\u2029]/u;
 
 /**
  * Why a personal message is refused, or undefined when it is fine: `too-long` past

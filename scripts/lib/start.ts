@@ -17,14 +17,14 @@ export async function start(): Promise<void> {
   const printable = Object.entries(stack.defaults)
     .map(
       ([key, value]) =>
-        `    ${key}=${/SECRET|CLIENTS/.test(key) ? '(generated, in ' + dataDir + '/local-secrets.json)' : value}`,
+        `    ${key}=${/SECRET|CLIENTS/.test(key) ? `(generated, in ${dataDir}/local-secrets.json)` : value}`,
     )
     .join('\n');
   console.log(
     [
       '',
       '[ferry] single-machine mode with embedded defaults (override any of them in the environment):',
-      '    databases: embedded PGlite under ' + dataDir + ' (set <SERVICE>_DATABASE_URL=postgresql://… for PostgreSQL)',
+      `    databases: embedded PGlite under ${dataDir} (set <SERVICE>_DATABASE_URL=postgresql://… for PostgreSQL)`,
       '    redis: ' +
         (stack.defaults.REDIS_URL
           ? stack.defaults.REDIS_URL
@@ -45,7 +45,7 @@ export async function start(): Promise<void> {
     stopping = true;
     console.log(`\n[ferry] ${signal}: stopping every process…`);
     await stack.stop();
-    console.log('[ferry] stopped; data kept in ' + dataDir);
+    console.log(`[ferry] stopped; data kept in ${dataDir}`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -80,7 +80,7 @@ test('/d/{slug} and slugs over 16 characters leave the app for /api/d/{slug} wit
   ]) {
     const res = await page.request.get(path!, { maxRedirects: 0, headers: { accept: 'text/html' } });
     expect(res.status(), path).toBe(302);
-    expect(res.headers()['location'], path).toBe(target);
+    expect(res.headers().location, path).toBe(target);
   }
 });
 

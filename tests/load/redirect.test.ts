@@ -58,9 +58,11 @@ describe('download redirect on the running stack', () => {
     const burst = await Promise.all(Array.from({ length: 300 }, () => get(`/api/d/${shortId}`)));
     expect(burst.every((r) => r.status === 302)).toBe(true);
     const deadline = Date.now() + 20_000;
-    let count = 0;
-    while ((count = await downloadCount(ep, shortId)) < 301 && Date.now() < deadline)
+    let count = await downloadCount(ep, shortId);
+    while (count < 301 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
+      count = await downloadCount(ep, shortId);
+    }
     expect(count).toBe(301);
     // Nothing is counted twice later on.
     await new Promise((r) => setTimeout(r, 2_500));
@@ -114,8 +116,11 @@ describe('download redirect on the running stack', () => {
     expect((await get(`/api/d/${shortId}`)).status).toBe(302);
     expect((await get(`/api/s?slug=${shortId}&probe=1`)).status).toBe(204);
     while (Date.now() < expiresAt.getTime() - 50) await new Promise((r) => setTimeout(r, 50));
-    let status = 0;
-    while ((status = (await get(`/api/d/${shortId}`)).status) === 302) await new Promise((r) => setTimeout(r, 25));
+    let status = (await get(`/api/d/${shortId}`)).status;
+    while (status === 302) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = (await get(`/api/d/${shortId}`)).status;
+    }
     expect(status).toBe(410);
     expect(Date.now() - expiresAt.getTime()).toBeLessThan(1_000);
   });

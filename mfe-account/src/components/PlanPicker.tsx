@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Notice, Skeleton, StatusBadge } from '@ferry/shell-sdk/ui';
 import type { PaidPlan, PlanPrice } from '../api/billing-api';
@@ -21,7 +22,7 @@ export interface PlanPickerProps {
 /** The paid plans with their prices from the billing service (never hard-coded), yearly marked best value. */
 export function PlanPicker({ plans, language, choosing, disabled, ended, onChoose }: PlanPickerProps) {
   const { t } = useTranslation(NAMESPACE);
-  let body;
+  let body: ReactNode;
   if (plans.kind === 'loading') body = <Skeleton label={t('plans.loading')} />;
   else if (plans.kind === 'error' || plans.plans.length === 0)
     body = <Notice tone="error">{t('plans.loadError')}</Notice>;

@@ -84,10 +84,10 @@ export function AccountRoute() {
 
   /**
    * Runs one action: its button busy, the others waiting; a second start while one runs does
-   * nothing. Work that leaves the page (to Stripe) stays busy until the page has gone.
+   * nothing. Work that leaves the page (to Stripe) resolves to 'leaving' and stays busy until the page has gone.
    */
   const run = useCallback(
-    async (action: Exclude<AccountAction, null>, work: () => Promise<'leaving' | void>) => {
+    async (action: Exclude<AccountAction, null>, work: () => Promise<unknown>) => {
       if (!api || running.current) return;
       running.current = true;
       setBusy(action);

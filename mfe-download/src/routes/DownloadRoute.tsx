@@ -32,13 +32,14 @@ export function DownloadRoute() {
   const senderOf = (info: ShareInfo) =>
     info.ownerEmail ?? info.ownerSubdomain ?? (host.kind === 'sender' ? host.subdomain : undefined) ?? t('anonymous');
   const found = state.kind === 'found' ? state.info : undefined;
+  const values = found && { name: found.fileName, size: sizeLabel(found.size, i18n.language), sender: senderOf(found) };
+  const pageTitle = values && t('pageTitle', values);
+  const pageDescription = values && t('pageDescription', values);
   useEffect(() => {
-    if (!found) return;
-    const values = { name: found.fileName, size: sizeLabel(found.size, i18n.language), sender: senderOf(found) };
-    document.title = t('pageTitle', values);
-    setMeta('description', t('pageDescription', values));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [found?.fileName, found?.size, found?.ownerEmail, found?.ownerSubdomain, t, i18n.language]);
+    if (pageTitle === undefined || pageDescription === undefined) return;
+    document.title = pageTitle;
+    setMeta('description', pageDescription);
+  }, [pageTitle, pageDescription]);
 
   if (state.kind === 'missing') return <MissingSlugRoute />;
   if (state.kind === 'not-found') {

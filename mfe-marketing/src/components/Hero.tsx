@@ -8,7 +8,7 @@ import { DemoButton } from './demo/DemoButton';
 export function TryButtons({ demo = true }: { demo?: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const { auth } = useShell();
-  const ready = auth !== null && auth.authReady;
+  const ready = auth?.authReady;
   return (
     <div className="marketing-actions">
       <button type="button" disabled={!ready} onClick={() => auth?.login()}>

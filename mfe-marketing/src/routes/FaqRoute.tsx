@@ -58,6 +58,7 @@ export function FaqRoute() {
       {doc && (
         <ContentLanguage doc={doc}>
           <p className="marketing-lead">{doc.description}</p>
+          {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is missing from browsers the product still supports (Safari before 17) */}
           <div className="marketing-search" role="search">
             <label htmlFor={searchId}>{t('faq.search')}</label>
             <input

@@ -49,7 +49,10 @@ describe('shorten (spec §7: POST /api/shorten, fallback POST /api/shorten/creat
       Response.json({ shortId: 'AbCdEfGh12', shortUrl: 'https://ferry.test/r/AbCdEfGh12' }, { status: 201 }),
     ];
     const calls: string[] = [];
-    const f = (async (path: string) => (calls.push(path), answers.shift()!)) as unknown as typeof fetch;
+    const f = (async (path: string) => {
+      calls.push(path);
+      return answers.shift()!;
+    }) as unknown as typeof fetch;
     await expect(new ProductApi(() => 'token', f, noWait).shorten({ fileId: 'f' })).resolves.toMatchObject({
       shortId: 'AbCdEfGh12',
     });
@@ -75,9 +78,10 @@ describe('an ended trial or plan (402 subscription_expired)', () => {
   it('access reads the state of POST /api/access/status; unknown when it cannot be told', async () => {
     const answer = (body: unknown, status = 200) => {
       const sent: RequestInit[] = [];
-      const f = (async (_path: string, init: RequestInit) => (
-        sent.push(init), status === 200 ? Response.json(body) : new Response(null, { status })
-      )) as unknown as typeof fetch;
+      const f = (async (_path: string, init: RequestInit) => {
+        sent.push(init);
+        return status === 200 ? Response.json(body) : new Response(null, { status });
+      }) as unknown as typeof fetch;
       return { api: new ProductApi(() => 'token', f), sent };
     };
     const expired = answer({ phase: 'expired', state: 'expired', plan: 'trial', total_days: 90 });
@@ -103,7 +107,10 @@ describe('links (GET /api/links, 100 a page)', () => {
       '/api/links?pageToken=100': { links: [{ slug: 'b' }], nextPageToken: '200' },
       '/api/links?pageToken=200': { links: [{ slug: 'c' }] },
     };
-    const f = (async (path: string) => (calls.push(path), Response.json(pages[path]))) as unknown as typeof fetch;
+    const f = (async (path: string) => {
+      calls.push(path);
+      return Response.json(pages[path]);
+    }) as unknown as typeof fetch;
     const links = await new ProductApi(() => 'token', f).links();
     expect(links.map((l) => l.slug)).toEqual(['a', 'b', 'c']);
     expect(calls).toHaveLength(3);

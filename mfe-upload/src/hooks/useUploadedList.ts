@@ -89,11 +89,11 @@ export function useUploadedList(
     [drive, api, rootId, withAuth, mark],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per drive and session; refresh changes with the rootId it sets itself, so depending on it would load the list twice
   useEffect(() => {
     if (!drive || !signedIn) return;
     void refreshQuota();
     void refresh();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drive, signedIn]);
 
   // Expiry: rows whose clock passed leave the list (spec §4); the link service's sweeper removes

@@ -39,7 +39,10 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
     about: async () => (opts.free === null ? {} : { storageQuota: { limit: String(opts.free ?? 1e12), usage: '0' } }),
     shareWithAnyone: async (id: string) => void shared.push(id),
     revokePublic: async (id: string) => void revoked.push(id),
-    trash: async (id: string) => (trashed.push(id), files.get(id)),
+    trash: async (id: string) => {
+      trashed.push(id);
+      return files.get(id);
+    },
     startResumable: async (meta: { name: string; parents: string[]; appProperties?: Record<string, string> }) => {
       const err = opts.failStart?.(meta.name);
       if (err) throw err;
@@ -125,7 +128,10 @@ describe('upload steps (spec §4)', () => {
     let shortens = 0;
     const { d } = deps(drive, {
       api: {
-        shorten: async () => (shortens++, Promise.reject(new SubscriptionExpiredError())),
+        shorten: async () => {
+          shortens++;
+          throw new SubscriptionExpiredError();
+        },
       } as unknown as ProductApi,
     });
     await expect(
@@ -190,7 +196,11 @@ describe('upload steps (spec §4)', () => {
   it('a Drive 401 signs in again and retries the call', async () => {
     let first = true;
     const { drive } = fakeDrive({
-      failStart: () => (first ? ((first = false), new DriveError(401, 'authError', 'Invalid Credentials')) : undefined),
+      failStart: () => {
+        if (!first) return undefined;
+        first = false;
+        return new DriveError(401, 'authError', 'Invalid Credentials');
+      },
     });
     const relogin = vi.fn(async () => undefined);
     const { d } = deps(drive, { relogin });

@@ -45,8 +45,12 @@ async function startWebhookRelay() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stripe/webhook`,
     held,
-    setTarget: (b: RunningBilling) => void (target = b),
-    hold: (on: boolean) => void (holding = on),
+    setTarget: (b: RunningBilling) => {
+      target = b;
+    },
+    hold: (on: boolean) => {
+      holding = on;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

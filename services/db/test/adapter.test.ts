@@ -22,7 +22,11 @@ const targets: Target[] = [
     open: async () => {
       const dir = scratchDir('pglite');
       const url = `pglite://${dir.path}/data`;
-      return { url, dispose: async () => (await closeDatabase(url), dir.remove()) };
+      const dispose = async () => {
+        await closeDatabase(url);
+        await dir.remove();
+      };
+      return { url, dispose };
     },
   },
 ];

@@ -99,11 +99,15 @@ export class CuttingStream extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    if (this.done) return cb();
+    if (this.done) {
+      cb();
+      return;
+    }
     const room = this.limit - this.seen;
     if (chunk.length < room) {
       this.seen += chunk.length;
-      return cb(null, chunk);
+      cb(null, chunk);
+      return;
     }
     this.done = true;
     if (room > 0) this.push(chunk.subarray(0, room));

@@ -5,10 +5,10 @@ import type { Principal } from './auth.js';
 import { DriveError, errors } from './http/errors.js';
 import type { QueryTarget } from './domain/query.js';
 import type { Sortable } from './domain/order.js';
-import { BlobStore } from './store/blobs.js';
+import type { BlobStore } from './store/blobs.js';
 import {
   FOLDER_MIME,
-  MetadataStore,
+  type MetadataStore,
   newFileId,
   type FileRecord,
   type PermissionRecord,

@@ -23,8 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function json(r: Response): Promise<Record<string, any>> {
-  return (await r.json()) as Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: assertions read the Drive API's answers field by field; a failing expect shows a wrong shape
+type DriveJson = Record<string, any>;
+async function json(r: Response): Promise<DriveJson> {
+  return (await r.json()) as DriveJson;
 }
 const post = (t: TestUser, path: string, body: unknown) =>
   api(h, t.token, path, {
@@ -40,7 +42,7 @@ const patch = (t: TestUser, path: string, body: unknown) =>
   });
 
 async function upload(t: TestUser, name: string, bytes: Buffer, parents?: string[]): Promise<string> {
-  const boundary = 'b' + randomBytes(8).toString('hex');
+  const boundary = `b${randomBytes(8).toString('hex')}`;
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\ncontent-type: application/json\r\n\r\n${JSON.stringify({ name, parents })}\r\n--${boundary}\r\ncontent-type: text/plain\r\n\r\n`,

@@ -15,7 +15,7 @@ export interface AccountClaims {
 /** Google's `sub` is a decimal string of ~21 digits; derive one stably from the e-mail address. */
 export function subjectFor(email: string): string {
   const digest = createHash('sha256').update(email.toLowerCase()).digest();
-  return '1' + (digest.readBigUInt64BE(0) % 10n ** 20n).toString().padStart(20, '0');
+  return `1${(digest.readBigUInt64BE(0) % 10n ** 20n).toString().padStart(20, '0')}`;
 }
 
 function capitalise(s: string): string {

@@ -28,7 +28,8 @@ export class FileStore {
   }
 
   model(name: string): Record<string, Entry> {
-    return (this.models[name] ??= {});
+    this.models[name] ??= {};
+    return this.models[name];
   }
 
   changed(): void {

@@ -5,7 +5,7 @@ import { createIdentityProvider } from './provider.js';
 
 const env = loadConfig();
 const log = pino({ name: 'dev-identity', level: env.LOG_LEVEL });
-let clients;
+let clients: ReturnType<typeof loadClients>;
 try {
   clients = loadClients(env.IDENTITY_CLIENTS);
 } catch (err) {

@@ -102,7 +102,7 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
     res: ServerResponse,
     action: string | undefined,
   ): Promise<void> {
-    let details;
+    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
       details = await p.interactionDetails(req, res);
     } catch (err) {

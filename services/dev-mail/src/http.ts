@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { inboxPage, messagePage } from './inbox-page.js';
 import type { SmtpListener, SmtpMode } from './smtp.js';
 import type { MessageStore } from './store.js';

@@ -258,7 +258,7 @@ function cutExpansions(node) {
 }
 
 function refsIn(node, found = new Set()) {
-  if (Array.isArray(node)) node.forEach((n) => refsIn(n, found));
+  if (Array.isArray(node)) for (const n of node) refsIn(n, found);
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string') found.add(v.split('/').pop());

@@ -141,7 +141,9 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     snapshots.changed();
     const list = targets(event);
     // Sent after the current request has been answered, as Stripe does.
-    setImmediate(() => list.forEach((t) => delivery.send(event, t)));
+    setImmediate(() => {
+      for (const t of list) delivery.send(event, t);
+    });
     return list.length;
   });
   const billing = new Billing(store, events);
@@ -150,7 +152,9 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     if (event.pending_webhooks === 0) continue;
     const list = targets(event);
     event.pending_webhooks = list.length;
-    setImmediate(() => list.forEach((t) => delivery.send(event, t)));
+    setImmediate(() => {
+      for (const t of list) delivery.send(event, t);
+    });
   }
   const idempotency = new IdempotencyKeys();
   const known = new KnownParams();

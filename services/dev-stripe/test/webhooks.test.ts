@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ferryPrices, startHarness, startReceiver, subscribed, waitFor, type Harness } from './support/harness.js';
 
 const WEBHOOK_SECRET = 'whsec_harness0123456789abcdef';
@@ -83,7 +83,9 @@ describe('webhooks', () => {
       expect(ms).toBeGreaterThanOrEqual(0.8 * 40 * 2 ** n);
       expect(ms).toBeLessThanOrEqual(1.2 * 40 * 2 ** n);
     });
-    attempts.slice(1).forEach((a, i) => expect(a.at - attempts[i]!.at).toBeGreaterThanOrEqual(planned[i]! - 5));
+    attempts.slice(1).forEach((a, i) => {
+      expect(a.at - attempts[i]!.at).toBeGreaterThanOrEqual(planned[i]! - 5);
+    });
     await waitFor(
       'pending_webhooks to reach 0',
       async () => (await h.stripe.events.list({ type: 'customer.created' })).data[0]!.pending_webhooks === 0,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { createAccessGate, SUBSCRIPTION_EXPIRED_TEXT, type AccessGate } from '../src/billing/access-gate.js';
 import type { GatewayConfig } from '../src/config.js';
-import { createBackends, type Backends } from '../src/grpc/backends.js';
+import { createBackends } from '../src/grpc/backends.js';
 import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { startLinkFeatures, type LinkFeatures } from '../src/links/features.js';
 import { gatewaySigner } from './backend-policies.js';

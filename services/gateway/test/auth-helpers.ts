@@ -99,7 +99,10 @@ export class Browser {
 
   private jar(url: URL): Map<string, string> {
     let jar = this.jars.get(url.host);
-    if (!jar) this.jars.set(url.host, (jar = new Map()));
+    if (!jar) {
+      jar = new Map();
+      this.jars.set(url.host, jar);
+    }
     return jar;
   }
 

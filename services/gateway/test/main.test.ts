@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { HealthService } from '@ferry/contracts/health/v1';
-import * as grpc from '@grpc/grpc-js';
+import type * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from './helpers.js';
 import { keyPem, startTestGrpcServer, testCallerKeys } from '@ferry/service-kit/testing';
@@ -33,8 +33,7 @@ function startMain(env: Record<string, string>): Proc {
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
-    let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
       if (line.trim()) lines.push(JSON.parse(line));

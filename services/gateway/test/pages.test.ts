@@ -123,7 +123,7 @@ describe('pre-compressed files', () => {
     const br = await request(app).get('/static/js/index.0123abcd.js').set('Accept-Encoding', 'gzip, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
-    expect(br.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
     expect(br.headers['cache-control']).toBe(IMMUTABLE);
     expect(br.text).toBe(CHUNK);
     const gz = await request(app).get('/static/js/index.0123abcd.js').set('Accept-Encoding', 'gzip');
@@ -131,13 +131,13 @@ describe('pre-compressed files', () => {
     expect(gz.text).toBe(CHUNK);
     const plain = await request(app).get('/static/js/index.0123abcd.js').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
   });
 
   it('compresses the pages it writes', async () => {
     const res = await page('/').set('Accept-Encoding', 'br');
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
   });
 });
 
@@ -154,7 +154,7 @@ describe('pages', () => {
     expect(res.text).not.toContain('Eenvoudig delen');
     expect(res.text).not.toContain('content="build"');
     expect(res.headers['content-language']).toBe('de');
-    expect(res.headers['vary']).toMatch(/Accept-Language/);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
   });
 
   it('picks the language from ?lng=, then the cookie, then Accept-Language', async () => {

@@ -87,7 +87,7 @@ describe('shell', () => {
     }
     const d = await request(app).get('/d/abc12345').set('Accept', 'text/html');
     expect(d.status).toBe(302);
-    expect(d.headers['location']).toBe('/api/d/abc12345');
+    expect(d.headers.location).toBe('/api/d/abc12345');
     const head = await request(app).head('/upload');
     expect(head.status).toBe(200);
   });
@@ -170,7 +170,7 @@ describe('remotes manifest', () => {
 
   it('answers 304 to a matching ETag', async () => {
     const first = await request(app).get('/remotes.json');
-    const etag = first.headers['etag'];
+    const etag = first.headers.etag;
     expect(etag).toBeTruthy();
     const again = await request(app).get('/remotes.json').set('If-None-Match', String(etag));
     expect(again.status).toBe(304);

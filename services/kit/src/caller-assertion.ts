@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
-import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { grpcError } from './errors.js';
 
 /**
@@ -147,7 +147,7 @@ export function createCallerVerifier(opts: CallerVerifierOptions): CallerVerifie
     }
     const key = isPrincipal(issuer) ? opts.keys[issuer] : undefined;
     if (!isPrincipal(issuer) || !key) throw unauthenticated('unknown issuer');
-    let payload;
+    let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, key, {
         algorithms: ['EdDSA'],

@@ -220,7 +220,13 @@ describe('expiry sweeper against the Drive stand-in', () => {
     let reachedTrash!: () => void;
     const atTrash = new Promise<void>((r) => (reachedTrash = r));
     // The first sweeper hangs for good where it would trash: as dead as a SIGKILL for this row.
-    const dying: DriveCleanup = { ...real, trash: () => (reachedTrash(), new Promise<never>(() => undefined)) };
+    const dying: DriveCleanup = {
+      ...real,
+      trash: () => {
+        reachedTrash();
+        return new Promise<never>(() => undefined);
+      },
+    };
     const first = await sweeper({ drive: dying, leaseMs: 1500 }, true);
     void first.runOnce();
     await atTrash;

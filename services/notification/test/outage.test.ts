@@ -108,7 +108,7 @@ describe('SMTP outage during 50 shares', () => {
     expect(inbox).toHaveLength(150);
     expect(new Set(inbox.map((m) => m.messageId)).size).toBe(150);
     const expected = requests
-      .flatMap((r, i) => [`a${i}@example.com`, `b${i}@example.com`, `sender${i % 5}@example.com`])
+      .flatMap((_, i) => [`a${i}@example.com`, `b${i}@example.com`, `sender${i % 5}@example.com`])
       .sort();
     expect(inbox.map((m) => m.to[0]!).sort()).toEqual(expected);
     console.log(

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
@@ -69,10 +69,6 @@ async function until(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
-/** The drill makes no gRPC calls: the callers' keys only have to be valid. */
-const unusedCallerKey = () =>
-  generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
 /** A row cut off by the kill is sent again after its lease: 2 × this. */
 const SEND_TIMEOUT_MS = 1_000;
 
@@ -170,7 +166,9 @@ export async function runRelayKillDrill(options: DrillOptions): Promise<DrillRes
       },
     });
     let stderr = '';
-    proc.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
     proc.once('exit', (code, signal) => {
       if (signal !== 'SIGKILL') log(`notification exited (${code ?? signal}): ${stderr}`);
     });

@@ -30,7 +30,10 @@ afterEach(() => {
   for (const c of controllers) c.stop();
   vi.useRealTimers();
 });
-const track = (c: AuthController) => (controllers.push(c), c);
+const track = (c: AuthController) => {
+  controllers.push(c);
+  return c;
+};
 
 describe('session storage (spec §3)', () => {
   it('stores the token and its time in local and session storage under the primary keys and the aliases', async () => {

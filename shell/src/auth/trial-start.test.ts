@@ -71,7 +71,7 @@ describe('trial start after sign-in (spec §4)', () => {
     const [path, init] = t.fetch.mock.calls[0]!;
     expect(path).toBe('/api/trial/start');
     expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok-1234567890');
+    expect((init?.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer tok-1234567890');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'alice@example.com' });
     expect(t.session.getItem(TRIAL_REQUESTED_KEY)).toBe('alice@example.com');
 

@@ -19,6 +19,7 @@ export function SignInNotice({
 }) {
   const { t } = useTranslation('shell');
   const button = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: needed.returnPath is a trigger: a new notice takes the focus again
   useEffect(() => {
     if (ready) button.current?.focus();
   }, [ready, needed.returnPath]);

@@ -10,7 +10,7 @@ export interface DocumentMeta {
 }
 
 export function pageTitle(tagline: string | undefined): string {
-  return `${PRODUCT_NAME} — ${tagline && tagline.trim() ? tagline : DUTCH_TAGLINE}`;
+  return `${PRODUCT_NAME} — ${tagline?.trim() ? tagline : DUTCH_TAGLINE}`;
 }
 
 /** Canonical URL: the page's origin and path, without query or hash. */

@@ -9,7 +9,10 @@ const lazyApps = new WeakMap<RemoteAppLoader, Map<RemoteName, ComponentType<Remo
 /** One lazy component per loader and remote, so React keeps its identity across renders. */
 function lazyRemoteApp(loader: RemoteAppLoader, name: RemoteName): ComponentType<RemoteAppProps> {
   let byName = lazyApps.get(loader);
-  if (!byName) lazyApps.set(loader, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    lazyApps.set(loader, byName);
+  }
   let app = byName.get(name);
   if (!app) {
     app = lazy(() => loader(name));

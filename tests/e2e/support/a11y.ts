@@ -54,7 +54,7 @@ export async function touchTargetProblems(page: Page): Promise<string[]> {
       const own = (el.textContent ?? '').trim();
       return (block.textContent ?? '').trim().length > own.length;
     };
-    const describe = (el: Element): string => {
+    const describeElement = (el: Element): string => {
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const testId = el.getAttribute('data-testid');
       return `<${el.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ''}> "${name}"`;
@@ -67,7 +67,7 @@ export async function touchTargetProblems(page: Page): Promise<string[]> {
       // A visually hidden native input (the file picker behind its styled label) is not a target.
       if (el.tagName === 'INPUT' && (box.width <= 1 || box.height <= 1 || Number(style.opacity) === 0)) continue;
       if (inRunningText(el)) continue;
-      if (box.height + 0.5 < min) problems.push(`${describe(el)} is ${Math.round(box.height)} px high`);
+      if (box.height + 0.5 < min) problems.push(`${describeElement(el)} is ${Math.round(box.height)} px high`);
     }
     return problems;
   }, MIN_TARGET_PX);

@@ -143,11 +143,13 @@ async function run(job: Job): Promise<PacedResult> {
   let intervalNs = 0;
   let openedThisTick = 0;
   const dueAt = (k: number) => start + BigInt(Math.round(k * intervalNs));
+  const openCounted = () => {
+    openedThisTick++;
+    return open();
+  };
   const dispatch = () => {
     while (written < due) {
-      const conn =
-        idle.pop() ??
-        (all.size < MAX_SOCKETS && openedThisTick < OPEN_PER_TICK ? (openedThisTick++, open()) : undefined);
+      const conn = idle.pop() ?? (all.size < MAX_SOCKETS && openedThisTick < OPEN_PER_TICK ? openCounted() : undefined);
       if (!conn) return;
       conn.send(requests[written % requests.length]!, dueAt(written));
       written++;

@@ -49,9 +49,9 @@ describe('the demo video files', () => {
         expect(cue.text.length, `${language}: ${cue.times}`).toBeGreaterThan(10);
       }
       if (language !== 'en')
-        cues.forEach((cue, i) =>
-          expect(cue.text, `${language} cue ${i + 1} is not English`).not.toBe(english.cues[i]!.text),
-        );
+        cues.forEach((cue, i) => {
+          expect(cue.text, `${language} cue ${i + 1} is not English`).not.toBe(english.cues[i]!.text);
+        });
     }
   });
 });

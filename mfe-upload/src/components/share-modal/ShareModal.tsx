@@ -43,6 +43,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const fileKey = file ? `${file.slug ?? ''}|${file.shareUrl ?? ''}|${file.name}` : '';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: open and fileKey are the triggers: the fields reset when the modal opens or its file changes
   useEffect(() => {
     setRecipients('');
     setMessage('');

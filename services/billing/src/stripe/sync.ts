@@ -44,7 +44,7 @@ export function factsFromStripe(
     stripeStatus: status,
     plan: planOfPrice(item?.price),
     currentPeriodStart: start,
-    paidUntil: ended ? (endedAt < end ? endedAt : end) : end,
+    paidUntil: ended ? new Date(Math.min(endedAt.getTime(), end.getTime())) : end,
     paidStartsAt: status === 'trialing' ? secs(s.trial_end) : null,
     cancelledAt,
     // The grace period runs from the renewal that failed: the end of the period that was paid.

@@ -71,7 +71,7 @@ export async function emptyTrash(ctx: RequestContext, deps: Deps): Promise<void>
   ctx.res.writeHead(204).end();
 }
 
-export async function generateIds(ctx: RequestContext, deps: Deps): Promise<void> {
+export async function generateIds(ctx: RequestContext): Promise<void> {
   await ctx.principal();
   const count = Number(ctx.query.get('count') ?? '10');
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw errors.invalidParam('count');
@@ -113,7 +113,7 @@ export async function listFiles(ctx: RequestContext, deps: Deps): Promise<void> 
       throw e;
     }
   }
-  let compare;
+  let compare: ReturnType<typeof parseOrderBy>;
   try {
     compare = parseOrderBy(orderBy);
   } catch (e) {

@@ -60,7 +60,7 @@ function digits(n: number): string {
 
 /** Drive ids are ~33 URL-safe characters. */
 export function newFileId(): string {
-  return '1' + randomBytes(24).toString('base64url').slice(0, 32);
+  return `1${randomBytes(24).toString('base64url').slice(0, 32)}`;
 }
 
 /** In-memory metadata with whole-file JSON persistence in the data dir. */

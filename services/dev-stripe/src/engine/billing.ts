@@ -375,8 +375,9 @@ export class Billing {
       credit > 0,
     );
     sub.latest_invoice = invoice.id;
-    const paid =
-      invoice.amount_due === 0 ? (this.markPaid(invoice, now, false), true) : this.attemptPayment(invoice, sub, now);
+    let paid = true;
+    if (invoice.amount_due === 0) this.markPaid(invoice, now, false);
+    else paid = this.attemptPayment(invoice, sub, now);
     if (!paid) sub.status = 'past_due';
     this.emitUpdated(sub, before, now, request);
     this.announceInvoice(invoice, now);
@@ -630,7 +631,7 @@ export class Billing {
     for (const sub of this.subscriptionsOf(customer.id)) {
       if (sub.status !== 'past_due' || !sub.latest_invoice) continue;
       const invoice = this.store.invoices.get(sub.latest_invoice);
-      if (!invoice || invoice.status !== 'open') continue;
+      if (invoice?.status !== 'open') continue;
       const before = structuredClone(sub);
       if (this.attemptPayment(invoice, sub, now, true)) sub.status = 'active';
       else this.events.emit('invoice.updated', invoice, now);

@@ -1,6 +1,6 @@
 import type { ListObject } from '../domain/objects.js';
 import type { Store } from '../store/store.js';
-import { ParamReader } from './form.js';
+import type { ParamReader } from './form.js';
 import { errors } from './errors.js';
 
 /** A deep copy of `object` with each `expand[]` path's ids replaced by their objects, as Stripe answers. */
@@ -40,7 +40,7 @@ export function paginate<T extends { id: string; created: number }>(
 ): ListObject<T> {
   const limit = params.int('limit') ?? 10;
   if (limit < 1 || limit > 100)
-    throw errors.invalid('limit', 'This value must be between 1 and 100 (it currently is ' + limit + ').');
+    throw errors.invalid('limit', `This value must be between 1 and 100 (it currently is ${limit}).`);
   const sorted = [...all].reverse().sort((a, b) => b.created - a.created);
   let start = 0;
   let end = sorted.length;

@@ -5,7 +5,7 @@ import { decodeForm } from '../http/form.js';
 import { StripeError } from '../http/errors.js';
 import type { Store } from '../store/store.js';
 import { checkoutPage } from './checkout-page.js';
-import { esc, page } from './html.js';
+import { page } from './html.js';
 import { portalPage, type PortalView } from './portal-page.js';
 
 export interface PageDeps {
@@ -117,7 +117,7 @@ async function portalRoute(
         notice = { kind: 'ok', text: 'Your plan has been renewed.' };
       } else if (action === 'switch') {
         const price = typeof form.price === 'string' ? store.prices.get(form.price) : undefined;
-        if (!price || price.type !== 'recurring' || !price.active)
+        if (price?.type !== 'recurring' || !price.active)
           throw new StripeError(400, 'invalid_request_error', 'Choose a plan.');
         billing.switchPrice(sub!, price, undefined, 'create_prorations', AUTOMATIC);
         notice = { kind: 'ok', text: 'Your plan has been switched.' };

@@ -22,7 +22,7 @@ export function requireAuth(verifier: TokenVerifier): RequestHandler {
       res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
       return;
     }
-    let result;
+    let result: Awaited<ReturnType<TokenVerifier['verify']>>;
     try {
       result = await verifier.verify(token);
     } catch (err) {

@@ -60,6 +60,7 @@ export class MemoryTokenCache implements TokenCache {
 /** The few commands the cache needs (any node-redis v5+ client has them). */
 export interface RedisLike {
   readonly isReady: boolean;
+  // biome-ignore lint/complexity/noBannedTypes: node-redis v5 types get() as string | {} | null (its RESP type mapping); the same type lets a real client fit
   get(key: string): Promise<string | null | {}>;
   set(key: string, value: string, options: { expiration: { type: 'PX'; value: number } }): Promise<unknown>;
   del(key: string): Promise<unknown>;

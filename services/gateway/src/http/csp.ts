@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 
 export interface CspOptions {
@@ -20,7 +20,7 @@ export interface CspOptions {
 export function manifestOrigins(file: string): () => string[] {
   let cached: { mtimeMs: number; size: number; origins: string[] } | undefined;
   return () => {
-    let st;
+    let st: Stats;
     try {
       st = statSync(file);
     } catch {

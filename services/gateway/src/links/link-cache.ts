@@ -212,7 +212,7 @@ export class LinkCache {
   private staleOr(code: string, err: unknown): CacheEntry {
     const slot = this.slots.get(code);
     const t = this.now();
-    if (!slot || !slot.entry.found || !isLinkServiceFailure(err) || !this.confirmedWithinWindow(slot, t)) throw err;
+    if (!slot?.entry.found || !isLinkServiceFailure(err) || !this.confirmedWithinWindow(slot, t)) throw err;
     slot.failedAt ??= t;
     slot.lastTryAt = t;
     return slot.entry;

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 
 /**
@@ -8,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 export function cachedFile<T>(parse: (text: string) => T): (file: string) => Promise<T | undefined> {
   const cache = new Map<string, { mtimeMs: number; size: number; value: T | undefined }>();
   return async (file) => {
-    let st;
+    let st: Stats;
     try {
       st = await stat(file);
     } catch {

@@ -57,7 +57,7 @@ export function accessTokenSource(deps: AccessTokenDeps): AccessTokenSource {
     reusable.delete(ownerSub);
     const result = await deps.prisma.$transaction(
       async (tx): Promise<AccessTokenResult | { token: string; expiresInS: number }> => {
-        let grant;
+        let grant: Awaited<ReturnType<typeof deps.grants.readForUpdate>>;
         try {
           grant = await deps.grants.readForUpdate(tx, ownerSub);
         } catch (err) {

@@ -2,6 +2,6 @@
 
 /** Collapses every control character and run of whitespace into one space (defence in depth for headers). */
 export function oneLine(value: string, max = 200): string {
-  const flat = value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\s]+/g, ' ').trim();
+  const flat = value.replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -55,7 +55,10 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
     if (used + recipients.length > limits.senderPerHour) {
       // The window slides: the oldest requests leave it first, until this one fits (or the whole hour).
       let left = used;
-      const frees = lastHour.find((r) => (left -= r.recipients.length) + recipients.length <= limits.senderPerHour);
+      const frees = lastHour.find((r) => {
+        left -= r.recipients.length;
+        return left + recipients.length <= limits.senderPerHour;
+      });
       throw limitReached(
         `Too many e-mails: you can send to at most ${limits.senderPerHour} recipients per hour (${Math.max(0, limits.senderPerHour - used)} left). Please try again later.`,
         (frees?.createdAt.getTime() ?? at.getTime()) + HOUR_MS - at.getTime(),
@@ -119,7 +122,7 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
       senderEmail: sender.email,
       fileName,
       sizeLabel:
-        (req.sizeLabel.trim() && !/[\u0000-\u001F]/.test(req.sizeLabel) ? req.sizeLabel.trim().slice(0, 32) : '') ||
+        (req.sizeLabel.trim() && !/\p{Cc}/u.test(req.sizeLabel) ? req.sizeLabel.trim().slice(0, 32) : '') ||
         (Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : ''),
       downloadUrl,
       expiresIn: expiresInLabel(req.expiresAt, at, lang),

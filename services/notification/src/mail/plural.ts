@@ -8,7 +8,10 @@ const rules = new Map<MailLanguage, Intl.PluralRules>();
 /** The form of a word that goes with `n` in `lang`, chosen by Intl.PluralRules (zero, one, two, few, many, other). */
 export function plural(lang: MailLanguage, n: number, forms: PluralForms): string {
   let r = rules.get(lang);
-  if (!r) rules.set(lang, (r = new Intl.PluralRules(lang)));
+  if (!r) {
+    r = new Intl.PluralRules(lang);
+    rules.set(lang, r);
+  }
   return forms[r.select(n)] ?? forms.other;
 }
 

@@ -12,6 +12,7 @@ export function Skeleton({ label, lines = 3, 'data-testid': testId }: SkeletonPr
     <div className="ferry-ui-skeleton" role="status" aria-live="polite" aria-busy="true" data-testid={testId}>
       <span className="ferry-ui-visually-hidden">{label}</span>
       {Array.from({ length: lines }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines that never reorder
         <span key={i} className="ferry-ui-skeleton__line" aria-hidden="true" />
       ))}
     </div>
