@@ -2,7 +2,8 @@
  * One /api/shorten call is one trace across the processes: a private stack exports its spans by
  * OTLP/HTTP (JSON) to a receiver in this test, and the gateway's request span, its gRPC call, the
  * link service's gRPC handler and that handler's Prisma queries share one trace id, each below
- * the one that caused it. The link service's log line for the new link carries the same trace id.
+ * the one that caused it. The link service's log line for the new link and the gateway's request
+ * line carry the same trace id.
  */
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -49,6 +50,13 @@ interface OtlpTraceRequest {
       }>;
     }>;
   }>;
+}
+
+interface LogLine {
+  msg?: string;
+  trace_id?: string;
+  span_id?: string;
+  req?: { url?: string };
 }
 
 const SPAN_KIND_SERVER = 2;
@@ -114,6 +122,11 @@ describe('tracing across gateway, gRPC and the database', () => {
   let alice: string;
   let driveRoot: string;
 
+  const logLines = (service: 'gateway' | 'link') =>
+    readFileSync(join(dataDir, 'logs', `${service}.log`), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as LogLine);
   const authed = (token: string) => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
   const drive = async (path: string, body: object) => {
     const res = await fetch(`${driveRoot}${path}`, {
@@ -135,7 +148,12 @@ describe('tracing across gateway, gRPC and the database', () => {
       ports,
       dataDir,
       quiet: true,
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_BSP_SCHEDULE_DELAY: '100' },
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        // The gateway's request lines, so its log can be matched to the trace too.
+        LOG_REQUESTS: '1',
+      },
     });
     driveRoot = stack.defaults.DRIVE_ROOT_URL!;
     alice = (
@@ -154,7 +172,7 @@ describe('tracing across gateway, gRPC and the database', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('one /api/shorten is one trace: gateway → link (gRPC) → Prisma, and the log line names it', async () => {
+  it('one /api/shorten is one trace: gateway → link (gRPC) → Prisma, and the log lines name it', async () => {
     const root = await drive('/drive/v3/files', {
       name: '_ferryuploads',
       mimeType: 'application/vnd.google-apps.folder',
@@ -213,12 +231,12 @@ describe('tracing across gateway, gRPC and the database', () => {
     // The gateway's router passes no span of its own for each router or middleware, only the handler's.
     expect(inTrace().filter((s) => s.service === 'gateway' && /^(router|middleware) - /.test(s.name))).toEqual([]);
 
-    const linkLog = readFileSync(join(dataDir, 'logs', 'link.log'), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg?: string; trace_id?: string; span_id?: string });
-    const created = linkLog.find((l) => l.msg === 'link created' && l.trace_id === request.traceId);
+    const created = logLines('link').find((l) => l.msg === 'link created' && l.trace_id === request.traceId);
     expect(created, 'the link service logs the new link with the trace id').toBeDefined();
     expect(created!.span_id).toBe(handler.spanId);
+    const requestLine = await eventually('the gateway request line of POST /api/shorten', () =>
+      logLines('gateway').find((l) => l.msg === 'request completed' && l.req?.url === '/api/shorten'),
+    );
+    expect(requestLine.trace_id, 'the gateway request line carries the trace id').toBe(request.traceId);
   });
 });
