@@ -61,8 +61,12 @@ const devEgressTable: Record<string, Array<[string, string]>> = {
   'dev-drive': dns,
   'dev-mail': dns,
 };
+const scrape: [string, string] = ['Prometheus:9464/TCP', 'GET /metrics'];
 const ingressTable: Record<string, Array<[string, string]>> = {
-  gateway: [['ingress controller:8080/TCP', 'pages, /api, Stripe webhooks']],
+  gateway: [['ingress controller:8080/TCP', 'pages, /api, Stripe webhooks'], scrape],
+  link: [scrape],
+  notification: [scrape],
+  billing: [scrape],
   ...Object.fromEntries(
     webApps.map((app) => [app, [['ingress controller:8080/TCP', 'static files'] as [string, string]]]),
   ),

@@ -125,6 +125,7 @@ function describePeer(peer: Peer | undefined): string | undefined {
   const ns = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
   if (ns === 'kube-system' && peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns') return 'cluster DNS';
   if (ns === 'ingress-nginx') return 'ingress controller';
+  if (ns === 'monitoring') return 'Prometheus';
   if (peer.namespaceSelector) return `namespace ${JSON.stringify(peer.namespaceSelector)}`;
   return undefined; // a pod of this namespace: podEdges covers it
 }

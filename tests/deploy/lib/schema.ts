@@ -1,5 +1,6 @@
 /** Validates rendered objects against the Kubernetes OpenAPI schemas shipped in kubernetes-models. */
 import * as certManagerV1 from '@kubernetes-models/cert-manager/cert-manager.io/v1';
+import * as monitoringV1 from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import * as appsV1 from 'kubernetes-models/apps/v1';
 import * as autoscalingV2 from 'kubernetes-models/autoscaling/v2';
 import * as batchV1 from 'kubernetes-models/batch/v1';
@@ -15,7 +16,7 @@ interface ModelClass {
 }
 
 const models = new Map<string, ModelClass>();
-for (const group of [appsV1, autoscalingV2, batchV1, networkingV1, policyV1, coreV1, certManagerV1]) {
+for (const group of [appsV1, autoscalingV2, batchV1, networkingV1, policyV1, coreV1, certManagerV1, monitoringV1]) {
   for (const value of Object.values(group) as unknown[]) {
     if (typeof value !== 'function') continue;
     const m = value as unknown as Partial<ModelClass>;
