@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import type { LinkAccessBody } from '@ferry/http-contract';
@@ -9,6 +9,28 @@ import { NAMESPACE } from '../i18n';
 export const LIMIT_CHOICES = [1, 5, 10, 50] as const;
 const MIN_PASSWORD = 4;
 const MAX_LIMIT = 100_000;
+// The dialog is drawn outside the remote's root, where its scoped stylesheet does not reach.
+const HINT: CSSProperties = { color: 'var(--ferry-muted)', fontSize: '0.9rem', marginBlock: '0.25rem 0' };
+const CHECK: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.5rem',
+  minHeight: 44,
+  marginBlockStart: '0.5rem',
+};
+const SELECT: CSSProperties = {
+  display: 'block',
+  width: '100%',
+  minHeight: 44,
+  marginBlockStart: '0.25rem',
+  padding: '0.5rem 0.7rem',
+  font: 'inherit',
+  fontWeight: 400,
+  border: '1px solid var(--ferry-border)',
+  borderRadius: 8,
+  background: 'var(--ferry-surface)',
+  color: 'var(--ferry-ink)',
+};
 
 export interface LinkAccessDialogProps {
   open: boolean;
@@ -92,56 +114,59 @@ export function LinkAccessDialog(p: LinkAccessDialogProps) {
 
   return (
     <Dialog open={p.open} title={t('access.title')} onClose={() => p.onClose()} data-testid="access-dialog">
-      <form className="link-access" onSubmit={(e) => void onSubmit(e)}>
-        <p className="hint">
+      <form className="link-access" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <p style={HINT}>
           <bdi>{p.fileName}</bdi>
         </p>
-        <label htmlFor={`${id}-password`}>{p.passwordProtected ? t('access.newPassword') : t('access.password')}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          disabled={removePassword}
-          maxLength={128}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={`${id}-password-hint`}
-          data-testid="access-password"
-        />
-        <p id={`${id}-password-hint`} className="hint">
+        <label className="ferry-ui-field">
+          {p.passwordProtected ? t('access.newPassword') : t('access.password')}
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            disabled={removePassword}
+            maxLength={128}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={`${id}-password-hint`}
+            data-testid="access-password"
+          />
+        </label>
+        <p id={`${id}-password-hint`} style={HINT}>
           {p.passwordProtected ? t('access.passwordKeep') : t('access.passwordHint')}
         </p>
         {p.passwordProtected && (
-          <label className="check">
+          <label style={CHECK}>
             <input
               type="checkbox"
               checked={removePassword}
               onChange={(e) => setRemovePassword(e.target.checked)}
               data-testid="access-remove-password"
-            />{' '}
+            />
             {t('access.removePassword')}
           </label>
         )}
-        <label htmlFor={`${id}-limit`}>{t('access.limit')}</label>
-        <select
-          id={`${id}-limit`}
-          value={choice}
-          onChange={(e) => setChoice(e.target.value as Choice)}
-          data-testid="access-limit"
-        >
-          <option value="none">{t('access.limitNone')}</option>
-          {LIMIT_CHOICES.map((n) => (
-            <option key={n} value={String(n)}>
-              {n}
-            </option>
-          ))}
-          <option value="custom">{t('access.limitCustom')}</option>
-        </select>
+        <label className="ferry-ui-field">
+          {t('access.limit')}
+          <select
+            value={choice}
+            onChange={(e) => setChoice(e.target.value as Choice)}
+            aria-describedby={`${id}-limit-hint`}
+            style={SELECT}
+            data-testid="access-limit"
+          >
+            <option value="none">{t('access.limitNone')}</option>
+            {LIMIT_CHOICES.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+            <option value="custom">{t('access.limitCustom')}</option>
+          </select>
+        </label>
         {choice === 'custom' && (
-          <>
-            <label htmlFor={`${id}-custom`}>{t('access.limitCustomLabel')}</label>
+          <label className="ferry-ui-field">
+            {t('access.limitCustomLabel')}
             <input
-              id={`${id}-custom`}
               type="number"
               inputMode="numeric"
               min={1}
@@ -150,9 +175,11 @@ export function LinkAccessDialog(p: LinkAccessDialogProps) {
               onChange={(e) => setCustom(e.target.value)}
               data-testid="access-limit-custom"
             />
-          </>
+          </label>
         )}
-        <p className="hint">{t('access.limitHint', { downloads: p.downloads })}</p>
+        <p id={`${id}-limit-hint`} style={HINT}>
+          {t('access.limitHint', { downloads: p.downloads })}
+        </p>
         {problem && <Notice tone="error">{t(problem)}</Notice>}
         <DialogActions>
           <Button type="button" variant="secondary" onClick={() => p.onClose()}>

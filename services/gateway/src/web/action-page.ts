@@ -23,7 +23,8 @@ export function renderActionPage(language: string, outcome: ActionOutcome, publi
   const message =
     outcome.kind === 'extended'
       ? t.extended(
-          `\u2068${outcome.fileName}\u2069`,
+          // A Latin name inside a right-to-left sentence keeps its own direction.
+          dir === 'rtl' ? `\u2068${outcome.fileName}\u2069` : outcome.fileName,
           new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
             outcome.expiresAt,
           ) + ' UTC',
