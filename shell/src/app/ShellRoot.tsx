@@ -5,8 +5,10 @@ import { SWITCHER_LANGUAGES, ShellProvider, normaliseLanguage, type ShellContext
 import type { AuthController, AuthState } from '../auth/auth-controller';
 import { CALLBACK_PATH } from '../auth/constants';
 import { guardRoute } from '../auth/guards';
+import { signInErrorKind } from '../auth/sign-in-error';
 import { signInNeeded, signInState } from '../auth/sign-in-notice';
 import { toShellAuth } from '../auth/shell-auth';
+import { ConnectionNotice } from '../layout/ConnectionNotice';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { NotFound } from '../layout/NotFound';
@@ -40,6 +42,9 @@ export interface ShellRootProps {
 
 // Loaded only when a visitor was sent back for a sign-in: the first visit does not pay for it.
 const SignInNotice = lazy(() => import('../layout/SignInNotice').then((m) => ({ default: m.SignInNotice })));
+const SignInErrorNotice = lazy(() =>
+  import('../layout/SignInErrorNotice').then((m) => ({ default: m.SignInErrorNotice })),
+);
 
 const NO_AUTH = () => null;
 const noSubscription = () => () => undefined;
@@ -89,6 +94,7 @@ export function ShellRoot({
   }, [auth, guardTarget, guardRemember, navigate]);
 
   const needed = signInNeeded(location.state, authState?.isAuthenticated ?? false);
+  const signInError = auth && !authState?.isAuthenticated ? signInErrorKind(location.search) : null;
 
   const shell = useMemo<ShellContextValue>(
     () => ({
@@ -142,6 +148,12 @@ export function ShellRoot({
           actionsReady={authState?.authReady ?? false}
         />
         <main className="shell-main">
+          <ConnectionNotice />
+          {signInError && (
+            <Suspense fallback={null}>
+              <SignInErrorNotice kind={signInError} />
+            </Suspense>
+          )}
           {needed && auth && (
             <Suspense fallback={null}>
               <SignInNotice
