@@ -138,5 +138,21 @@ describe('an image build, rehearsed without Docker', () => {
     expect(existsSync(join(app, 'node_modules', 'typescript')), 'npm prune --omit=dev dropped build tools').toBe(false);
     // Only the workspaces dev-mail needs were pruned in.
     expect(existsSync(join(app, 'services', 'link'))).toBe(false);
+    // The Deployments start a service as `node --import @ferry/service-kit/tracing dist/main.js`:
+    // the bootstrap resolves from the service's folder and the SDK it loads survived the prune.
+    const recording = (env: Record<string, string>) =>
+      execFileSync(
+        process.execPath,
+        [
+          '--import',
+          '@ferry/service-kit/tracing',
+          '--input-type=module',
+          '-e',
+          "const { trace } = await import('@opentelemetry/api'); console.log(trace.getTracer('t').startSpan('s').isRecording())",
+        ],
+        { cwd: join(app, 'services', 'dev-mail'), env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' },
+      ).trim();
+    expect(recording({})).toBe('false');
+    expect(recording({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })).toBe('true');
   }, 240_000);
 });
