@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const kitDir = fileURLToPath(new URL('..', import.meta.url));
+/** Each test starts a Node process (with the SDK about 2 s on an idle machine, far more on a busy one). */
+const PROCESS_TEST_MS = 30_000;
 
 /** Records every module URL the process resolves (Node's in-thread hooks), readable as globalThis.resolved. */
 const recordResolved = `data:text/javascript,${encodeURIComponent(`
@@ -79,40 +81,52 @@ describe('tracing bootstrap', () => {
   });
   afterAll(() => receiver.close());
 
-  it('loads no tracing module and adds no ids to log lines when OTEL_EXPORTER_OTLP_ENDPOINT is unset', async () => {
-    const { lines, resolved } = await runProbe({});
-    expect(resolved.some((url) => url.endsWith('/dist/tracing.js'))).toBe(true);
-    expect(resolved.filter((url) => tracingModule.test(url))).toEqual([]);
-    expect(lines.map((l) => [l.msg, l.trace_id])).toEqual([
-      ['inside', undefined],
-      ['outside', undefined],
-    ]);
-  });
+  it(
+    'loads no tracing module and adds no ids to log lines when OTEL_EXPORTER_OTLP_ENDPOINT is unset',
+    async () => {
+      const { lines, resolved } = await runProbe({});
+      expect(resolved.some((url) => url.endsWith('/dist/tracing.js'))).toBe(true);
+      expect(resolved.filter((url) => tracingModule.test(url))).toEqual([]);
+      expect(lines.map((l) => [l.msg, l.trace_id])).toEqual([
+        ['inside', undefined],
+        ['outside', undefined],
+      ]);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('exports the span by OTLP/HTTP and puts its ids on the log line written inside it', async () => {
-    const { lines, resolved } = await runProbe({
-      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-      OTEL_SERVICE_NAME: 'probe-service',
-    });
-    expect(resolved.some((url) => url.includes('/@opentelemetry/sdk-trace/'))).toBe(true);
-    // The process flushed its spans before it exited.
-    const span = exported.find((s) => s.name === 'probe-span');
-    expect(span).toMatchObject({ service: 'probe-service' });
-    const [inside, outside] = lines;
-    expect(inside).toMatchObject({ msg: 'inside', trace_id: span!.traceId, span_id: span!.spanId });
-    expect(outside!.trace_id).toBeUndefined();
-  });
+  it(
+    'exports the span by OTLP/HTTP and puts its ids on the log line written inside it',
+    async () => {
+      const { lines, resolved } = await runProbe({
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_SERVICE_NAME: 'probe-service',
+      });
+      expect(resolved.some((url) => url.includes('/@opentelemetry/sdk-trace/'))).toBe(true);
+      // The process flushed its spans before it exited.
+      const span = exported.find((s) => s.name === 'probe-span');
+      expect(span).toMatchObject({ service: 'probe-service' });
+      const [inside, outside] = lines;
+      expect(inside).toMatchObject({ msg: 'inside', trace_id: span!.traceId, span_id: span!.spanId });
+      expect(outside!.trace_id).toBeUndefined();
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('refuses to start with a malformed endpoint, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', '@ferry/service-kit/tracing', '-e', ''], {
-      cwd: kitDir,
-      env: { PATH: process.env.PATH ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    const [code] = (await once(child, 'exit')) as [number];
-    expect(code).toBe(1);
-    expect(stderr).toContain('OTEL_EXPORTER_OTLP_ENDPOINT is invalid');
-  });
+  it(
+    'refuses to start with a malformed endpoint, naming the variable',
+    async () => {
+      const child = spawn(process.execPath, ['--import', '@ferry/service-kit/tracing', '-e', ''], {
+        cwd: kitDir,
+        env: { PATH: process.env.PATH ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c));
+      const [code] = (await once(child, 'exit')) as [number];
+      expect(code).toBe(1);
+      expect(stderr).toContain('OTEL_EXPORTER_OTLP_ENDPOINT is invalid');
+    },
+    PROCESS_TEST_MS,
+  );
 });
