@@ -64,7 +64,13 @@ export function startManaged(
   name: string,
   command: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; logFile?: string },
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    logFile?: string;
+    /** With `logFile`: lines for which this is true are also printed to the console (prefixed). */
+    echo?: (line: string) => boolean;
+  },
 ): ManagedProcess {
   const sink: WriteStream | undefined = options.logFile
     ? createWriteStream(options.logFile, { flags: 'a' })
@@ -84,15 +90,16 @@ export function startManaged(
   const forward = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) => {
     if (!stream) return;
     let pending = '';
+    const echo = options.echo;
     stream.on('data', (chunk: Buffer) => {
       if (sink) {
         sink.write(chunk);
-        return;
+        if (!echo) return;
       }
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) out.write(`[${name}] ${line}\n`);
+      for (const line of lines) if (!echo || echo(line)) out.write(`[${name}] ${line}\n`);
     });
   };
 

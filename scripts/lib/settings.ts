@@ -21,6 +21,11 @@ export const defaultPorts = {
   LINK_PORT: 50051,
   NOTIFICATION_PORT: 50052,
   BILLING_PORT: 50053,
+  // GET /metrics (Prometheus) of each service, apart from its traffic.
+  GATEWAY_METRICS_PORT: 9464,
+  LINK_METRICS_PORT: 9465,
+  NOTIFICATION_METRICS_PORT: 9466,
+  BILLING_METRICS_PORT: 9467,
 } as const;
 
 export type PortName = keyof typeof defaultPorts;

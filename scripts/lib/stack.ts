@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import type { StdioOptions } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,10 @@ import { dataServices, remoteNames, remoteVersion, root, type DataService, type 
 export interface StackOptions {
   ports: Ports;
   dataDir: string;
-  /** Write process output to files under dataDir/logs instead of the console. */
+  /**
+   * Print nothing (tests). Either way every process's output is in dataDir/logs/<name>.log; without
+   * `quiet` (npm start) the console also gets one line per process once ready, and its warnings.
+   */
   quiet?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Restart a crashed process with backoff (default true); `stop()` never triggers a restart. */
@@ -20,8 +24,12 @@ export interface RunningStack {
   processes: Map<string, ManagedProcess>;
   manifestFile: string;
   defaults: Record<string, string>;
+  /** Each service's GET /metrics (Prometheus). */
+  metricsUrls: MetricsUrls;
   stop(): Promise<void>;
 }
+
+export type MetricsUrls = Record<keyof typeof metricsPortNames, string>;
 
 /** One process of the product: where it runs from, its own variables and when it counts as ready. */
 export interface ProcessSpec {
@@ -40,6 +48,65 @@ export interface ProcessSpec {
 }
 
 const node = process.execPath;
+
+/**
+ * What `npm start` prints of a process's output (all of it is in <data>/logs/<name>.log): warnings
+ * and errors (pino level 40 and up) and anything that is not a JSON log line, such as a crash's
+ * stack trace or a configuration error.
+ */
+export function worthPrinting(line: string): boolean {
+  const level = /^\{.*?"level":(\d+)/.exec(line);
+  if (!level) return line.trim() !== '';
+  return Number(level[1]) >= 40;
+}
+
+const metricsPortNames = {
+  gateway: 'GATEWAY_METRICS_PORT',
+  link: 'LINK_METRICS_PORT',
+  notification: 'NOTIFICATION_METRICS_PORT',
+  billing: 'BILLING_METRICS_PORT',
+} as const satisfies Record<string, keyof Ports>;
+
+/**
+ * A service with its metrics server on its port of `ports`; a gRPC service counts as ready once
+ * /metrics answers, which it starts after its gRPC server is bound and its database answered.
+ */
+function withMetrics(spec: ProcessSpec, ports: Ports): ProcessSpec {
+  const name = metricsPortNames[spec.name as keyof typeof metricsPortNames];
+  if (!name) return spec;
+  const port = ports[name];
+  const metricsAnswer = () => httpAnswers(`http://127.0.0.1:${port}/metrics`, (s) => s === 200);
+  return {
+    ...spec,
+    env: { ...spec.env, [name]: String(port) },
+    ready: spec.name === 'gateway' ? spec.ready : metricsAnswer,
+  };
+}
+
+/** Where a process of `npm start` answers, for its one console line once ready. */
+function describeProcess(name: string, ports: Ports, defaults: Record<string, string>): string {
+  const metrics = (port: number) => `metrics http://127.0.0.1:${port}/metrics`;
+  switch (name) {
+    case 'identity':
+      return `sign-in stand-in ${defaults.IDENTITY_ISSUER}`;
+    case 'drive':
+      return `Drive stand-in ${defaults.DRIVE_ROOT_URL}`;
+    case 'mail':
+      return `mail stand-in: SMTP 127.0.0.1:${ports.SMTP_PORT}, inbox ${defaults.MAIL_INBOX_URL}`;
+    case 'stripe':
+      return `Stripe stand-in http://localhost:${ports.STRIPE_PORT}`;
+    case 'link':
+      return `gRPC ${defaults.LINK_ADDR}, ${metrics(ports.LINK_METRICS_PORT)}`;
+    case 'notification':
+      return `gRPC ${defaults.NOTIFICATION_ADDR}, ${metrics(ports.NOTIFICATION_METRICS_PORT)}`;
+    case 'billing':
+      return `gRPC ${defaults.BILLING_ADDR}, ${metrics(ports.BILLING_METRICS_PORT)}`;
+    case 'gateway':
+      return `http://localhost:${ports.GATEWAY_PORT}, ${metrics(ports.GATEWAY_METRICS_PORT)}`;
+    default:
+      return '';
+  }
+}
 
 /** Loaded before a Node service's modules; starts OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
 const tracingPreload = ['--import', '@ferry/service-kit/tracing'];
@@ -355,15 +422,26 @@ export function processSpecs(
   return specs;
 }
 
-/** Applies a data service's migrations to the database its <SERVICE>_DATABASE_URL in `env` names. */
-export async function migrate(service: DataService, env: NodeJS.ProcessEnv): Promise<void> {
-  const code = await run('npm', ['run', '--silent', 'migrate', '-w', `@ferry/${service}`], { cwd: root, env });
-  if (code !== 0) throw new Error(`migrations of ${service} failed (exit ${code})`);
+/**
+ * Applies a data service's migrations to the database its <SERVICE>_DATABASE_URL in `env` names.
+ * With `logFile` their output goes there, and to the console only when they fail.
+ */
+export async function migrate(service: DataService, env: NodeJS.ProcessEnv, logFile?: string): Promise<void> {
+  const out = logFile === undefined ? undefined : openSync(logFile, 'w');
+  const stdio: StdioOptions = out === undefined ? 'inherit' : ['ignore', out, out];
+  const code = await run('npm', ['run', '--silent', 'migrate', '-w', `@ferry/${service}`], { cwd: root, env, stdio });
+  if (out !== undefined) closeSync(out);
+  if (code !== 0) {
+    if (logFile !== undefined) process.stderr.write(readFileSync(logFile, 'utf8'));
+    throw new Error(`migrations of ${service} failed (exit ${code})`);
+  }
 }
 
 export interface LaunchOptions {
   /** Write the process's output to `<logDir>/<name>.log` instead of the console. */
   logDir?: string;
+  /** With `logDir`: the lines also printed to the console (`worthPrinting` for `npm start`). */
+  echo?: (line: string) => boolean;
   /** Restart it with backoff once it was ready and then crashed (default true). */
   supervise?: boolean;
 }
@@ -381,6 +459,7 @@ export async function launchProcess(
     cwd: spec.dir,
     env: { ...env, ...spec.env },
     logFile: options.logDir ? join(options.logDir, `${spec.name}.log`) : undefined,
+    echo: options.echo,
   });
   if (spec.background) {
     if (managed.child.pid) lowerPriority(managed.child.pid);
@@ -407,7 +486,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...defaults };
   for (const service of dataServices) mkdirSync(join(dataDir, service), { recursive: true });
-  await Promise.all(dataServices.map((service) => migrate(service, env)));
+  await Promise.all(
+    dataServices.map((service) => migrate(service, env, join(dataDir, 'logs', `migrate-${service}.log`))),
+  );
 
   const processes = new Map<string, ManagedProcess>();
   const stop = async () => {
@@ -415,11 +496,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   try {
     for (const spec of processSpecs(ports, dataDir, defaults, manifestFile, mounts)) {
-      const launched = await launchProcess(spec, env, {
-        logDir: options.quiet ? join(dataDir, 'logs') : undefined,
+      const startedAt = Date.now();
+      const launched = await launchProcess(withMetrics(spec, ports), env, {
+        logDir: join(dataDir, 'logs'),
+        echo: options.quiet ? undefined : worthPrinting,
         supervise: options.supervise,
       });
       processes.set(spec.name, launched);
+      if (!options.quiet) {
+        const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+        console.log(`[ferry] ${spec.name} ready in ${seconds} s: ${describeProcess(spec.name, ports, defaults)}`);
+      }
     }
     const baseUrl = `http://localhost:${ports.GATEWAY_PORT}`;
     await waitUntil(
@@ -427,7 +514,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       () => httpAnswers(`${baseUrl}/api/health`, (s) => s === 200),
       60_000,
     );
-    return { baseUrl, processes, manifestFile, defaults, stop };
+    const metricsUrls = Object.fromEntries(
+      Object.entries(metricsPortNames).map(([name, port]) => [name, `http://127.0.0.1:${ports[port]}/metrics`]),
+    ) as MetricsUrls;
+    return { baseUrl, processes, manifestFile, defaults, metricsUrls, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.ts';
 import { startStack } from './stack.ts';
@@ -14,26 +15,24 @@ export async function start(): Promise<void> {
     process.exit(1);
   }
   const stack = await startStack({ ports, dataDir });
-  const printable = Object.entries(stack.defaults)
-    .map(
-      ([key, value]) =>
-        `    ${key}=${/SECRET|CLIENTS/.test(key) ? `(generated, in ${dataDir}/local-secrets.json)` : value}`,
-    )
-    .join('\n');
+  // The defaults go to a file (secrets named, not shown): the console keeps one line per process.
+  const defaultsFile = join(dataDir, 'defaults.env');
+  const printable = Object.entries(stack.defaults).map(
+    ([key, value]) =>
+      `${key}=${/SECRET|CLIENTS/.test(key) ? `(generated, in ${dataDir}/local-secrets.json)` : JSON.stringify(value)}`,
+  );
+  writeFileSync(
+    defaultsFile,
+    `# npm start's single-machine defaults; override any of them in the environment.\n${printable.join('\n')}\n`,
+  );
+  const databases = Object.entries(stack.defaults).some(
+    ([k, v]) => k.endsWith('_DATABASE_URL') && v.startsWith('postgres'),
+  )
+    ? 'as set'
+    : `embedded PGlite under ${dataDir}`;
   console.log(
     [
-      '',
-      '[ferry] single-machine mode with embedded defaults (override any of them in the environment):',
-      `    databases: embedded PGlite under ${dataDir} (set <SERVICE>_DATABASE_URL=postgresql://… for PostgreSQL)`,
-      '    redis: ' +
-        (stack.defaults.REDIS_URL
-          ? stack.defaults.REDIS_URL
-          : 'none — in-process cache (set REDIS_URL=redis://… for Redis)'),
-      printable,
-      '',
-      ...(stack.processes.has('mail')
-        ? [`[ferry] mail stand-in inbox (every mail Ferry sends): ${stack.defaults.MAIL_INBOX_URL}`]
-        : []),
+      `[ferry] single-machine defaults (databases: ${databases}; redis: ${stack.defaults.REDIS_URL ?? 'none, in-process'}): every value in ${defaultsFile}, every log in ${join(dataDir, 'logs')}`,
       `[ferry] Ferry is running at ${stack.baseUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything)`,
       '',
     ].join('\n'),

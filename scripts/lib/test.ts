@@ -173,6 +173,7 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
       FERRY_STRIPE_API_URL: stack.defaults.STRIPE_API_URL,
       FERRY_STRIPE_SECRET_KEY: stack.defaults.STRIPE_SECRET_KEY,
       FERRY_STRIPE_WEBHOOK_SECRET: stack.defaults.STRIPE_WEBHOOK_SECRET,
+      FERRY_METRICS_URLS: JSON.stringify(stack.metricsUrls),
     };
     const report = join(reports, 'tests.json');
     await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@ferry/testkit';
-import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
+import { startStack, type MetricsUrls, type RunningStack } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
 
 export interface SuiteStack {
@@ -15,6 +15,8 @@ export interface SuiteStack {
   grpcAddrs: { link: string; notification: string; billing: string };
   /** The Stripe stand-in: its API URL, the key it accepts and the secret its webhooks are signed with (FERRY_STRIPE_*). */
   stripe: { apiUrl: string; secretKey: string; webhookSecret: string };
+  /** Each service's GET /metrics (FERRY_METRICS_URLS, a JSON object by service); absent when the runner does not name them. */
+  metricsUrls?: MetricsUrls;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
         secretKey: env.FERRY_STRIPE_SECRET_KEY ?? '',
         webhookSecret: env.FERRY_STRIPE_WEBHOOK_SECRET ?? '',
       },
+      metricsUrls: env.FERRY_METRICS_URLS ? (JSON.parse(env.FERRY_METRICS_URLS) as MetricsUrls) : undefined,
       stop: async () => undefined,
     };
   }
@@ -69,6 +72,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
       secretKey: stack.defaults.STRIPE_SECRET_KEY!,
       webhookSecret: stack.defaults.STRIPE_WEBHOOK_SECRET!,
     },
+    metricsUrls: stack.metricsUrls,
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });

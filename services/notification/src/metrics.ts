@@ -35,8 +35,9 @@ export function countingSender(sender: MailSender, registry: Registry): MailSend
     labelNames: ['permanent'] as const,
     registers: [registry],
   });
-  failures.labels('true');
-  failures.labels('false');
+  // Both series from the start, at 0: a rate over them is defined before the first failure.
+  failures.inc({ permanent: 'true' }, 0);
+  failures.inc({ permanent: 'false' }, 0);
   return {
     async send(mail) {
       try {
