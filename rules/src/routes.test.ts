@@ -14,6 +14,14 @@ describe('resolveRoute', () => {
     expect(route('/no/such/page')).toEqual({ kind: 'not-found' });
     expect(route('/favicon.ico')).toEqual({ kind: 'not-found' });
   });
+
+  it('never takes a page or folder name for a slug on a sender host', () => {
+    const sender: RouteHost = { kind: 'sender', subdomain: 'anna' };
+    for (const name of ['api', 'static', 'locales', 'remotes', 'account', 'd', 'r', '404'])
+      expect(route(`/${name}`, sender), name).toEqual(
+        name === 'account' ? { kind: 'remote', remote: 'account' } : { kind: 'not-found' },
+      );
+  });
 });
 
 describe('downloadSlugOf', () => {

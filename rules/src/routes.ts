@@ -24,21 +24,6 @@ export interface RouteInput {
 /** The marketing remote's pages (spec §2), each with a URL per language. */
 export const MARKETING_PATHS: readonly string[] = ['/', '/faq', '/privacy', '/terms'];
 const marketingPaths: ReadonlySet<string> = new Set(MARKETING_PATHS);
-/** First path segments that are never a slug (pages, API and static folders). */
-const RESERVED = new Set([
-  'upload',
-  'account',
-  'faq',
-  'privacy',
-  'terms',
-  '404',
-  'api',
-  'locales',
-  'remotes',
-  'static',
-  'd',
-  'r',
-]);
 
 function apiDownload(slug: string, search: string): RouteDecision {
   return { kind: 'redirect', url: `/api/d/${slug}${search}` };
@@ -72,8 +57,9 @@ export function resolveRoute({ pathname, search, host, rootOrigin }: RouteInput)
   }
   const segments = path.split('/').filter(Boolean);
   if (segments.length === 2 && segments[0] === 'r') return downloadPage(segments[1]!, search);
-  if (segments.length === 1 && !RESERVED.has(segments[0]!)) {
+  if (segments.length === 1) {
     // The bare root host has no download pages of its own; a sender's (or any other) host does.
+    // Page and folder names (api, static, upload, …) are shorter than a slug: never a download page.
     return host.kind === 'root' ? { kind: 'not-found' } : downloadPage(segments[0]!, search);
   }
   return { kind: 'not-found' };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAll, turboEnv } from './build.ts';
+import { turboEnv } from './build.ts';
 import { run } from './process.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { root, type Ports, defaultPorts } from './settings.ts';
@@ -85,7 +85,7 @@ function unitSuite(workspace: { name: string; dir: string }, env: NodeJS.Process
 }
 
 /**
- * `npm test`: build, static checks, every workspace's tests, then the suites against a running stack
+ * `npm test`: lint, build, static checks, every workspace's tests, then the suites against a running stack
  * (deploy, contract and stack suites first, the browser journeys last). `npm test -- --affected` is a
  * team's own loop: only what changed on the branch.
  */
@@ -94,6 +94,9 @@ export async function test(options: TestOptions = {}): Promise<void> {
   const reports = mkdtempSync(join(tmpdir(), 'ferry-test-reports-'));
   const total = emptyTally();
 
+  // Static checks of the sources first: they need no build, so a failed build still reports them.
+  await timed('lint: biome ci (lint and format)', () => check('biome', ['ci', '--error-on-warnings', '.']));
+  await timed('lint: knip (unused files, exports, dependencies)', () => check('knip', ['--no-progress']));
   const built = await timed('build (turbo run build)', () =>
     check('turbo', ['run', 'build', '--concurrency=2'], turboEnv()),
   );

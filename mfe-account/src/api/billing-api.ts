@@ -16,7 +16,7 @@ import { planOf } from '../domain/plan';
  * the spec §3 fields plus the plan, the state and the dates of the paid plan's start and of the
  * grace period.
  */
-export type { AccessState, AccessStatus, PaidPlan, PlanPrice };
+export type { AccessStatus, PaidPlan, PlanPrice };
 export type AccessPlan = AccessStatus['plan'];
 
 export type StatusResult = { kind: 'loaded'; status: AccessStatus } | { kind: 'no-data' };

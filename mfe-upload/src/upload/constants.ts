@@ -9,7 +9,7 @@ export const CHUNK_SIZE = 5 * MiB;
 /** The adaptive chunk size grows up to this (chunk-rule.ts). */
 export const CHUNK_MAX_SIZE = 64 * MiB;
 /** Multi-file sets of this total or more are uploaded as a folder; smaller sets are zipped. */
-export const FOLDER_THRESHOLD_BYTES = GiB;
+export const FOLDER_THRESHOLD_BYTES = 1 * GiB;
 /** Test/debug override of the threshold (local storage, bytes). */
 export const THRESHOLD_OVERRIDE_KEY = 'ferry_upload_folder_threshold';
 

@@ -21,9 +21,6 @@ export const grpcServices = [
 
 export const gateway = { name: 'gateway', prefix: 'GATEWAY', port: 8080 } as const;
 
-/** Each gRPC backend owns a database, so each runs its migrations before it starts. */
-export const dataServices = grpcServices.map((s) => s.name);
-
 export const remotes = ['upload', 'download', 'account', 'marketing'] as const;
 export const webApps = ['shell', ...remotes.map((r) => `mfe-${r}`)] as const;
 

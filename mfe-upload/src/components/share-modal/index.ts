@@ -1,2 +1,1 @@
-export { ShareModal, type ShareModalFile, type ShareModalProps } from './ShareModal';
-export { postShareEmail, type ShareEmailRequest } from './send-share-email';
+export { ShareModal } from './ShareModal';

@@ -10,7 +10,7 @@ export interface ReminderFacts extends Pick<SubscriptionFacts, 'plan' | 'stripeS
 }
 
 /** How long before the trial's end each reminder falls due. */
-export const REMINDER_LEAD_MS: Record<ReminderKind, number> = {
+const REMINDER_LEAD_MS: Record<ReminderKind, number> = {
   TRIAL_ENDS_IN_7_DAYS: 7 * DAY_MS,
   TRIAL_ENDS_IN_1_DAY: DAY_MS,
   TRIAL_ENDED: 0,
@@ -31,9 +31,10 @@ export const REMINDER_COLUMN = {
 export function dueReminder(s: ReminderFacts, now: Date): ReminderKind | null {
   if (hasLivePaidPlan(s)) return null;
   const left = s.trialEndsAt.getTime() - now.getTime();
-  if (left <= 0) return s.reminderEndedSentAt ? null : 'TRIAL_ENDED';
-  if (left <= DAY_MS) return s.reminder1dSentAt || s.reminderEndedSentAt ? null : 'TRIAL_ENDS_IN_1_DAY';
-  if (left <= 7 * DAY_MS)
+  if (left <= REMINDER_LEAD_MS.TRIAL_ENDED) return s.reminderEndedSentAt ? null : 'TRIAL_ENDED';
+  if (left <= REMINDER_LEAD_MS.TRIAL_ENDS_IN_1_DAY)
+    return s.reminder1dSentAt || s.reminderEndedSentAt ? null : 'TRIAL_ENDS_IN_1_DAY';
+  if (left <= REMINDER_LEAD_MS.TRIAL_ENDS_IN_7_DAYS)
     return s.reminder7dSentAt || s.reminder1dSentAt || s.reminderEndedSentAt ? null : 'TRIAL_ENDS_IN_7_DAYS';
   return null;
 }

@@ -26,10 +26,3 @@ export interface HistoryRow extends Record<string, unknown> {
 export async function readHistory(db: SqlSession): Promise<HistoryRow[]> {
   return db.query<HistoryRow>('SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name');
 }
-
-export async function historyTableExists(db: SqlSession): Promise<boolean> {
-  const rows = await db.query<{ exists: boolean }>(
-    `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS "exists"`,
-  );
-  return rows[0]?.exists === true;
-}

@@ -18,16 +18,16 @@ const SUCCEEDS: Record<string, string> = {
   '378282246310005': 'amex',
 };
 
+const DECLINE_MESSAGE = 'Your card was declined.';
+
 const DECLINED: Record<string, { declineCode: string; message: string }> = {
-  '4000000000000002': { declineCode: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000000002': { declineCode: 'generic_decline', message: DECLINE_MESSAGE },
   '4000000000009995': { declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  '4000000000009987': { declineCode: 'lost_card', message: 'Your card was declined.' },
+  '4000000000009987': { declineCode: 'lost_card', message: DECLINE_MESSAGE },
   '4000000000000069': { declineCode: 'expired_card', message: 'Your card has expired.' },
 };
 
 const FAILS_LATER = '4000000000000341';
-
-export const DECLINE_MESSAGE = 'Your card was declined.';
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -56,6 +56,6 @@ export function checkCard(input: string): CardCheck {
     ok: false,
     code: 'card_declined',
     declineCode: 'test_mode_live_card',
-    message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+    message: `${DECLINE_MESSAGE} Your request was in test mode, but used a non test card.`,
   };
 }
