@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { downloadCount, type FerryEndpoints } from '../../load/lib/fixtures.ts';
-import { mailInbox } from '../../support/inbox.ts';
+import { mailInbox, type InboxMessage } from '../../support/inbox.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,7 +62,8 @@ export interface MailCheck {
   expected: number;
   sentOnce: number;
   missing: string[];
-  repeated: Array<{ file: string; times: number }>;
+  /** Files with more than one notice, and whether the copies carry one Message-ID (a receiver can drop them). */
+  repeated: Array<{ file: string; times: number; sameMessageId: boolean }>;
   /** Notices for files that were never downloaded. */
   unexpected: string[];
 }
@@ -81,12 +82,16 @@ export async function firstDownloadMails(
 ): Promise<MailCheck> {
   const inbox = mailInbox(inboxUrl);
   const suffix = ' was downloaded for the first time';
+  const messageIds = new Map<string, Set<string>>();
   const tally = async () => {
     const times = new Map<string, number>();
-    for (const m of await inbox.mailsTo(owner))
+    messageIds.clear();
+    // The JSON API's summaries also carry each mail's Message-ID.
+    for (const m of (await inbox.mailsTo(owner)) as Array<InboxMessage & { messageId?: string }>)
       if (m.subject.endsWith(suffix)) {
         const file = m.subject.slice(0, -suffix.length);
         times.set(file, (times.get(file) ?? 0) + 1);
+        messageIds.set(file, (messageIds.get(file) ?? new Set()).add(m.messageId ?? m.id));
       }
     return times;
   };
@@ -108,7 +113,9 @@ export async function firstDownloadMails(
     expected: downloadedFiles.size,
     sentOnce: [...downloadedFiles].filter((f) => times.get(f) === 1).length,
     missing: [...downloadedFiles].filter((f) => !times.has(f)),
-    repeated: [...times].filter(([, n]) => n > 1).map(([file, n]) => ({ file, times: n })),
+    repeated: [...times]
+      .filter(([, n]) => n > 1)
+      .map(([file, n]) => ({ file, times: n, sameMessageId: messageIds.get(file)?.size === 1 })),
     unexpected: [...times.keys()].filter((f) => !downloadedFiles.has(f)),
   };
 }
