@@ -160,12 +160,12 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
   },
   he: {
     landing: 'מתחילים בדף הבית של Ferry ומנסים בחינם.',
-    signedIn: 'מתחברים עם Google, ו-Ferry מציג את המקום הפנוי ב-Drive שלך.',
+    signedIn: 'מתחברים עם Google, ו-Ferry מציג את המקום הפנוי ב-Drive שלכם.',
     dropFolder: 'גוררים תיקייה עם כמה קבצים לאזור ההעלאה.',
-    uploading: 'Ferry מכווץ אותה ל-ZIP ומעלה אותה ישירות ל-Google Drive שלך.',
+    uploading: 'Ferry מכווץ אותה ל-ZIP ומעלה אותה ישירות ל-Google Drive שלכם.',
     copyLink: 'מעתיקים את הקישור הקצר ושולחים אותו לכל מי שרוצים.',
     recipient: 'הנמען פותח את הקישור ורואה את הקובץ, את גודלו, את השולח ואת הזמן שנותר.',
-    download: 'לחיצה אחת, והקובץ יורד ישירות מה-Drive שלך.',
+    download: 'לחיצה אחת, והקובץ יורד ישירות מה-Drive שלכם.',
     counted: 'בחזרה ב-Ferry רואים שהקובץ הורד.',
   },
   hi: {

@@ -147,7 +147,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     const messages = await delivered(2);
     const receiver = messages.find((m) => m.to[0] === 'bob@example.com')!;
     // The Latin file name and address are isolated inside the Hebrew sentence (FSI … PDI).
-    expect(receiver.subject).toBe('קיבלת את \u2068Holiday <photos>.zip\u2069 מאת \u2068Ann@Example.com\u2069');
+    expect(receiver.subject).toBe('קיבלתם את \u2068Holiday <photos>.zip\u2069 מאת \u2068Ann@Example.com\u2069');
     expect(receiver.html).toContain('<html lang="he" dir="rtl">');
     expect(receiver.text).toContain('זמין למשך: 6 ימים, 5 שעות');
     const own = messages.find((m) => m.to[0] === 'ann@example.com')!;

@@ -43,7 +43,7 @@ export const DEMO_MEDIA: {
     ja: 'demo/captions.ja.354227071f.vtt',
     ar: 'demo/captions.ar.c19e633c80.vtt',
     bn: 'demo/captions.bn.cc47fc8907.vtt',
-    he: 'demo/captions.he.602d2ce809.vtt',
+    he: 'demo/captions.he.300764d482.vtt',
     hi: 'demo/captions.hi.1367476dad.vtt',
     id: 'demo/captions.id.6aaf90f681.vtt',
   },
