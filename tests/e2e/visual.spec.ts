@@ -106,11 +106,17 @@ for (const size of SIZES) {
         ['download-expired', `/r/${links.expired}`],
         ['download-missing', `/r/${links.missing}`],
         ['signed-out-notice', '/upload'],
+        ['sign-in-unavailable', '/?error=temporarily_unavailable'],
       ];
       for (const [name, path] of routes) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=en`);
         await shot(page, name, size);
       }
+      await page.goto('/faq?lng=en');
+      await settled(page);
+      await page.context().setOffline(true);
+      await expect(page.getByTestId('offline-notice')).toBeVisible();
+      await shot(page, 'offline', size);
       await page.context().close();
     });
 
