@@ -25,9 +25,11 @@ export async function rehearse(args: string[]): Promise<void> {
   }
   // Loaded after the build: the shape uses built workspaces (@ferry/testkit, the kit, the contracts).
   const { startRehearsal } = await import('./rehearsal/shape.ts');
+  const { worthPrinting } = await import('./stack.ts');
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'ferry-rehearsal-'));
-  const rehearsal = await startRehearsal({ dataDir });
+  // Warnings and errors of every process reach the console, as with `npm start`.
+  const rehearsal = await startRehearsal({ dataDir, echo: worthPrinting });
   const names = [...rehearsal.processes.keys()].join(', ');
   console.log(
     [
@@ -35,6 +37,9 @@ export async function rehearse(args: string[]): Promise<void> {
       `[ferry] rehearsal shape: ${names}, PostgreSQL ${rehearsal.postgres.url}, Redis ${rehearsal.redis.url}`,
       `[ferry] gateways ${rehearsal.gateways.map((g) => `${g.name} :${g.port}`).join(', ')} behind the load balancer`,
       `[ferry] mail stand-in inbox: ${rehearsal.defaults.MAIL_INBOX_URL}; logs: ${rehearsal.logDir}`,
+      `[ferry] metrics: ${Object.entries(rehearsal.metricsUrls)
+        .map(([name, url]) => `${name} ${url}`)
+        .join(', ')}`,
       `[ferry] Ferry is running at ${rehearsal.baseUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything and removes the data)`,
       '',
     ].join('\n'),

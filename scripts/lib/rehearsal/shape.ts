@@ -22,10 +22,11 @@ import {
 } from '../stack.ts';
 import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
 
-/** A replicated process: its name (`gateway-1`, `link-2`, …) and the port it listens on. */
+/** A replicated process: its name (`gateway-1`, `link-2`, …), the port it serves on and its /metrics port. */
 export interface Replica {
   name: string;
   port: number;
+  metricsPort: number;
 }
 
 export interface Rehearsal {
@@ -39,8 +40,10 @@ export interface Rehearsal {
   gateways: Replica[];
   links: Replica[];
   notifications: Replica[];
-  /** The variables every process got (as `npm start` prints them). */
+  /** The variables every process got (as `npm start` writes them). */
   defaults: Record<string, string>;
+  /** Each service process's GET /metrics (Prometheus), by process name. */
+  metricsUrls: Record<string, string>;
   logDir: string;
   stop(): Promise<void>;
 }
@@ -51,6 +54,8 @@ export interface RehearsalOptions {
   replicas?: number;
   /** Each answer the load balancer passes on: which gateway, what status. */
   onAnswer?: (gateway: string, status: number) => void;
+  /** Lines of the processes' logs also printed to the console (`worthPrinting` for warnings); default none. */
+  echo?: (line: string) => boolean;
 }
 
 const grpcServiceNames: Record<DataService, string> = {
@@ -101,7 +106,8 @@ function replicate(
 
 async function replicasOf(name: string, count: number): Promise<Replica[]> {
   const replicas: Replica[] = [];
-  for (let k = 1; k <= count; k++) replicas.push({ name: `${name}-${k}`, port: await freePort() });
+  for (let k = 1; k <= count; k++)
+    replicas.push({ name: `${name}-${k}`, port: await freePort(), metricsPort: await freePort() });
   return replicas;
 }
 
@@ -116,8 +122,10 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
   const gateways = await replicasOf('gateway', count);
   const links = await replicasOf('link', count);
   const notifications = await replicasOf('notification', count);
+  const [billing] = await replicasOf('billing', 1);
   ports.LINK_PORT = links[0]!.port;
   ports.NOTIFICATION_PORT = notifications[0]!.port;
+  ports.BILLING_PORT = billing!.port;
 
   const processes = new Map<string, ManagedProcess>();
   let postgres: RestartableServer | undefined;
@@ -149,7 +157,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       NOTIFICATION_ADDR: `ipv4:${notifications.map((r) => `127.0.0.1:${r.port}`).join(',')}`,
     };
     const env: NodeJS.ProcessEnv = { ...process.env, ...defaults };
-    await Promise.all(dataServices.map((service) => migrate(service, env)));
+    await Promise.all(dataServices.map((service) => migrate(service, env, join(logDir, `migrate-${service}.log`))));
 
     const { manifestFile, mounts } = writeRemotesManifest(dataDir);
     const specs: ProcessSpec[] = [];
@@ -160,18 +168,27 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         const replicas = service === 'link' ? links : notifications;
         specs.push(
           ...replicate(spec, replicas, (r) => ({
-            env: { [`${prefix}_PORT`]: String(r.port) },
+            env: { [`${prefix}_PORT`]: String(r.port), [`${prefix}_METRICS_PORT`]: String(r.metricsPort) },
             ready: () => grpcServing(service, r.port),
           })),
         );
       } else if (spec.name === 'billing') {
-        specs.push({ ...spec, ready: () => grpcServing('billing', ports.BILLING_PORT) });
+        specs.push(
+          ...replicate(spec, [{ ...billing!, name: 'billing' }], (r) => ({
+            env: { BILLING_METRICS_PORT: String(r.metricsPort) },
+            ready: () => grpcServing('billing', r.port),
+          })),
+        );
       } else if (spec.name === 'gateway') {
         const { DOWNLOAD_BUFFER_FILE: _fileBuffer, ...gatewayEnv } = spec.env; // the count buffer is Redis here
         specs.push(
           ...replicate({ ...spec, env: gatewayEnv }, gateways, (r) => ({
             // The load balancer is the only proxy whose X-Forwarded-For the gateways believe.
-            env: { GATEWAY_PORT: String(r.port), TRUSTED_PROXIES: '127.0.0.1' },
+            env: {
+              GATEWAY_PORT: String(r.port),
+              GATEWAY_METRICS_PORT: String(r.metricsPort),
+              TRUSTED_PROXIES: '127.0.0.1',
+            },
             ready: () => httpAnswers(`http://127.0.0.1:${r.port}/api/livez`, (s) => s === 200),
           })),
         );
@@ -179,16 +196,23 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         specs.push(spec);
       }
     }
-    for (const spec of specs) processes.set(spec.name, await launchProcess(spec, env, { logDir }));
+    for (const spec of specs) processes.set(spec.name, await launchProcess(spec, env, { logDir, echo: options.echo }));
     const baseUrl = loadBalancer.url;
     await waitUntil(
       'every backend to be SERVING through the load balancer (/api/health)',
       () => httpAnswers(`${baseUrl}/api/health`, (s) => s === 200),
       60_000,
     );
+    const metricsUrls = Object.fromEntries(
+      [...gateways, ...links, ...notifications, { ...billing!, name: 'billing' }].map((r) => [
+        r.name,
+        `http://127.0.0.1:${r.metricsPort}/metrics`,
+      ]),
+    );
     return {
       baseUrl,
       loadBalancer,
+      metricsUrls,
       postgres,
       redis,
       processes,
