@@ -40,8 +40,9 @@ export function createWanLink(opts: { name: string; rateMbit: number; chromiumPa
   inNs('ip', 'addr', 'add', '10.231.0.2/30', 'dev', inner);
   inNs('ip', 'link', 'set', inner, 'up');
   inNs('ip', 'link', 'set', 'lo', 'up');
-  // The rate both ways; a queue of 200 ms at that rate, a burst of a few full-size packets.
-  const shape = ['root', 'tbf', 'rate', `${opts.rateMbit}mbit`, 'burst', '64kb', 'latency', '200ms'];
+  // The rate both ways, with a queue of about one round trip at that rate (a larger one only adds
+  // queueing delay: TCP on the veth side sees no round trip and would keep it full).
+  const shape = ['root', 'tbf', 'rate', `${opts.rateMbit}mbit`, 'burst', '64kb', 'latency', '50ms'];
   inNs('tc', 'qdisc', 'add', 'dev', inner, ...shape);
   tc('qdisc', 'add', 'dev', outer, ...shape);
   const dir = mkdtempSync(join(tmpdir(), 'ferry-wan-'));

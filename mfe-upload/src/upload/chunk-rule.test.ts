@@ -21,6 +21,7 @@ describe('adaptive chunk rule', () => {
 
   it('keeps the size when a chunk takes about the target time, and never grows on a short chunk', () => {
     expect(nextChunkSize(20 * MiB, { ok: true, bytes: 20 * MiB, ms: 1_900 })).toBe(20 * MiB);
+    expect(nextChunkSize(40 * MiB, { ok: true, bytes: 40 * MiB, ms: 3_500 })).toBe(40 * MiB);
     expect(nextChunkSize(20 * MiB, { ok: true, bytes: 3 * MiB, ms: 50 })).toBe(20 * MiB);
   });
 

@@ -15,7 +15,7 @@ export interface ChunkRule {
   maxBytes: number;
   /** Never below this (at least one granularity unit). */
   minBytes: number;
-  /** The time a chunk should take; under half of it the size doubles, over 1.5 × it halves. */
+  /** The time a chunk should take; under half of it the size doubles, over twice it halves. */
   targetMs: number;
 }
 
@@ -49,7 +49,8 @@ export function firstChunkSize(rule: ChunkRule = DEFAULT_CHUNK_RULE): number {
  */
 export function nextChunkSize(current: number, outcome: ChunkOutcome, rule: ChunkRule = DEFAULT_CHUNK_RULE): number {
   if (!outcome.ok) return clampChunk(current / 2, rule);
-  if (outcome.ms > rule.targetMs * 1.5) return clampChunk(current / 2, rule);
+  // Slow: twice the target. A stall of a loaded machine under that keeps the size.
+  if (outcome.ms > rule.targetMs * 2) return clampChunk(current / 2, rule);
   if (outcome.bytes >= current && outcome.ms < rule.targetMs / 2) return clampChunk(current * 2, rule);
   return clampChunk(current, rule);
 }
