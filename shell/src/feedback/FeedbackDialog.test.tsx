@@ -12,15 +12,13 @@ beforeAll(() => preloadDialog());
 
 async function renderDialog(send: (r: FeedbackRequest) => Promise<void>) {
   const i18n = i18next.createInstance();
-  await i18n
-    .use(initReactI18next)
-    .init({
-      lng: 'en',
-      ns: ['shell'],
-      defaultNS: 'shell',
-      resources: { en: { shell: en } },
-      interpolation: { escapeValue: false },
-    });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    ns: ['shell'],
+    defaultNS: 'shell',
+    resources: { en: { shell: en } },
+    interpolation: { escapeValue: false },
+  });
   const onClose = vi.fn();
   await act(async () => {
     render(

@@ -56,9 +56,10 @@ export interface Access {
 }
 
 /** The facts of a trial that starts now: 90 days of access. */
-export function newTrial(
-  now: Date,
-): Pick<SubscriptionFacts, 'plan' | 'trialEndsAt' | 'currentPeriodStart' | 'paidUntil' | 'cancelledAt'> & {
+export function newTrial(now: Date): Pick<
+  SubscriptionFacts,
+  'plan' | 'trialEndsAt' | 'currentPeriodStart' | 'paidUntil' | 'cancelledAt'
+> & {
   trialStartedAt: Date;
 } {
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);

@@ -220,12 +220,10 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       // Ferry revokes only what Ferry issued: another app's token is that app's (and its user's) to revoke.
       if (info.clientId !== clientId) {
         req.log.warn('revocation refused: the token was issued to another client');
-        res
-          .status(403)
-          .json({
-            error: 'This token was not issued to Ferry; it can only be revoked by the app it was issued to',
-            code: 'foreign_token',
-          });
+        res.status(403).json({
+          error: 'This token was not issued to Ferry; it can only be revoked by the app it was issued to',
+          code: 'foreign_token',
+        });
         return;
       }
       // Who signs out, asked before the token is revoked: their stored offline grant goes too.
@@ -241,12 +239,10 @@ export function authRoutes(deps: AuthRouteDeps): Router {
         { error: (err as Error).name, message: (err as Error).message.slice(0, 200) },
         'token revocation failed',
       );
-      res
-        .status(502)
-        .json({
-          error: 'The sign-in provider could not revoke the token. Please try again.',
-          code: 'revocation_failed',
-        });
+      res.status(502).json({
+        error: 'The sign-in provider could not revoke the token. Please try again.',
+        code: 'revocation_failed',
+      });
       return;
     }
     // Forgotten only now: a verification running meanwhile would have cached the still-valid token again.

@@ -25,9 +25,11 @@ export function renderActionPage(language: string, outcome: ActionOutcome, publi
       ? t.extended(
           // A Latin name inside a right-to-left sentence keeps its own direction.
           dir === 'rtl' ? `\u2068${outcome.fileName}\u2069` : outcome.fileName,
-          new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
-            outcome.expiresAt,
-          ) + ' UTC',
+          `${new Intl.DateTimeFormat(dateLocale(lang), {
+            dateStyle: 'long',
+            timeStyle: 'short',
+            timeZone: 'UTC',
+          }).format(outcome.expiresAt)} UTC`,
         )
       : t[outcome.kind];
   return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t.title)} · Ferry</title></head>

@@ -21,7 +21,7 @@ const UNLOCK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function passwordArg(value: string): string {
   const length = [...value].length;
-  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH || /[\u0000-\u001f\u007f]/.test(value))
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH || /\p{Cc}/u.test(value))
     throw grpcError(
       grpc.status.INVALID_ARGUMENT,
       `A password has ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters and no control characters.`,

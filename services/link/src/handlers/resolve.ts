@@ -10,7 +10,7 @@ import { linkStatus, toLinkMessage } from './link-message.js';
 
 /** A token code's link, ending at the earlier of the code's and the link's expiry. */
 function linkOfShortCode(short: { expiresAt: Date; link: Link }): Link {
-  const expiresAt = short.expiresAt < short.link.expiresAt ? short.expiresAt : short.link.expiresAt;
+  const expiresAt = new Date(Math.min(short.expiresAt.getTime(), short.link.expiresAt.getTime()));
   return { ...short.link, expiresAt };
 }
 

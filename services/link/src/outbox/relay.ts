@@ -103,7 +103,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       for (let i = 0; i < rest.length; i += CONCURRENCY) {
         const slice = rest.slice(i, i + CONCURRENCY);
         const ok = await Promise.all(slice.map(relayOne));
-        slice.forEach((r, k) => ok[k] && done.push(r.id));
+        for (const [k, r] of slice.entries()) if (ok[k]) done.push(r.id);
       }
       await markRows(prisma, OUTBOX, done, 'relayed_at = $2, last_error = NULL, attempts = attempts + 1', now());
       acknowledged += done.length;
