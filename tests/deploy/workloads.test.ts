@@ -95,7 +95,11 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
     it(`serves gRPC on ${svc.port} with native grpc probes, behind a headless Service`, () => {
       const c = mainContainer(d);
-      expect(c.ports).toEqual([expect.objectContaining({ name: 'grpc', containerPort: svc.port })]);
+      // The metrics port beside it: observability.test.ts.
+      expect(c.ports).toEqual([
+        expect.objectContaining({ name: 'grpc', containerPort: svc.port }),
+        expect.objectContaining({ name: 'metrics' }),
+      ]);
       expect(plainEnv(c, cms, `${svc.prefix}_PORT`)).toBe(String(svc.port));
       expect(c.readinessProbe?.grpc?.port).toBe(svc.port);
       expect(c.livenessProbe?.grpc?.port).toBe(svc.port);
@@ -132,7 +136,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
     const c = mainContainer(d);
 
     it('serves HTTP on 8080 with /api/livez liveness and /api/readyz readiness', () => {
-      expect(c.ports).toEqual([expect.objectContaining({ name: 'http', containerPort: gateway.port })]);
+      expect(c.ports).toEqual([
+        expect.objectContaining({ name: 'http', containerPort: gateway.port }),
+        expect.objectContaining({ name: 'metrics' }),
+      ]);
       expect(plainEnv(c, cms, 'GATEWAY_PORT')).toBe(String(gateway.port));
       expect(c.livenessProbe?.httpGet).toEqual({ path: '/api/livez', port: 'http' });
       expect(c.readinessProbe?.httpGet).toEqual({ path: '/api/readyz', port: 'http' });
