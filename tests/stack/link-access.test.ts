@@ -181,6 +181,38 @@ describe('link access across the stack', () => {
     expect(still.expiresAt).toBe(resolved.expiresAt);
   });
 
+  it("a share mail goes out in the recipients' language with ?lng=, the sender's copy with its +1 day", async () => {
+    const inbox = mailInbox(stack!.mailInboxUrl);
+    const { slug } = await newLink('für-dich.zip');
+    const recipient = `recipient-${Date.now().toString(36)}@example.com`;
+    const res = await fetch(`${baseUrl}/api/share-email`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ slug, recipients: [recipient], message: '', locale: 'en', recipientLocale: 'ja' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { downloadUrl: string }).downloadUrl).toMatch(/\?lng=ja$/);
+    let received: InboxMessage | undefined;
+    let copy: InboxMessage | undefined;
+    await waitFor('both mails', async () => {
+      received = (await inbox.mailsTo(recipient))[0];
+      copy = (await inbox.mailsTo(email)).find((m) => m.subject.includes('für-dich.zip'));
+      return received !== undefined && copy !== undefined;
+    });
+    const toRecipient = await inbox.detail(received!.id);
+    expect(toRecipient.html).toContain('lang="ja"');
+    expect(toRecipient.text).toContain(`/${slug}?lng=ja`);
+    const own = await inbox.detail(copy!.id);
+    expect(own.html).toContain('lang="en"');
+    const action = /(http\S+\/api\/actions\/extend\?token=\S+)/.exec(own.text)?.[1];
+    expect(action).toBeDefined();
+    const before = (await (await fetch(`${baseUrl}/api/resolve?id=${slug}`)).json()) as { expiresAt: string };
+    const extended = await fetch(action!);
+    expect(extended.status).toBe(200);
+    const after = (await (await fetch(`${baseUrl}/api/resolve?id=${slug}`)).json()) as { expiresAt: string };
+    expect(Date.parse(after.expiresAt) - Date.parse(before.expiresAt)).toBe(86_400_000);
+  });
+
   it('rate-limits password guesses per client (429 with Retry-After)', async () => {
     const { slug } = await newLink('guarded.zip');
     expect((await setAccess(slug, { password: 'correct horse' })).status).toBe(200);

@@ -97,6 +97,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       grpcDeadlineMs: config.GRPC_DEADLINE_MS,
       publicOrigin: config.PUBLIC_ORIGIN,
       publicLinks: publicLinksOf(config),
+      actions: links?.routeDeps.actions,
     },
     billing: {
       billing: backends.billing.client,

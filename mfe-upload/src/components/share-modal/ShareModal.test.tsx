@@ -98,6 +98,7 @@ describe('share modal', () => {
       recipients: ['bob@example.com', 'eve@example.org'],
       message: 'Hi both!\nEnjoy.',
       locale: 'en',
+      recipientLocale: 'en',
     });
     await act(async () => finish());
     expect(screen.getByRole('status').textContent).toBe('Email sent successfully!');
@@ -174,6 +175,7 @@ describe('share modal', () => {
         recipients: ['bob@example.com'],
         message: '',
         locale: 'en',
+        recipientLocale: 'en',
       });
     } finally {
       vi.unstubAllGlobals();
@@ -214,5 +216,19 @@ describe('share-email helpers', () => {
     expect(errorTextKey(new ShareEmailError('receiver mail failed', 'resource_exhausted'))).toBeUndefined();
     expect(errorTextKey(new Error('receiver mail failed'))).toBeUndefined();
     expect(errorTextKey(new ShareEmailError('x', 'toString'))).toBeUndefined();
+  });
+
+  it("sends the recipients' language the sender picked (their mail and the link's ?lng=)", async () => {
+    const send = vi.fn(async () => undefined);
+    await renderModal({ send });
+    fireEvent.change(recipientsField(), { target: { value: 'bob@example.com' } });
+    const language = screen.getByTestId('share-recipient-language') as HTMLSelectElement;
+    expect(language.value).toBe('en');
+    expect([...language.options].find((o) => o.value === 'de')?.textContent).toBe('Deutsch');
+    fireEvent.change(language, { target: { value: 'de' } });
+    fireEvent.click(sendButton());
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en', recipientLocale: 'de' })),
+    );
   });
 });

@@ -1,10 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
 import { Button, Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import { NAMESPACE } from '../../i18n';
 import { errorTextKey, postShareEmail, type ShareEmailRequest } from './send-share-email';
-import { displayFileName, MAX_SHARE_MESSAGE_LENGTH, parseRecipients } from '@ferry/rules';
+import {
+  displayFileName,
+  MAX_SHARE_MESSAGE_LENGTH,
+  normaliseLanguage,
+  parseRecipients,
+  SUPPORTED_LANGUAGES,
+} from '@ferry/rules';
 import { isolate } from '@ferry/shell-sdk/format';
 
 /** The file a row opens the modal for. */
@@ -27,6 +33,30 @@ export interface ShareModalProps {
   autoCloseMs?: number;
 }
 
+/** A language's own name for itself ("Deutsch", "日本語"), from the browser. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+// Drawn outside the remote's root (the dialog's layer): the shared field look, for a select.
+const SELECT: CSSProperties = {
+  display: 'block',
+  width: '100%',
+  minHeight: 44,
+  marginBlockStart: '0.25rem',
+  padding: '0.5rem 0.7rem',
+  font: 'inherit',
+  fontWeight: 400,
+  border: '1px solid var(--ferry-border)',
+  borderRadius: 8,
+  background: 'var(--ferry-surface)',
+  color: 'var(--ferry-ink)',
+};
+
 type Phase = { name: 'idle' } | { name: 'sending' } | { name: 'success' } | { name: 'error'; message: string };
 
 /**
@@ -39,6 +69,8 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
   const shell = useShell();
   const [recipients, setRecipients] = useState('');
   const [message, setMessage] = useState('');
+  // The recipients' language: the receiver mail and the link's ?lng= (default the sender's own).
+  const [recipientLanguage, setRecipientLanguage] = useState(() => normaliseLanguage(i18n.language));
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const fileKey = file ? `${file.slug ?? ''}|${file.shareUrl ?? ''}|${file.name}` : '';
@@ -47,6 +79,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
   useEffect(() => {
     setRecipients('');
     setMessage('');
+    setRecipientLanguage(normaliseLanguage(i18n.language));
     setPhase({ name: 'idle' });
     clearTimeout(closeTimer.current);
   }, [open, fileKey]);
@@ -88,6 +121,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
       recipients: parsed.recipients,
       message: message.replace(/\r\n?/g, '\n').trim(),
       locale: i18n.language,
+      recipientLocale: recipientLanguage,
     };
     try {
       await (send ?? ((r: ShareEmailRequest) => postShareEmail(r, shell.auth?.token ?? null)))(request);
@@ -134,6 +168,23 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
             maxLength={MAX_SHARE_MESSAGE_LENGTH}
             rows={4}
           />
+        </label>
+        <label className="ferry-ui-field">
+          {t('share.recipientLanguage')}
+          <select
+            name="recipientLanguage"
+            value={recipientLanguage}
+            onChange={(e) => setRecipientLanguage(normaliseLanguage(e.target.value))}
+            disabled={busy || done}
+            style={SELECT}
+            data-testid="share-recipient-language"
+          >
+            {SUPPORTED_LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </select>
         </label>
         {phase.name === 'error' && <Notice tone="error">{phase.message}</Notice>}
         {done && <Notice tone="success">{t('share.sent')}</Notice>}

@@ -7,6 +7,8 @@ export type ShareEmailRequest = Pick<ShareEmailBody, 'slug' | 'downloadUrl'> & {
   message: string;
   /** The sender's language, for their copy. */
   locale: string;
+  /** The recipients' language: their mail and the link's ?lng= (absent = the sender's). */
+  recipientLocale?: string;
 };
 
 /** The translation key (`share.errors.*`) of each error code the share call answers with; other codes show the API's own text. */

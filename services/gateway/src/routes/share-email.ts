@@ -25,11 +25,13 @@ import {
   isLinkCode,
   isMailAddress,
   isSlug,
+  normaliseLanguage,
   MAX_SHARE_MESSAGE_LENGTH,
   parseRecipients,
   shareMessageProblem,
 } from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
+import type { ActionSigner } from '../links/signed-action.js';
 
 export interface ShareEmailRouteDeps {
   notification: NotificationServiceClient;
@@ -41,6 +43,8 @@ export interface ShareEmailRouteDeps {
   publicOrigin: string;
   /** The link a mail hands out (the sender's own subdomain when enabled); absent = `/r/{slug}`. */
   publicLinks?: PublicLinks;
+  /** Signs the "+1 day" of the sender's copy (ACTION_SIGNING_KEY); absent = the copy has none. */
+  actions?: ActionSigner;
 }
 
 /** Spec §8 texts. */
@@ -177,7 +181,12 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
       code,
       isSlug(code) ? info.ownerSubdomain : '',
     );
-    const locale = firstOf(body.locale, body.lng, body.uploaderLocale) ?? '';
+    const given = firstOf(body.locale, body.lng, body.uploaderLocale) ?? '';
+    const locale = LOCALE.test(given) ? given : '';
+    // The recipients' language (the sender's choice, else the sender's own): their mail and the link's ?lng=.
+    const chosen = body.recipientLocale ?? '';
+    const recipientLocale = LOCALE.test(chosen) ? normaliseLanguage(chosen) : '';
+    const receiverUrl = recipientLocale ? `${pageUrl}?lng=${recipientLocale}` : pageUrl;
     const request: SendShareEmailRequest = {
       kind: ShareEmailKind.SHARE_EMAIL_KIND_RECEIVER,
       shareRequestId,
@@ -185,13 +194,13 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
       fileName: info.fileName,
       sizeBytes: info.sizeBytes,
       sizeLabel: '',
-      downloadUrl: pageUrl,
+      downloadUrl: receiverUrl,
       message,
       expiresAt: info.expiresAt,
       subdomain: info.ownerSubdomain,
       slug: code,
-      locale: LOCALE.test(locale) ? locale : '',
-      downloadPageUrl: pageUrl,
+      locale: recipientLocale || locale,
+      downloadPageUrl: receiverUrl,
       fileDownloadUrl: `${deps.publicOrigin}/api/d/${code}`,
       code: code.length > 16 ? code : '',
     };
@@ -208,7 +217,23 @@ export function shareEmailRoutes(deps: ShareEmailRouteDeps): Router {
       await unary<SendShareEmailResponse>(
         (md, opts, cb) =>
           deps.notification.sendShareEmail(
-            { ...request, kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY },
+            {
+              ...request,
+              kind: ShareEmailKind.SHARE_EMAIL_KIND_UPLOADER_COPY,
+              locale,
+              // The sender's own "+1 day" for this link, signed for them.
+              ...(deps.actions && isSlug(code)
+                ? {
+                    extendUrl: `${deps.publicOrigin}/api/actions/extend?token=${deps.actions.sign({
+                      action: 'extend-1d',
+                      slug: code,
+                      ownerSub: caller.sub,
+                      ownerEmail: caller.email,
+                      locale,
+                    })}`,
+                  }
+                : {}),
+            },
             md,
             opts,
             cb,

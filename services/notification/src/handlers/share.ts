@@ -35,6 +35,11 @@ function limitReached(message: string, waitMs: number): grpc.ServiceError {
   return err;
 }
 
+/** The sender's signed "+1 day" URL: only on Ferry's own origin, else left out. */
+function optionalActionUrl(value: string | undefined, publicOrigin: string): string | undefined {
+  return value && value.startsWith(`${publicOrigin}/api/actions/`) && !/\s/.test(value) ? value : undefined;
+}
+
 /** Share by e-mail (receiver mail and uploader's copy) and the copy-link log. */
 export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer, 'sendShareEmail' | 'logCopyLink'> {
   const { prisma, logger, now, limits } = deps;
@@ -145,8 +150,9 @@ export function shareHandlers(deps: HandlerDeps): Pick<NotificationServiceServer
               grpc.status.FAILED_PRECONDITION,
               'uploader mail failed: the receiver mail of this share request was not queued',
             );
+          const extendUrl = optionalActionUrl(req.extendUrl, deps.publicOrigin);
           const payload: OutboxPayload = {
-            ...renderUploaderCopy({ ...data, recipients: share.recipients }),
+            ...renderUploaderCopy({ ...data, recipients: share.recipients, ...(extendUrl ? { extendUrl } : {}) }),
             type: 'start',
             lang,
           };

@@ -25,6 +25,8 @@ export interface ShareMailData {
   message: string;
   year: number;
   recipients: string[];
+  /** The sender's copy only: the signed one-click "+1 day" for this link. */
+  extendUrl?: string;
 }
 
 export interface NoticeData {
@@ -97,6 +99,14 @@ const subjectName = (fileName: string) => displayFileName(fileName, SUBJECT_NAME
  */
 const isolate = (lang: MailLanguage, value: string) => (textDirection(lang) === 'rtl' ? `\u2068${value}\u2069` : value);
 
+/** The sender's "+1 day" in the copy of a share: the button and what it does (the more-time mail's words). */
+const extendBlock = (lang: MailLanguage, url: string | undefined) =>
+  url
+    ? `\n${button(moreTimeStrings[lang].button, url)}<p style="font-size:12px;color:${color.muted}">${escapeHtml(moreTimeStrings[lang].explain)}</p>`
+    : '';
+const extendText = (lang: MailLanguage, url: string | undefined) =>
+  url ? `\n${moreTimeStrings[lang].button}${colon(lang)} ${url}\n${moreTimeStrings[lang].explain}\n` : '';
+
 /** The receiver mail (type receiver): file, size, download URL, time left, the sender's message. */
 export function renderReceiverMail(d: ShareMailData): RenderedMail {
   const t = strings[d.lang];
@@ -130,8 +140,12 @@ export function renderUploaderCopy(d: ShareMailData): RenderedMail {
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.availableFor, d.expiresIn)}${row(d.lang, t.recipients, d.recipients.join(', '))}</table>
 ${button(t.openDownloadPage, d.downloadUrl)}<p style="font-size:12px;color:${color.muted};word-break:break-all">${escapeHtml(d.downloadUrl)}</p>
-${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}`;
-  return { subject, text, html: layout(d.lang, subject, inner, t.copyFooter, d.year) };
+${d.message ? quote(d.lang, t.yourMessage, d.message) : ''}${extendBlock(d.lang, d.extendUrl)}`;
+  return {
+    subject,
+    text: text + extendText(d.lang, d.extendUrl),
+    html: layout(d.lang, subject, inner, t.copyFooter, d.year),
+  };
 }
 
 /** The first-download notice to the owner. */
