@@ -22,7 +22,8 @@ export function onShutdownSignals(
   let started = false;
   const handler = (signal: NodeJS.Signals) => {
     if (started) {
-      logger.warn({ signal }, 'already shutting down');
+      // Ctrl-C reaches a whole process group and the supervisor's SIGTERM follows: expected, not trouble.
+      logger.info({ signal }, 'already shutting down');
       return;
     }
     started = true;
