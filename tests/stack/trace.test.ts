@@ -1,9 +1,9 @@
 /**
- * One /api/shorten call is one trace across the processes: a private stack exports its spans by
- * OTLP/HTTP (JSON) to a receiver in this test, and the gateway's request span, its gRPC call, the
- * link service's gRPC handler and that handler's Prisma queries share one trace id, each below
- * the one that caused it. The link service's log line for the new link and the gateway's request
- * line carry the same trace id.
+ * One /api/shorten call is one trace across the processes: a private stack (the link service on
+ * PostgreSQL) exports its spans by OTLP/HTTP (JSON) to a receiver in this test, and the gateway's
+ * request span, its gRPC call, the link service's gRPC handler and that handler's Prisma queries
+ * share one trace id, each below the one that caused it. The link service's log line for the new
+ * link and the gateway's request line carry the same trace id.
  */
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signIn } from '@ferry/dev-identity';
-import { freePort, waitFor } from '@ferry/testkit';
+import { freePort, type RunningServer, startPostgres, waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
@@ -116,6 +116,7 @@ async function startReceiver(port: number): Promise<{ spans: ReceivedSpan[]; ser
 }
 
 describe('tracing across gateway, gRPC and the database', () => {
+  let postgres: RunningServer | undefined;
   let stack: RunningStack | undefined;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let dataDir: string;
@@ -140,6 +141,8 @@ describe('tracing across gateway, gRPC and the database', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver(await freePort());
+    // The link service on PostgreSQL, as in production (Prisma's pg adapter, not embedded PGlite).
+    postgres = await startPostgres();
     const { port } = receiver.server.address() as { port: number };
     const ports = {} as Ports;
     for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
@@ -149,6 +152,7 @@ describe('tracing across gateway, gRPC and the database', () => {
       dataDir,
       quiet: true,
       env: {
+        LINK_DATABASE_URL: postgres.url.replace(/\/postgres$/, '/ferry_link_trace'),
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
         OTEL_BSP_SCHEDULE_DELAY: '100',
         // The gateway's request lines, so its log can be matched to the trace too.
@@ -168,6 +172,7 @@ describe('tracing across gateway, gRPC and the database', () => {
 
   afterAll(async () => {
     await stack?.stop();
+    await postgres?.stop();
     receiver?.server.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -228,6 +233,8 @@ describe('tracing across gateway, gRPC and the database', () => {
     expect(descends(call!, request)).toBe(true);
     // Every query of the handler sits below it, down to the SQL sent to the database.
     for (const q of queries) expect(descends(q, handler), `${q.name} below the link handler`).toBe(true);
+    const sql = queries.map((q) => String(q.attributes['db.query.text'] ?? ''));
+    expect(sql.some((text) => text.startsWith('INSERT INTO "public"."links"'))).toBe(true);
     // The gateway's router passes no span of its own for each router or middleware, only the handler's.
     expect(inTrace().filter((s) => s.service === 'gateway' && /^(router|middleware) - /.test(s.name))).toEqual([]);
 
