@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** Journey: a visitor searches the FAQ and follows a link to one question. */
 test.use({ locale: 'en-US' });
 
-const faq = (page: import('@playwright/test').Page) => page.locator('[data-remote="marketing"] .marketing-faq');
+const faq = (page: Page) => page.locator('[data-remote="marketing"] .marketing-faq');
 /** The FAQ once its code runs (the page may arrive pre-rendered, before any JavaScript). */
-const interactiveFaq = (page: import('@playwright/test').Page) =>
-  expect(page.locator('.marketing-faq[data-interactive]')).toBeVisible();
+const interactiveFaq = (page: Page) => expect(page.locator('.marketing-faq[data-interactive]')).toBeVisible();
 
 test('the search finds "15 GB", highlights it, and says so when nothing matches', async ({ page }) => {
   await page.goto('/faq');

@@ -8,16 +8,15 @@ export { MigrationError, type MigrationErrorCode } from './migrations/errors.js'
 export { readMigrations, checksumOf, type MigrationOnDisk } from './migrations/folder.js';
 
 // Schema-engine based tooling, loaded on demand so services' runtime does not load it.
-export type { MigrationPaths, CreateMigrationOptions, CreatedMigration } from './migrations/create.js';
+import type { CreatedMigration, CreateMigrationOptions, MigrationPaths } from './migrations/create.js';
+export type { MigrationPaths, CreateMigrationOptions, CreatedMigration };
 
 /** The SQL missing from the migrations folder to produce schema.prisma, or null when they agree. */
-export async function checkMigrations(paths: import('./migrations/create.js').MigrationPaths): Promise<string | null> {
+export async function checkMigrations(paths: MigrationPaths): Promise<string | null> {
   return (await import('./migrations/create.js')).checkMigrations(paths);
 }
 
 /** Writes a new migration folder for the schema changes; null when there are none. */
-export async function createMigration(
-  options: import('./migrations/create.js').CreateMigrationOptions,
-): Promise<import('./migrations/create.js').CreatedMigration | null> {
+export async function createMigration(options: CreateMigrationOptions): Promise<CreatedMigration | null> {
   return (await import('./migrations/create.js')).createMigration(options);
 }

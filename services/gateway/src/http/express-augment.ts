@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { VerifiedIdentity } from '../auth/token-cache.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -17,7 +18,7 @@ declare module 'express-serve-static-core' {
       email: string;
       /** The bearer token itself, for calls made on the user's behalf (e.g. Drive). Never log it. */
       token: string;
-      identity: import('../auth/token-cache.js').VerifiedIdentity;
+      identity: VerifiedIdentity;
     };
   }
 }

@@ -1,4 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type * as linkV1 from '@ferry/contracts/link/v1';
 import { LinkStatus, type LinkServiceClient } from '@ferry/contracts/link/v1';
 import type { AssertedUser } from '@ferry/service-kit';
 import { unary } from '../grpc/call.js';
@@ -132,7 +133,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   const shorten: RequestHandler = async (req, res) => {
     const body = parseRequest(ShortenBody, bodyObject(req.body));
     const fileId = parseRequest(driveFileIdValue, body.fileId);
-    const result = await unary<import('@ferry/contracts/link/v1').ShortenResponse>(
+    const result = await unary<linkV1.ShortenResponse>(
       (md, opts, cb) =>
         link.shorten(
           {
@@ -171,7 +172,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   const extend: RequestHandler = async (req, res) => {
     const body = parseRequest(ExtendBody, bodyObject(req.body));
     const slug = parseRequest(slugValue(), body.slug ?? parseRequest(SlugQuery, req.query).slug);
-    const result = await unary<import('@ferry/contracts/link/v1').UpdateExpiryResponse>(
+    const result = await unary<linkV1.UpdateExpiryResponse>(
       (md, opts, cb) => link.updateExpiry({ slug, expiresAt: body.expiresAt }, md, opts, cb),
       userCtx(req),
     );
@@ -195,7 +196,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const { target } = body;
     const subdomain = parseRequest(subdomainValue, body.subdomain);
     const ttl = parseRequest(ttlSecondsValue, body.ttlSeconds);
-    const result = await unary<import('@ferry/contracts/link/v1').CreateShortlinkResponse>(
+    const result = await unary<linkV1.CreateShortlinkResponse>(
       (md, opts, cb) =>
         link.createShortlink(
           { code, subdomain, ttlSeconds: String(ttl), slug: target && isSlug(target) ? target : '' },
@@ -234,7 +235,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     }
     if (query.meta) {
       const found = await lookup(req, slug);
-      const info = await unary<import('@ferry/contracts/link/v1').GetShareInfoResponse>(
+      const info = await unary<linkV1.GetShareInfoResponse>(
         (md, opts, cb) => link.getShareInfo({ slug: found.slug }, md, opts, cb),
         ctx(req),
       );
@@ -279,7 +280,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const code = parseRequest(linkCodeValue('id'), parseRequest(CodeQuery, req.query).code);
     if (!guardProbe(req, res)) return;
     res.setHeader('Cache-Control', 'no-store');
-    const result = await unary<import('@ferry/contracts/link/v1').ResolveLinkResponse>(
+    const result = await unary<linkV1.ResolveLinkResponse>(
       (md, opts, cb) => link.resolveLink({ slug: code, ownerSubdomain: hostSubdomain(req) }, md, opts, cb),
       ctx(req),
     ).catch(async (err: { code?: number }) => {
@@ -352,7 +353,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
 
   router.get('/links', authenticate, async (req, res) => {
     const { pageToken } = parseRequest(LinksQuery, req.query);
-    const result = await unary<import('@ferry/contracts/link/v1').ListLinksResponse>(
+    const result = await unary<linkV1.ListLinksResponse>(
       (md, opts, cb) => link.listLinks({ pageSize: 100, pageToken, driveFileIds: [] }, md, opts, cb),
       userCtx(req),
     );

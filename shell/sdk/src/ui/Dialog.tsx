@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import type * as ModalSurface from './ModalSurface.js';
 
 export interface DialogProps {
   open: boolean;
@@ -17,7 +18,7 @@ export interface DialogProps {
   'data-testid'?: string;
 }
 
-type Surface = typeof import('./ModalSurface.js');
+type Surface = typeof ModalSurface;
 let surface: Surface | null = null;
 let loading: Promise<Surface> | null = null;
 
