@@ -37,7 +37,7 @@ function limitReached(message: string, waitMs: number): grpc.ServiceError {
 
 /** The sender's signed "+1 day" URL: only on Ferry's own origin, else left out. */
 function optionalActionUrl(value: string | undefined, publicOrigin: string): string | undefined {
-  return value && value.startsWith(`${publicOrigin}/api/actions/`) && !/\s/.test(value) ? value : undefined;
+  return value?.startsWith(`${publicOrigin}/api/actions/`) && !/\s/.test(value) ? value : undefined;
 }
 
 /** Share by e-mail (receiver mail and uploader's copy) and the copy-link log. */
