@@ -16,20 +16,21 @@ export function observeRequests(
   deps: { metrics: GatewayMetrics; logger: Logger; accessLog: AccessLogPolicy },
 ): RequestListener {
   const { metrics, logger, accessLog } = deps;
-  const observe = (req: IncomingMessage, res: ServerResponse, url: string, started: bigint) => {
-    const ns = Number(process.hrtime.bigint() - started);
+  const observe = (req: IncomingMessage, res: ServerResponse, url: string, started: number) => {
+    const ms = performance.now() - started;
     const route = routeOf(url);
-    metrics.observeRequest(route, res.statusCode, ns / 1e9);
+    metrics.observeRequest(route, res.statusCode, ms / 1000);
     if (route === '/api/d') {
       const level = accessLogLevel(accessLog, url, res.statusCode);
       if (level)
-        logger[level]({ reqId: res.getHeader('x-request-id'), ...accessLine(req, res, ns / 1e6) }, 'request completed');
+        logger[level]({ reqId: res.getHeader('x-request-id'), ...accessLine(req, res, ms) }, 'request completed');
     } else if (res.statusCode >= 300 && url.startsWith(STRIPE_WEBHOOK) && req.method === 'POST') {
       metrics.stripeWebhookFailure(res.statusCode);
     }
   };
   return (req, res) => {
-    const started = process.hrtime.bigint();
+    // performance.now(): a fifth of process.hrtime.bigint()'s cost, as precise here.
+    const started = performance.now();
     // Taken before routing: Express rewrites req.url on its way (mounted routers, the pages' fallback).
     const url = req.url ?? '';
     listener(req, res);
