@@ -62,7 +62,8 @@ function FinishedRow({
         target="_blank"
         rel="noreferrer"
         dir="ltr"
-        aria-label={t('done.linkLabel', { name })}
+        // The name heard starts with the link as shown (WCAG 2.5.3), then says whose link it is.
+        aria-label={`${item.shortUrl} (${t('done.linkLabel', { name })})`}
         data-testid="finished-link"
       >
         {item.shortUrl}
