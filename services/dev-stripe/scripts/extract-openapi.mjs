@@ -184,6 +184,39 @@ const PATCHES = [
     },
   },
   {
+    version: '2025-03-31.basil',
+    change:
+      'the taxes of an invoice (total_taxes) and of its line items (taxes): amount, tax_behavior, tax_rate_details, taxability_reason, taxable_amount, type',
+    apply(schemas) {
+      const tax = {
+        properties: {
+          amount: { type: 'integer' },
+          tax_behavior: { enum: ['exclusive', 'inclusive'], type: 'string' },
+          tax_rate_details: {
+            nullable: true,
+            properties: { tax_rate: { maxLength: 5000, type: 'string' } },
+            required: ['tax_rate'],
+            type: 'object',
+          },
+          taxability_reason: { maxLength: 5000, type: 'string' },
+          taxable_amount: { nullable: true, type: 'integer' },
+          type: { enum: ['tax_rate_details'], type: 'string' },
+        },
+        required: ['amount', 'tax_behavior', 'taxability_reason', 'type'],
+        title: 'BillingBillResourceInvoicingTaxesTax',
+        type: 'object',
+      };
+      schemas.billing_bill_resource_invoicing_taxes_tax = tax;
+      const ref = {
+        items: { $ref: '#/components/schemas/billing_bill_resource_invoicing_taxes_tax' },
+        nullable: true,
+        type: 'array',
+      };
+      schemas.invoice.properties.total_taxes = ref;
+      schemas.line_item.properties.taxes = structuredClone(ref);
+    },
+  },
+  {
     version: '2023-10-16 … 2025-03-31',
     change:
       'Checkout Session create parameters added since: ui_mode, saved_payment_method_options, subscription_data[billing_cycle_anchor], subscription_data[proration_behavior], subscription_data[billing_mode]',

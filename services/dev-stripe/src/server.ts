@@ -146,7 +146,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     });
     return list.length;
   });
-  const billing = new Billing(store, events);
+  const billing = new Billing(store, events, () => publicUrl);
   // Deliveries that were under way when the stand-in stopped go out again, as Stripe keeps retrying.
   for (const event of store.events) {
     if (event.pending_webhooks === 0) continue;

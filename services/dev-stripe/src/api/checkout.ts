@@ -85,6 +85,35 @@ function create(ctx: ApiContext): CheckoutSession {
       'subscription_data[trial_end]',
     );
   }
+  if (p.has('invoice_creation'))
+    throw errors.invalid(
+      'invoice_creation',
+      'You can only enable invoice creation when `mode` is set to `payment`. Invoices are created automatically in `subscription` mode.',
+    );
+  const automaticTax = p.object('automatic_tax')?.bool('enabled') ?? false;
+  if (p.has('automatic_tax') && p.object('automatic_tax')?.has('enabled') !== true)
+    throw errors.missing('automatic_tax[enabled]');
+  const taxIdCollection = p.object('tax_id_collection')?.bool('enabled') ?? false;
+  if (p.has('tax_id_collection') && p.object('tax_id_collection')?.has('enabled') !== true)
+    throw errors.missing('tax_id_collection[enabled]');
+  const update = p.object('customer_update');
+  if (update && !customer) throw errors.state('`customer_update` can only be used with `customer`.', 'customer_update');
+  const customerUpdate = {
+    address: update?.oneOf('address', ['auto', 'never'] as const) === 'auto',
+    name: update?.oneOf('name', ['auto', 'never'] as const) === 'auto',
+  };
+  update?.oneOf('shipping', ['auto', 'never'] as const);
+  if (automaticTax && customer && !customer.address && !customerUpdate.address)
+    throw errors.state(
+      "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+      'automatic_tax[enabled]',
+    );
+  if (taxIdCollection && customer && !customerUpdate.name)
+    throw errors.state(
+      "tax_id_collection requires updating business name on the customer. To enable tax ID collection for an existing customer, please set `customer_update[name]` to 'auto'.",
+      'tax_id_collection[enabled]',
+    );
+  const billingAddressCollection = p.oneOf('billing_address_collection', ['auto', 'required'] as const) ?? null;
   const expiresAt = p.int('expires_at') ?? now + DAY;
   if (expiresAt < now + 30 * 60 || expiresAt > now + DAY)
     throw errors.invalid(
@@ -101,8 +130,10 @@ function create(ctx: ApiContext): CheckoutSession {
     allow_promotion_codes: p.bool('allow_promotion_codes') ?? null,
     amount_subtotal: trialEnd ? 0 : amount,
     amount_total: trialEnd ? 0 : amount,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
+    automatic_tax: automaticTax
+      ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'requires_location_inputs' }
+      : { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: billingAddressCollection,
     cancel_url: cancelUrl,
     client_reference_id: p.string('client_reference_id') || null,
     client_secret: null,
@@ -116,7 +147,14 @@ function create(ctx: ApiContext): CheckoutSession {
     customer: customer?.id ?? null,
     customer_creation: null,
     customer_details: customer
-      ? { address: null, email: customer.email, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: [] }
+      ? {
+          address: customer.address,
+          email: customer.email,
+          name: customer.name,
+          phone: null,
+          tax_exempt: 'none',
+          tax_ids: [],
+        }
       : null,
     customer_email: customerEmail,
     discounts: [],
@@ -145,6 +183,7 @@ function create(ctx: ApiContext): CheckoutSession {
     submit_type: null,
     subscription: null,
     success_url: successUrl,
+    tax_id_collection: { enabled: taxIdCollection, required: 'never' },
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     ui_mode: 'hosted',
     url: `${ctx.publicUrl}/c/pay/${id}`,
@@ -155,6 +194,9 @@ function create(ctx: ApiContext): CheckoutSession {
     quantity,
     trialEnd,
     subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()),
+    automaticTax,
+    taxIdCollection,
+    customerUpdate,
   });
   return session;
 }

@@ -61,13 +61,27 @@ function list(ctx: ApiContext): object {
   return paginate(all, ctx.params, '/v1/customers', ctx.store, ctx.expand);
 }
 
+/** A customer as Stripe answers it; `tax_ids` is only there when asked for with `expand[]=tax_ids`. */
+function show(ctx: ApiContext, customer: Customer): object {
+  const out = render(
+    customer,
+    ctx.store,
+    ctx.expand.filter((e) => e !== 'tax_ids'),
+  ) as Customer & { tax_ids?: object };
+  if (ctx.expand.includes('tax_ids')) {
+    const data = ctx.billing.taxIdsOf(customer.id);
+    out.tax_ids = { object: 'list', data, has_more: false, url: `/v1/customers/${customer.id}/tax_ids` };
+  }
+  return out;
+}
+
 export const customerRoutes: ApiRoute[] = [
   { method: 'POST', path: '/v1/customers', handler: (ctx) => render(create(ctx), ctx.store, ctx.expand) },
   { method: 'GET', path: '/v1/customers', handler: list },
   {
     method: 'GET',
     path: '/v1/customers/:id',
-    handler: (ctx) => render(findCustomer(ctx, ctx.path.id!), ctx.store, ctx.expand),
+    handler: (ctx) => show(ctx, findCustomer(ctx, ctx.path.id!)),
   },
   { method: 'POST', path: '/v1/customers/:id', handler: (ctx) => render(update(ctx), ctx.store, ctx.expand) },
 ];

@@ -123,6 +123,15 @@ function updatePrice(ctx: ApiContext): Price {
   const active = p.bool('active');
   if (active !== undefined) found.active = active;
   if (p.has('nickname')) found.nickname = p.string('nickname') || null;
+  const taxBehavior = p.oneOf('tax_behavior', ['unspecified', 'inclusive', 'exclusive'] as const);
+  if (taxBehavior && taxBehavior !== found.tax_behavior) {
+    if (found.tax_behavior !== 'unspecified')
+      throw errors.state(
+        'Once specified as either `inclusive` or `exclusive`, the `tax_behavior` of a price cannot be changed.',
+        'tax_behavior',
+      );
+    found.tax_behavior = taxBehavior;
+  }
   found.metadata = mergeMetadata(found.metadata, p.metadata());
   if (p.has('lookup_key')) {
     const key = p.string('lookup_key') || null;
@@ -135,7 +144,7 @@ function updatePrice(ctx: ApiContext): Price {
     found.lookup_key = key;
   }
   const prev: Record<string, unknown> = {};
-  for (const k of ['active', 'nickname', 'metadata', 'lookup_key'] as const)
+  for (const k of ['active', 'nickname', 'metadata', 'lookup_key', 'tax_behavior'] as const)
     if (JSON.stringify(before[k]) !== JSON.stringify(found[k])) prev[k] = before[k];
   if (Object.keys(prev).length) ctx.events.emit('price.updated', found, unixNow(), ctx.request, prev);
   return found;

@@ -66,10 +66,46 @@ export interface Price {
   unit_amount_decimal: string;
 }
 
+export interface Address {
+  city: string | null;
+  country: string | null;
+  line1: string | null;
+  line2: string | null;
+  postal_code: string | null;
+  state: string | null;
+}
+
+/** A customer's tax ID (a VAT number given in Checkout). */
+export interface TaxId {
+  id: string;
+  object: 'tax_id';
+  country: string | null;
+  created: number;
+  customer: string;
+  livemode: false;
+  type: 'eu_vat';
+  value: string;
+  verification: {
+    status: 'pending' | 'verified' | 'unverified' | 'unavailable';
+    verified_address: null;
+    verified_name: null;
+  };
+}
+
+/** One tax on an invoice or invoice line (Stripe's `total_taxes` / `taxes` entries). */
+export interface InvoiceTax {
+  amount: number;
+  tax_behavior: 'inclusive' | 'exclusive';
+  tax_rate_details: { tax_rate: string } | null;
+  taxability_reason: 'standard_rated' | 'reverse_charge' | 'not_collecting';
+  taxable_amount: number | null;
+  type: 'tax_rate_details';
+}
+
 export interface Customer {
   id: string;
   object: 'customer';
-  address: null;
+  address: Address | null;
   balance: number;
   created: number;
   currency: string | null;
@@ -162,7 +198,7 @@ export interface Subscription {
   object: 'subscription';
   application: null;
   application_fee_percent: null;
-  automatic_tax: { disabled_reason: null; enabled: false; liability: null };
+  automatic_tax: { disabled_reason: null; enabled: boolean; liability: { type: 'self' } | null };
   billing_cycle_anchor: number;
   billing_cycle_anchor_config: null;
   billing_mode: { type: 'flexible' | 'classic' };
@@ -242,7 +278,7 @@ export interface InvoiceLineItem {
   pretax_credit_amounts: [];
   pricing: { price_details: { price: string; product: string }; type: 'price_details'; unit_amount_decimal: string };
   quantity: number;
-  taxes: [];
+  taxes: InvoiceTax[];
 }
 
 export interface Invoice {
@@ -260,7 +296,13 @@ export interface Invoice {
   attempt_count: number;
   attempted: boolean;
   auto_advance: boolean;
-  automatic_tax: { disabled_reason: null; enabled: false; liability: null; provider: null; status: null };
+  automatic_tax: {
+    disabled_reason: null;
+    enabled: boolean;
+    liability: { type: 'self' } | null;
+    provider: 'stripe' | null;
+    status: 'complete' | null;
+  };
   automatically_finalizes_at: number | null;
   billing_reason: BillingReason;
   collection_method: 'charge_automatically';
@@ -268,13 +310,13 @@ export interface Invoice {
   currency: string;
   custom_fields: null;
   customer: string;
-  customer_address: null;
+  customer_address: Address | null;
   customer_email: string | null;
   customer_name: string | null;
   customer_phone: null;
   customer_shipping: null;
   customer_tax_exempt: 'none';
-  customer_tax_ids: [];
+  customer_tax_ids: Array<{ type: 'eu_vat'; value: string }>;
   default_payment_method: null;
   default_source: null;
   default_tax_rates: [];
@@ -326,7 +368,7 @@ export interface Invoice {
   total_discount_amounts: [];
   total_excluding_tax: number;
   total_pretax_credit_amounts: [];
-  total_taxes: [];
+  total_taxes: InvoiceTax[];
   webhooks_delivered_at: number | null;
 }
 
@@ -351,8 +393,13 @@ export interface CheckoutSession {
   allow_promotion_codes: boolean | null;
   amount_subtotal: number;
   amount_total: number;
-  automatic_tax: { enabled: false; liability: null; provider: null; status: null };
-  billing_address_collection: null;
+  automatic_tax: {
+    enabled: boolean;
+    liability: { type: 'self' } | null;
+    provider: 'stripe' | null;
+    status: 'requires_location_inputs' | 'complete' | null;
+  };
+  billing_address_collection: 'auto' | 'required' | null;
   cancel_url: string | null;
   client_reference_id: string | null;
   client_secret: null;
@@ -366,12 +413,12 @@ export interface CheckoutSession {
   customer: string | null;
   customer_creation: 'always' | null;
   customer_details: {
-    address: null;
+    address: Address | null;
     email: string | null;
     name: string | null;
     phone: null;
     tax_exempt: 'none';
-    tax_ids: [];
+    tax_ids: Array<{ type: 'eu_vat'; value: string }>;
   } | null;
   customer_email: string | null;
   discounts: [];
@@ -400,6 +447,7 @@ export interface CheckoutSession {
   submit_type: null;
   subscription: string | null;
   success_url: string | null;
+  tax_id_collection: { enabled: boolean; required: 'never' };
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   ui_mode: 'hosted';
   url: string | null;

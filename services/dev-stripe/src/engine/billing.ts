@@ -1,16 +1,20 @@
 import { checkCard, type CardBehaviour } from '../domain/cards.js';
 import type {
+  Address,
   BillingReason,
   CheckoutSession,
   Customer,
   Invoice,
+  InvoiceTax,
   PaymentMethod,
   Plan,
   Price,
   Subscription,
   SubscriptionItem,
+  TaxId,
   TestClock,
 } from '../domain/objects.js';
+import { euVatCountry, inclusiveVat } from '../domain/vat.js';
 import { addIntervals, DAY, unixNow } from '../domain/time.js';
 import { StripeError } from '../http/errors.js';
 import { newId } from '../store/ids.js';
@@ -24,6 +28,15 @@ const TRIAL_WILL_END_BEFORE = 3 * DAY;
 
 export type CheckoutResult = { ok: true; redirect: string } | { ok: false; message: string };
 
+/** What the hosted Checkout page collected besides the card. */
+export interface CheckoutDetails {
+  email: string | null;
+  name: string | null;
+  address: Address | null;
+  /** An EU VAT number (tax_id_collection), already checked with `euVatCountry`. */
+  vatNumber: string | null;
+}
+
 /**
  * What Stripe does on its own: subscriptions from Checkout, invoices and charges, trial ends,
  * renewals, failed-payment retries, cancellations at period end, and the clocks that drive them.
@@ -32,6 +45,8 @@ export class Billing {
   constructor(
     private readonly store: Store,
     private readonly events: Events,
+    /** The stand-in's public base URL, for hosted invoice pages and PDFs. */
+    private readonly publicUrl: () => string = () => '',
   ) {}
 
   /** Now, for objects on `clockId` (its frozen time) or on no clock (the wall clock). */
@@ -47,7 +62,7 @@ export class Billing {
   // ─── Checkout ────────────────────────────────────────────────────────────────────────────
 
   /** The hosted page's "Pay": checks the card, then creates the customer, card and subscription. */
-  payCheckout(session: CheckoutSession, cardNumber: string, email: string | null): CheckoutResult {
+  payCheckout(session: CheckoutSession, cardNumber: string, details: CheckoutDetails): CheckoutResult {
     const clock = this.clockOfCustomer(session.customer);
     const now = this.now(clock);
     if (session.status === 'open' && now >= session.expires_at) this.expireCheckout(session, AUTOMATIC);
@@ -59,9 +74,17 @@ export class Billing {
     if (check.behaviour === 'fails_later' && trialEnd === null)
       return { ok: false, message: 'Your card was declined.' };
 
+    const internals = this.sessionInternals(session);
     const customer = session.customer
       ? this.store.customers.get(session.customer)!
-      : this.createCustomer({ email: email ?? session.customer_email, metadata: {}, testClock: null }, AUTOMATIC);
+      : this.createCustomer(
+          { email: details.email ?? session.customer_email, name: details.name, metadata: {}, testClock: null },
+          AUTOMATIC,
+        );
+    this.saveCheckoutDetails(customer, details, {
+      address: !session.customer || internals.customerUpdate?.address === true,
+      name: !session.customer || internals.customerUpdate?.name === true,
+    });
     const pm = this.attachCard(customer, check.brand, check.last4, check.behaviour);
     const price = this.store.prices.get(this.sessionInternals(session).priceId)!;
     const sub = this.createSubscription(customer, price, {
@@ -69,23 +92,61 @@ export class Billing {
       metadata: this.sessionInternals(session).subscriptionMetadata,
       paymentMethod: pm.id,
       quantity: this.sessionInternals(session).quantity,
+      automaticTax: internals.automaticTax === true,
     });
     session.status = 'complete';
     session.customer = customer.id;
     session.customer_details = {
-      address: null,
+      address: details.address,
       email: customer.email,
-      name: customer.name,
+      name: details.name ?? customer.name,
       phone: null,
       tax_exempt: 'none',
-      tax_ids: [],
+      tax_ids: details.vatNumber ? [{ type: 'eu_vat', value: details.vatNumber }] : [],
     };
+    if (session.automatic_tax.enabled) session.automatic_tax.status = 'complete';
+    const first = sub.latest_invoice ? this.store.invoices.get(sub.latest_invoice) : undefined;
+    session.total_details.amount_tax = first ? first.total - first.total_excluding_tax : 0;
     session.subscription = sub.id;
     session.invoice = sub.latest_invoice;
     session.payment_status = trialEnd === null ? 'paid' : 'no_payment_required';
     session.url = null;
     this.events.emit('checkout.session.completed', session, now);
     return { ok: true, redirect: (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id) };
+  }
+
+  /** Checkout's address, name and VAT number, onto the customer as `customer_update` allows. */
+  private saveCheckoutDetails(
+    customer: Customer,
+    details: CheckoutDetails,
+    allowed: { address: boolean; name: boolean },
+  ): void {
+    const now = this.now(customer.test_clock);
+    const before = structuredClone(customer);
+    if (allowed.address && details.address) customer.address = details.address;
+    if (allowed.name && details.name) customer.name = details.name;
+    if (details.vatNumber) {
+      const taxId: TaxId = {
+        id: newId('txi'),
+        object: 'tax_id',
+        country: euVatCountry(details.vatNumber),
+        created: now,
+        customer: customer.id,
+        livemode: false,
+        type: 'eu_vat',
+        value: details.vatNumber,
+        verification: { status: 'pending', verified_address: null, verified_name: null },
+      };
+      this.store.taxIds.set(taxId.id, taxId);
+      this.events.emit('customer.tax_id.created', taxId, now);
+    }
+    const previous = changedAttributes(before, customer);
+    if (Object.keys(previous).length > 0) this.events.emit('customer.updated', customer, now, AUTOMATIC, previous);
+  }
+
+  /** The customer's tax IDs, oldest first. */
+  taxIdsOf(customerId: string): TaxId[] {
+    return [...this.store.taxIds.values()].filter((t) => t.customer === customerId);
   }
 
   private sessionTrialEnd(session: CheckoutSession): number | null {
@@ -196,6 +257,7 @@ export class Billing {
       metadata: Record<string, string>;
       paymentMethod: string | null;
       quantity: number;
+      automaticTax?: boolean;
     },
   ): Subscription {
     const now = this.now(customer.test_clock);
@@ -206,7 +268,9 @@ export class Billing {
       object: 'subscription',
       application: null,
       application_fee_percent: null,
-      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+      automatic_tax: options.automaticTax
+        ? { disabled_reason: null, enabled: true, liability: { type: 'self' } }
+        : { disabled_reason: null, enabled: false, liability: null },
       billing_cycle_anchor: options.trialEnd ?? now,
       billing_cycle_anchor_config: null,
       billing_mode: { type: 'flexible' },
@@ -440,6 +504,24 @@ export class Billing {
     const price = this.priceOf(sub);
     const item = this.item(sub);
     const id = newId('in');
+    const taxIds = this.taxIdsOf(customer.id);
+    const vat =
+      sub.automatic_tax.enabled && customer.address?.country
+        ? inclusiveVat(amount, customer.address.country, taxIds.at(-1)?.value ?? null)
+        : null;
+    const taxes: InvoiceTax[] = vat
+      ? [
+          {
+            amount: vat.amount,
+            tax_behavior: 'inclusive',
+            tax_rate_details: { tax_rate: `txr_${vat.country}${String(Math.round(vat.rate * 100)).padStart(4, '0')}` },
+            taxability_reason: vat.reason,
+            taxable_amount: vat.taxableAmount,
+            type: 'tax_rate_details',
+          },
+        ]
+      : [];
+    const tax = vat?.amount ?? 0;
     const invoice: Invoice = {
       id,
       object: 'invoice',
@@ -455,7 +537,9 @@ export class Billing {
       attempt_count: 0,
       attempted: false,
       auto_advance: true,
-      automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+      automatic_tax: sub.automatic_tax.enabled
+        ? { disabled_reason: null, enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'complete' }
+        : { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
       automatically_finalizes_at: null,
       billing_reason: reason,
       collection_method: 'charge_automatically',
@@ -463,13 +547,13 @@ export class Billing {
       currency: price.currency,
       custom_fields: null,
       customer: customer.id,
-      customer_address: null,
+      customer_address: customer.address,
       customer_email: customer.email,
       customer_name: customer.name,
       customer_phone: null,
       customer_shipping: null,
       customer_tax_exempt: 'none',
-      customer_tax_ids: [],
+      customer_tax_ids: taxIds.map((t) => ({ type: t.type, value: t.value })),
       default_payment_method: null,
       default_source: null,
       default_tax_rates: [],
@@ -480,8 +564,8 @@ export class Billing {
       ending_balance: 0,
       footer: null,
       from_invoice: null,
-      hosted_invoice_url: null,
-      invoice_pdf: null,
+      hosted_invoice_url: `${this.publicUrl()}/i/${id}`,
+      invoice_pdf: `${this.publicUrl()}/i/${id}/pdf`,
       issuer: { type: 'self' },
       last_finalization_error: null,
       latest_revision: null,
@@ -519,7 +603,7 @@ export class Billing {
               unit_amount_decimal: price.unit_amount_decimal,
             },
             quantity: item.quantity,
-            taxes: [],
+            taxes: structuredClone(taxes),
           },
         ],
         has_more: false,
@@ -550,13 +634,13 @@ export class Billing {
       status: 'open',
       status_transitions: { finalized_at: periodStart, marked_uncollectible_at: null, paid_at: null, voided_at: null },
       subtotal: amount,
-      subtotal_excluding_tax: amount,
+      subtotal_excluding_tax: amount - tax,
       test_clock: sub.test_clock,
       total: amount,
       total_discount_amounts: [],
-      total_excluding_tax: amount,
+      total_excluding_tax: amount - tax,
       total_pretax_credit_amounts: [],
-      total_taxes: [],
+      total_taxes: taxes,
       webhooks_delivered_at: periodStart,
     };
     this.store.invoices.set(id, invoice);

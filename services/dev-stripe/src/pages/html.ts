@@ -34,7 +34,7 @@ export function page(title: string, body: string): string {
   .card { background: #fff; border: 1px solid #dfe3eb; border-radius: .5rem; padding: 1rem; margin-top: 1rem; }
   .card > :first-child { margin-top: 0; }
   label { display: block; font-weight: 600; margin: .75rem 0 .35rem; }
-  input[type=text], input[type=email] { box-sizing: border-box; width: 100%; font: inherit; font-size: 1rem; padding: .7rem .75rem; border: 1px solid #a3acb9; border-radius: .375rem; }
+  input[type=text], input[type=email], select { box-sizing: border-box; width: 100%; font: inherit; font-size: 1rem; padding: .7rem .75rem; border: 1px solid #a3acb9; border-radius: .375rem; }
   input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid #635bff; outline-offset: 2px; }
   button { font: inherit; font-weight: 600; cursor: pointer; border-radius: .375rem; padding: .75rem 1rem; border: 1px solid #635bff; background: #635bff; color: #fff; min-height: 44px; }
   button.secondary { background: #fff; color: #3c3590; }

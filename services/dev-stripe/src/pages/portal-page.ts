@@ -1,4 +1,5 @@
 import type { Customer, Invoice, PaymentMethod, PortalSession, Price, Subscription } from '../domain/objects.js';
+import { taxLabel } from './invoice-page.js';
 import { day, esc, money, page } from './html.js';
 
 export interface PortalView {
@@ -73,6 +74,15 @@ function planSection(view: PortalView): string {
 ${switching}`;
 }
 
+/** One invoice: date and link to its page, total with its VAT line, status. */
+function invoiceRow(i: Invoice): string {
+  const status = i.status === 'open' && i.attempted ? 'Payment failed' : i.status === 'paid' ? 'Paid' : i.status;
+  const taxes = i.total_taxes
+    .map((t) => `<br><span class="muted">${esc(taxLabel(t))}: ${esc(money(t.amount, i.currency))}</span>`)
+    .join('');
+  return `<tr><td><a href="/i/${esc(i.id)}">${esc(day(i.created))}</a></td><td>${esc(money(i.total, i.currency))}${taxes}</td><td>${esc(status)}</td></tr>`;
+}
+
 /** The customer portal: plan, card, invoices, switch, cancel at period end or renew, and the way back. */
 export function portalPage(view: PortalView): string {
   const action = `/p/session/${esc(view.session.id)}`;
@@ -81,7 +91,7 @@ export function portalPage(view: PortalView): string {
     : '';
   const invoices = view.invoices.length
     ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>
-${view.invoices.map((i) => `<tr><td>${esc(day(i.created))}</td><td>${esc(money(i.total, i.currency))}</td><td>${esc(i.status === 'open' && i.attempted ? 'Payment failed' : i.status === 'paid' ? 'Paid' : i.status)}</td></tr>`).join('\n')}
+${view.invoices.map(invoiceRow).join('\n')}
 </tbody></table>`
     : `<p class="muted">No invoices yet.</p>`;
   return page(

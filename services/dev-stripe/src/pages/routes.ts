@@ -4,8 +4,12 @@ import { AUTOMATIC } from '../engine/events.js';
 import { decodeForm } from '../http/form.js';
 import { StripeError } from '../http/errors.js';
 import type { Store } from '../store/store.js';
-import { checkoutPage } from './checkout-page.js';
+import { euVatCountry } from '../domain/vat.js';
+import type { Address } from '../domain/objects.js';
+import { type CheckoutForm, checkoutPage } from './checkout-page.js';
 import { page } from './html.js';
+import { invoicePage } from './invoice-page.js';
+import { invoicePdf } from './invoice-pdf.js';
 import { portalPage, type PortalView } from './portal-page.js';
 
 export interface PageDeps {
@@ -14,6 +18,7 @@ export interface PageDeps {
 }
 
 const CHECKOUT = /^\/c\/pay\/([^/]+)$/;
+const INVOICE = /^\/i\/([^/]+)(\/pdf)?$/;
 const PORTAL = /^\/p\/session\/([^/]+)(?:\/(cancel|resume|switch|card))?$/;
 
 function send(res: ServerResponse, status: number, html: string): void {
@@ -47,6 +52,20 @@ export async function handlePage(
     await checkoutRoute(req, res, checkout[1]!, body, deps);
     return true;
   }
+  const invoice = INVOICE.exec(path);
+  if (invoice) {
+    const found = deps.store.invoices.get(invoice[1]!);
+    if (!found) notFound(res);
+    else if (invoice[2]) {
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="invoice-${found.number ?? found.id}.pdf"`,
+        'cache-control': 'no-store',
+      });
+      res.end(invoicePdf(found));
+    } else send(res, 200, invoicePage(found));
+    return true;
+  }
   const portal = PORTAL.exec(path);
   if (portal) {
     await portalRoute(req, res, portal[1]!, portal[2], body, deps);
@@ -73,19 +92,44 @@ async function checkoutRoute(
     quantity: data.quantity,
     trialEnd: data.trialEnd,
     email: session.customer ? (store.customers.get(session.customer)?.email ?? null) : session.customer_email,
+    collectAddress: session.billing_address_collection === 'required' || session.automatic_tax.enabled,
+    collectTaxId: session.tax_id_collection.enabled,
   };
   // Paid already (a second click on Pay, the back button): on to the success page, as Checkout does.
   if (session.status === 'complete' && session.success_url)
     return redirect(res, session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
   if (req.method === 'GET') return send(res, 200, checkoutPage(view));
   if (req.method !== 'POST') return send(res, 405, page('Not allowed', '<h1>Not allowed</h1>'));
-  const form = decodeForm(await body());
-  const card = typeof form.card_number === 'string' ? form.card_number : '';
-  const email = typeof form.email === 'string' && form.email.includes('@') ? form.email : view.email;
-  if (!email) return send(res, 400, checkoutPage({ ...view, cardNumber: card, error: 'Your email is incomplete.' }));
-  if (!card.trim()) return send(res, 400, checkoutPage({ ...view, error: 'Your card number is incomplete.' }));
-  const result = billing.payCheckout(session, card, email);
-  if (!result.ok) return send(res, 402, checkoutPage({ ...view, cardNumber: card, error: result.message }));
+  const raw = decodeForm(await body());
+  const form: CheckoutForm = {};
+  for (const key of ['name', 'country', 'line1', 'postal_code', 'city', 'vat_number', 'card_number'] as const)
+    if (typeof raw[key] === 'string') form[key] = raw[key].trim();
+  const again = (status: number, error: string) => send(res, status, checkoutPage({ ...view, form, error }));
+  const email = typeof raw.email === 'string' && raw.email.includes('@') ? raw.email : view.email;
+  if (!email) return again(400, 'Your email is incomplete.');
+  let address: Address | null = null;
+  if (view.collectAddress) {
+    if (!form.name || !form.country || !form.line1 || !form.postal_code || !form.city)
+      return again(400, 'Your billing address is incomplete.');
+    address = {
+      city: form.city,
+      country: form.country.toUpperCase(),
+      line1: form.line1,
+      line2: null,
+      postal_code: form.postal_code,
+      state: null,
+    };
+  }
+  const vatNumber = view.collectTaxId && form.vat_number ? form.vat_number.replace(/[\s.-]/g, '').toUpperCase() : null;
+  if (vatNumber && !euVatCountry(vatNumber)) return again(400, 'Your VAT number is invalid.');
+  if (!form.card_number) return again(400, 'Your card number is incomplete.');
+  const result = billing.payCheckout(session, form.card_number, {
+    email,
+    name: form.name || null,
+    address,
+    vatNumber,
+  });
+  if (!result.ok) return again(402, result.message);
   redirect(res, result.redirect);
 }
 

@@ -12,6 +12,7 @@ const MAPS = [
   'checkoutSessions',
   'subscriptions',
   'invoices',
+  'taxIds',
   'portalSessions',
   'testClocks',
   'webhookEndpoints',

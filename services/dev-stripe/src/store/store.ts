@@ -5,6 +5,7 @@ import type {
   PaymentMethod,
   PortalSession,
   Price,
+  TaxId,
   Product,
   StripeEvent,
   Subscription,
@@ -19,6 +20,12 @@ export interface SessionInternals {
   quantity: number;
   trialEnd: number | null;
   subscriptionMetadata: Record<string, string>;
+  /** Stripe Tax on the subscription and its invoices (`automatic_tax[enabled]`). */
+  automaticTax?: boolean;
+  /** Whether the hosted page asks for a VAT number (`tax_id_collection[enabled]`). */
+  taxIdCollection?: boolean;
+  /** Whether Checkout saves the address and name it collects onto an existing customer (`customer_update`). */
+  customerUpdate?: { address: boolean; name: boolean };
 }
 
 /**
@@ -35,6 +42,7 @@ export class Store {
   readonly checkoutSessions = new Map<string, CheckoutSession>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
+  readonly taxIds = new Map<string, TaxId>();
   readonly portalSessions = new Map<string, PortalSession>();
   readonly testClocks = new Map<string, TestClock>();
   readonly webhookEndpoints = new Map<string, WebhookEndpoint>();
@@ -60,6 +68,7 @@ export class Store {
       this.checkoutSessions,
       this.subscriptions,
       this.invoices,
+      this.taxIds,
       this.portalSessions,
       this.testClocks,
     ];
