@@ -21,7 +21,7 @@ export function PendingList({ pending, onForget }: PendingListProps) {
         {pending.map((p) => (
           <li key={p.sessionUrl} data-testid="pending-row">
             <span className="path">
-              {t('resume.row', {
+              {t(p.kind === 'zip' ? 'resume.zipRow' : 'resume.row', {
                 name: displayFileName(p.name),
                 percent: formatPercent(Math.floor((p.confirmed / Math.max(1, p.size)) * 100), i18n.language),
               })}

@@ -314,11 +314,32 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
     deps.onPhase('init');
     const entries = items.map((i) => fileEntry(i.file, i.path));
     const size = zipSize(entries);
+    const store = deps.resumeStore;
+    // An archive is produced as it uploads and cannot continue after a reload: an earlier one
+    // that a reload interrupted is dropped (its drive session too) and this one starts afresh.
+    for (const old of (await store?.list().catch(() => [])) ?? []) {
+      if (old.kind !== 'zip') continue;
+      void cancelSession(old.sessionUrl);
+      await store?.remove(old.sessionUrl).catch(() => undefined);
+    }
     const session = await openSession(
       deps,
       { name: plan.name, parents: [root.id], mimeType: 'application/zip', appProperties: tags(expiresAt) },
       size,
     );
+    await store
+      ?.put({
+        sessionUrl: session,
+        kind: 'zip',
+        name: plan.name,
+        size,
+        lastModified: 0,
+        fingerprint: '',
+        confirmed: 0,
+        createdAt: now(),
+        expiresAt,
+      })
+      .catch(() => undefined);
     deps.onPhase('zipping');
     let zipped = 0;
     let zipDone = totalFileBytes === 0;
@@ -333,7 +354,16 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
         deps.onPhase('uploading');
       }
     });
-    const created = await sendBytes(deps, session, streamSource(size, pieces), (n) => deps.onProgress(n, size));
+    let created: DriveFile;
+    try {
+      created = await sendBytes(deps, session, streamSource(size, pieces), (n) => deps.onProgress(n, size), {
+        onConfirmed: (n) => void store?.setConfirmed(session, n).catch(() => undefined),
+      });
+    } catch (err) {
+      if (isCanceled(err)) await store?.remove(session).catch(() => undefined);
+      throw err;
+    }
+    await store?.remove(session).catch(() => undefined);
     deps.onPhase('finalizing');
     return [await publish(deps, created, expiresAt)];
   }

@@ -82,4 +82,13 @@ describe('resume store (IndexedDB)', () => {
     expect(await store.list()).toEqual([]);
     expect(await store.find(file(bytes(10, 1)))).toBeUndefined();
   });
+
+  it('lists an interrupted archive but never offers it for a picked file', async () => {
+    const store = openResumeStore(new IDBFactory());
+    const data = bytes(1000, 3);
+    const f = file(data, 'upload_2030-01-01_anna_2_files.zip');
+    await store.put({ ...(await pending(f)), kind: 'zip' });
+    expect((await store.list()).map((p) => p.kind)).toEqual(['zip']);
+    expect(await store.find(f)).toBeUndefined();
+  });
 });

@@ -9,6 +9,8 @@ import { crc32 } from './crc32';
 export interface PendingUpload {
   /** The session URI (also the key). */
   sessionUrl: string;
+  /** A zip cannot continue after a reload (it is produced as it uploads): it is listed, then starts again. */
+  kind?: 'file' | 'zip';
   name: string;
   size: number;
   lastModified: number;
@@ -78,7 +80,7 @@ export function openResumeStore(idb: IDBFactory | undefined = globalThis.indexed
     },
     async find(file, now = Date.now()) {
       const candidates = (await store.list(now)).filter(
-        (p) => p.name === file.name && p.size === file.size && p.lastModified === file.lastModified,
+        (p) => p.kind !== 'zip' && p.name === file.name && p.size === file.size && p.lastModified === file.lastModified,
       );
       if (candidates.length === 0) return undefined;
       const fp = await fileFingerprint(file);
