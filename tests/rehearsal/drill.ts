@@ -277,6 +277,10 @@ async function main(): Promise<number> {
     );
     console.log('');
     for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+    if (mails.repeated.length > 0 && mails.repeated.every((m) => m.sameMessageId))
+      log(
+        `${mails.repeated.length} notices were sent again with their first Message-ID: a send cut off before its row was marked sent (the relay logs "previous attempt was cut off mid-send")`,
+      );
     const missing = counts.served302 - counts.persisted;
     if (missing > 0 && missing <= killedGatewayLastFlush)
       log(
