@@ -392,6 +392,10 @@ export function processSpecs(
         ...(service === 'link'
           ? { TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir) }
           : {}),
+        // The first-download notice carries the gateway's signed "+1 day": the same key.
+        ...(service === 'notification'
+          ? { ACTION_SIGNING_KEY: process.env.ACTION_SIGNING_KEY ?? actionSigningKey(dataDir) }
+          : {}),
       },
       nodeArgs: tracingPreload,
       ready: grpcReady,

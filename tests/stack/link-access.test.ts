@@ -213,6 +213,24 @@ describe('link access across the stack', () => {
     expect(Date.parse(after.expiresAt) - Date.parse(before.expiresAt)).toBe(86_400_000);
   });
 
+  it('the first-download notice carries the owner’s signed "+1 day"', async () => {
+    const inbox = mailInbox(stack!.mailInboxUrl);
+    const { slug } = await newLink('erster.zip');
+    expect((await download(`${baseUrl}/api/d/${slug}`)).status).toBe(302);
+    let notice: InboxMessage | undefined;
+    await waitFor('the first-download notice', async () => {
+      notice = (await inbox.mailsTo(email)).find((m) => m.subject.includes('erster.zip'));
+      return notice !== undefined;
+    });
+    const text = await inbox.textOf(notice!.id);
+    const action = /(http\S+\/api\/actions\/extend\?token=\S+)/.exec(text)?.[1];
+    expect(action).toBeDefined();
+    const before = (await (await fetch(`${baseUrl}/api/resolve?id=${slug}`)).json()) as { expiresAt: string };
+    expect((await fetch(action!)).status).toBe(200);
+    const after = (await (await fetch(`${baseUrl}/api/resolve?id=${slug}`)).json()) as { expiresAt: string };
+    expect(Date.parse(after.expiresAt) - Date.parse(before.expiresAt)).toBe(86_400_000);
+  });
+
   it('rate-limits password guesses per client (429 with Retry-After)', async () => {
     const { slug } = await newLink('guarded.zip');
     expect((await setAccess(slug, { password: 'correct horse' })).status).toBe(200);

@@ -168,13 +168,7 @@ export const gatewayConfigFields = z.object({
   /** `on`: POST /api/dev/clock/advance is mounted (test and single-machine mode; billing needs its own BILLING_TEST_CLOCK=on too). Never in production. */
   BILLING_TEST_CLOCK: optional(z.enum(['on', 'off'])),
   /** Base64 key (at least 32 bytes) of the HMAC that signs the mails' one-click "+1 day"; unset = "ask for more time" is off. */
-  ACTION_SIGNING_KEY: optional(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
-      .transform((v) => Buffer.from(v, 'base64'))
-      .refine((key) => key.length >= 32, 'must be at least 32 bytes (base64 of 32 random bytes)'),
-  ),
+  ACTION_SIGNING_KEY: optional(env.hmacKey()),
 });
 
 export const gatewayConfigSchema = gatewayConfigFields.superRefine(checkGrpcTlsEnv);

@@ -51,6 +51,13 @@ export const env = {
         'expected host:port, dns:///host:port or ipv4:a.b.c.d:port[,a.b.c.d:port…]',
       ),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  /** Base64 of at least 32 random bytes: the HMAC key of the mails' one-click actions (ACTION_SIGNING_KEY, signed-action.ts). */
+  hmacKey: () =>
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
+      .transform((v) => Buffer.from(v, 'base64'))
+      .refine((key) => key.length >= 32, 'must be at least 32 bytes (base64 of 32 random bytes)'),
   /** Milliseconds as a non-negative integer. */
   millis: () => z.coerce.number().int().min(0),
   /** An interface address to bind (127.0.0.1, 0.0.0.0, ::). */

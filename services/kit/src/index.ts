@@ -69,3 +69,11 @@ export {
   type OutboxBacklog,
   type StartMetricsServerOptions,
 } from './metrics.js';
+export {
+  actionSigner,
+  ACTION_LIFETIME_MS,
+  type ActionClaims,
+  type ActionName,
+  type ActionRefusal,
+  type ActionSigner,
+} from './signed-action.js';

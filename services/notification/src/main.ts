@@ -1,4 +1,5 @@
 import {
+  actionSigner,
   createLogger,
   createMetricsRegistry,
   onShutdownSignals,
@@ -47,6 +48,7 @@ runMain('notification', async () => {
       relayIntervalMs: config.MAIL_RELAY_INTERVAL_MS,
       sendTimeoutMs,
       feedbackTo: config.FEEDBACK_TO,
+      ...(config.ACTION_SIGNING_KEY ? { actions: actionSigner(config.ACTION_SIGNING_KEY) } : {}),
     },
   });
   const metrics =

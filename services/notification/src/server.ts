@@ -2,6 +2,7 @@ import { NotificationServiceService, type NotificationServiceServer } from '@fer
 import type { KeyObject } from 'node:crypto';
 import {
   startGrpcServer,
+  type ActionSigner,
   type GrpcServiceBinding,
   type Logger,
   type Principal,
@@ -58,6 +59,8 @@ export interface MailSettings {
   purgeIntervalMs?: number;
   /** The team's address for visitors' feedback; absent = feedback is refused. */
   feedbackTo?: string;
+  /** Signs the first-download notice's "+1 day" (ACTION_SIGNING_KEY); absent = no button. */
+  actions?: ActionSigner;
 }
 
 export interface StartNotificationServerOptions {
@@ -105,6 +108,7 @@ export async function startNotificationServer(
     limits: mail.limits,
     poke: () => relay.poke(),
     feedbackTo: mail.feedbackTo,
+    ...(mail.actions ? { actions: mail.actions } : {}),
   };
   const purge = () => purgeExpired(prisma, now(), logger);
   const purgeTimer = setInterval(

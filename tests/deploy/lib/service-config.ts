@@ -119,6 +119,8 @@ const secretPlaceholders: Record<string, string> = {
   IDENTITY_CLIENTS: '[]',
   // AES-256-GCM key ring: one 32-byte key (zeros), id "placeholder".
   TOKEN_ENCRYPTION_KEYS: `placeholder:${Buffer.alloc(32).toString('base64')}`,
+  // The HMAC key of the mails' "+1 day": 32 bytes (zeros), base64.
+  ACTION_SIGNING_KEY: Buffer.alloc(32).toString('base64'),
 };
 const genericSecretPlaceholder = 'placeholder-secret-value';
 

@@ -15,7 +15,7 @@ import { LinkCache } from './link-cache.js';
 import { guardedDownloads } from './guarded-download.js';
 import { NotFoundLimiter } from './not-found-limiter.js';
 import { PasswordLimits } from './password-limits.js';
-import { actionSigner } from './signed-action.js';
+import { actionSigner } from '@ferry/service-kit';
 import { publicLinksOf } from './public-links.js';
 import { downloadRedirect } from './redirect.js';
 import { redisLinkCache } from './redis-cache.js';

@@ -44,7 +44,7 @@ import type { GuardedDownloads } from '../links/guarded-download.js';
 import { isGuarded, type CacheEntry, type LinkCache } from '../links/link-cache.js';
 import type { NotFoundLimiter } from '../links/not-found-limiter.js';
 import type { PasswordLimits } from '../links/password-limits.js';
-import type { ActionSigner } from '../links/signed-action.js';
+import type { ActionSigner } from '@ferry/service-kit';
 import { linkAccessRoutes } from './link-access.js';
 import type { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 

@@ -31,7 +31,7 @@ import {
   shareMessageProblem,
 } from '@ferry/rules';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
-import type { ActionSigner } from '../links/signed-action.js';
+import type { ActionSigner } from '@ferry/service-kit';
 
 export interface ShareEmailRouteDeps {
   notification: NotificationServiceClient;

@@ -38,11 +38,11 @@ export async function markFirstDownloads(tx: Tx, linkIds: string[], at: Date): P
     WITH marked AS (
       UPDATE links SET notified_at = ${at}
       WHERE id = ANY(${linkIds}::uuid[]) AND notified_at IS NULL
-      RETURNING id, slug, owner_email, owner_subdomain, file_name, size_bytes, expires_at
+      RETURNING id, slug, owner_sub, owner_email, owner_subdomain, file_name, size_bytes, expires_at
     )
     INSERT INTO first_download_outbox (id, link_id, idempotency_key, payload)
     SELECT gen_random_uuid(), m.id, 'first-download/' || m.id::text,
-      jsonb_build_object('slug', m.slug, 'ownerEmail', m.owner_email, 'ownerSubdomain', m.owner_subdomain, 'fileName', m.file_name,
+      jsonb_build_object('slug', m.slug, 'ownerSub', m.owner_sub, 'ownerEmail', m.owner_email, 'ownerSubdomain', m.owner_subdomain, 'fileName', m.file_name,
         'sizeBytes', m.size_bytes::text, 'expiresAt', to_char(m.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'downloadedAt', ${at.toISOString()}::text)
     FROM marked AS m`;

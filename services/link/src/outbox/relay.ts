@@ -51,6 +51,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         linkId: row.linkId,
         slug: payload.slug ?? '',
         ownerEmail: payload.ownerEmail ?? '',
+        ...(payload.ownerSub ? { ownerSub: payload.ownerSub } : {}),
         ownerSubdomain: payload.ownerSubdomain ?? '',
         fileName: payload.fileName ?? '',
         sizeBytes: payload.sizeBytes ?? '0',

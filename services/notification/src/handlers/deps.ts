@@ -1,4 +1,4 @@
-import type { Logger } from '@ferry/service-kit';
+import type { ActionSigner, Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 
 export interface ShareLimits {
@@ -19,4 +19,6 @@ export interface HandlerDeps {
   poke: () => void;
   /** Where visitors' feedback is mailed (FEEDBACK_TO); absent = feedback is refused. */
   feedbackTo?: string;
+  /** Signs the first-download notice's one-click "+1 day"; absent = the notice has none. */
+  actions?: ActionSigner;
 }

@@ -37,6 +37,17 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
       link: isSlug(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
       downloadedAt: `${new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,
       year: at.getUTCFullYear(),
+      ...(deps.actions && req.ownerSub && isSlug(req.slug)
+        ? {
+            extendUrl: `${deps.publicOrigin}/api/actions/extend?token=${deps.actions.sign({
+              action: 'extend-1d',
+              slug: req.slug,
+              ownerSub: req.ownerSub,
+              ownerEmail: owner,
+              locale: lang,
+            })}`,
+          }
+        : {}),
     });
     const payload: OutboxPayload = { ...rendered, type: 'first-download', lang };
     const { accepted, status } = await queueOnce(deps, {

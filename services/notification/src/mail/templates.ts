@@ -37,6 +37,8 @@ export interface NoticeData {
   link: string;
   downloadedAt: string;
   year: number;
+  /** The owner's signed one-click "+1 day" for this link. */
+  extendUrl?: string;
 }
 
 /** The site's colours, so that the mails look like the product. */
@@ -157,8 +159,12 @@ export function renderFirstDownloadNotice(d: NoticeData): RenderedMail {
   const inner = `<p>${escapeHtml(t.noticeIntro)}</p>
 <p style="font-size:18px;font-weight:bold;margin:16px 0 8px">${escapeHtml(name)}</p>
 <table style="font-size:14px">${row(d.lang, t.size, d.sizeLabel)}${row(d.lang, t.downloadedAt, d.downloadedAt)}${row(d.lang, t.timeLeft, d.expiresIn)}</table>
-${d.link ? button(t.openDownloadPage, d.link) : ''}`;
-  return { subject, text, html: layout(d.lang, subject, inner, t.noticeFooter, d.year) };
+${d.link ? button(t.openDownloadPage, d.link) : ''}${extendBlock(d.lang, d.extendUrl)}`;
+  return {
+    subject,
+    text: text + extendText(d.lang, d.extendUrl),
+    html: layout(d.lang, subject, inner, t.noticeFooter, d.year),
+  };
 }
 
 /** To a link owner: Ferry could not remove their expired files (no Drive grant); how to finish. */
