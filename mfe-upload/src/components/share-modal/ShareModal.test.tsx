@@ -231,4 +231,23 @@ describe('share-email helpers', () => {
       expect(send).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en', recipientLocale: 'de' })),
     );
   });
+
+  it('sets a password on the link first when one is given, then sends the mail', async () => {
+    const order: string[] = [];
+    const protect = vi.fn(async (slug: string, password: string) => {
+      order.push(`protect ${slug} ${password}`);
+    });
+    const send = vi.fn(async () => {
+      order.push('send');
+    });
+    await renderModal({ send, protect });
+    fireEvent.change(recipientsField(), { target: { value: 'bob@example.com' } });
+    fireEvent.change(screen.getByTestId('share-password'), { target: { value: 'abc' } });
+    fireEvent.click(sendButton());
+    expect(screen.getByRole('alert').textContent).toBe('A password needs at least 4 characters.');
+    expect(protect).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('share-password'), { target: { value: 'open sesame' } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(order).toEqual(['protect AbCdEfGh12 open sesame', 'send']));
+  });
 });

@@ -31,6 +31,20 @@ export interface ShareModalProps {
   send?: (request: ShareEmailRequest) => Promise<void>;
   /** Spec §9: the modal closes 2 s after a successful send. */
   autoCloseMs?: number;
+  /** Replaces PUT /api/links/{slug}/access for a password given here (tests). */
+  protect?: (slug: string, password: string) => Promise<void>;
+}
+
+const MIN_PASSWORD_LENGTH = 4;
+
+/** PUT /api/links/{slug}/access with only a password: the link asks for it before any download. */
+async function putLinkPassword(slug: string, password: string, token: string | null): Promise<void> {
+  const res = await fetch(`/api/links/${encodeURIComponent(slug)}/access`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ password }),
+  });
+  if (!res.ok) throw new Error(`access ${res.status}`);
 }
 
 /** A language's own name for itself ("Deutsch", "日本語"), from the browser. */
@@ -64,13 +78,15 @@ type Phase = { name: 'idle' } | { name: 'sending' } | { name: 'success' } | { na
  * cancel; idle → sending → success (send disabled, closes after 2 s) or error (the thrown message,
  * or the invalid-recipients text). Fields reset whenever it opens or the file changes.
  */
-export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: ShareModalProps) {
+export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000, protect }: ShareModalProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const shell = useShell();
   const [recipients, setRecipients] = useState('');
   const [message, setMessage] = useState('');
   // The recipients' language: the receiver mail and the link's ?lng= (default the sender's own).
   const [recipientLanguage, setRecipientLanguage] = useState(() => normaliseLanguage(i18n.language));
+  // An optional password set on the link before the mail goes out (the row can change or remove it).
+  const [password, setPassword] = useState('');
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const fileKey = file ? `${file.slug ?? ''}|${file.shareUrl ?? ''}|${file.name}` : '';
@@ -80,6 +96,7 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
     setRecipients('');
     setMessage('');
     setRecipientLanguage(normaliseLanguage(i18n.language));
+    setPassword('');
     setPhase({ name: 'idle' });
     clearTimeout(closeTimer.current);
   }, [open, fileKey]);
@@ -115,7 +132,22 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
       setPhase({ name: 'error', message: t('share.errors.urlUnknown') });
       return;
     }
+    if (password !== '' && (!file.slug || [...password].length < MIN_PASSWORD_LENGTH)) {
+      setPhase({ name: 'error', message: t('access.passwordShort') });
+      return;
+    }
     setPhase({ name: 'sending' });
+    if (password !== '' && file.slug) {
+      try {
+        await (protect ?? ((slug: string, p: string) => putLinkPassword(slug, p, shell.auth?.token ?? null)))(
+          file.slug,
+          password,
+        );
+      } catch {
+        setPhase({ name: 'error', message: t('access.failed') });
+        return;
+      }
+    }
     const request: ShareEmailRequest = {
       ...(file.slug ? { slug: file.slug } : { downloadUrl: file.shareUrl }),
       recipients: parsed.recipients,
@@ -169,6 +201,21 @@ export function ShareModal({ open, file, onClose, send, autoCloseMs = 2_000 }: S
             rows={4}
           />
         </label>
+        {file.slug && (
+          <label className="ferry-ui-field">
+            {t('access.password')}
+            <input
+              type="password"
+              name="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy || done}
+              autoComplete="new-password"
+              maxLength={128}
+              data-testid="share-password"
+            />
+          </label>
+        )}
         <label className="ferry-ui-field">
           {t('share.recipientLanguage')}
           <select
