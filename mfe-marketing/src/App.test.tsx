@@ -36,6 +36,7 @@ describe('marketing App', () => {
     }
     expect(screen.getAllByRole('button', { name: en.hero.try })[0]?.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('€2 per month')).toBeTruthy();
+    expect(screen.getAllByText(en.pricing.inclVat)).toHaveLength(2);
     for (const text of [
       ...Object.values(en.benefits.text),
       ...Object.values(en.safety.text),

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { devToken, endpointsFromEnv, shorten, uploadSharedFile } from '../load/lib/fixtures.ts';
 import { axeProblems, horizontalScrollProblems, SIZES, touchTargetProblems, type Size } from './support/a11y.ts';
 import { signInAt } from './support/auth.ts';
-import { accountPage, advanceClock, DAY_S, uniqueEmail } from './support/billing.ts';
+import { accountPage, advanceClock, DAY_S, fillBillingAddress, uniqueEmail } from './support/billing.ts';
 import { REPO_ROOT } from './support/paths.ts';
 import { driveRoot, makeFiles, openUploadSignedIn, tokenOf, uploadedRows } from './support/upload.ts';
 
@@ -189,6 +189,7 @@ for (const lng of LANGUAGES) {
         const account = accountPage(page);
         await account.getByTestId('plan-yearly').getByRole('button').click();
         await page.waitForURL((url) => url.origin !== new URL(baseURL!).origin);
+        await fillBillingAddress(page);
         await page.getByLabel('Card number').fill('4242 4242 4242 4242');
         await page.getByRole('button', { name: 'Pay' }).click();
         await page.waitForURL((url) => url.origin === new URL(baseURL!).origin && url.pathname === '/account');

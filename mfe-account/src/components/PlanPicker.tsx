@@ -42,6 +42,9 @@ export function PlanPicker({ plans, language, choosing, disabled, ended, onChoos
             <p className="account-plan__price" data-testid="plan-price">
               {t(p.interval === 'year' ? 'plans.perYear' : 'plans.perMonth', { price: formatPrice(p, language) })}
             </p>
+            <p className="account-plan__vat" data-testid="plan-vat">
+              {t('plans.inclVat')}
+            </p>
             <Button
               variant={p.best_value ? 'primary' : 'secondary'}
               onClick={() => onChoose(p.plan)}
@@ -60,6 +63,11 @@ export function PlanPicker({ plans, language, choosing, disabled, ended, onChoos
       <h2 id="account-plans-title">{t('plans.title')}</h2>
       <p className="account-plans__intro">{t(ended ? 'plans.introEnded' : 'plans.intro')}</p>
       {body}
+      {plans.kind === 'loaded' && plans.plans.length > 0 && (
+        <p className="account-plans__vat" data-testid="plans-vat-note">
+          {t('plans.vatNote')}
+        </p>
+      )}
     </section>
   );
 }

@@ -79,6 +79,11 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
           {graceUntil ? t('pastDue', { date: graceUntil }) : t('pastDueNoDate')}
         </p>
       )}
+      {paidPlan && (
+        <p className="account-vat" data-testid="vat-line">
+          {t('vatLine')}
+        </p>
+      )}
       <div className="account-actions">
         {status.state === 'past_due' && !expired && (
           <Button variant="primary" onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
@@ -93,6 +98,11 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
         {paidPlan && status.state !== 'past_due' && (
           <Button onClick={onPortal} busy={busy === 'portal'} disabled={busy !== null}>
             {busy === 'portal' ? t('opening') : t('manageBilling')}
+          </Button>
+        )}
+        {paidPlan && (
+          <Button variant="quiet" onClick={onPortal} disabled={busy !== null} data-testid="invoices">
+            {t('invoices')}
           </Button>
         )}
         {!expired && canCancel(status) && (

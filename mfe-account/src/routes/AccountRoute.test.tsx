@@ -292,6 +292,9 @@ describe('plans and Checkout', () => {
     expect(monthly.textContent).not.toContain(en.plans.bestValue);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(en.plans.title);
     expect(screen.getByText(en.plans.intro)).toBeTruthy();
+    for (const plan of [monthly, yearly])
+      expect(plan.querySelector('[data-testid="plan-vat"]')!.textContent).toBe(en.plans.inclVat);
+    expect(screen.getByTestId('plans-vat-note').textContent).toBe(en.plans.vatNote);
   });
 
   it('shows the prices the API gives, never fixed ones', async () => {
@@ -397,6 +400,24 @@ describe('paid states', () => {
     fireEvent.click(screen.getByRole('button', { name: en.manageBilling }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://127.0.0.1:4300/p/session/bps_1'));
     expect(screen.getByRole('button', { name: en.opening })).toBeTruthy();
+  });
+
+  it('a paid plan shows the VAT line, and "View invoices" opens the portal with the invoices', async () => {
+    handler = (path) =>
+      path === '/api/billing/portal'
+        ? json(200, { url: 'http://127.0.0.1:4300/p/session/bps_2' })
+        : json(200, paid({ plan: 'yearly', total_days: 365, remaining_days: 300 }));
+    await renderPage(signedIn());
+    expect((await screen.findByTestId('vat-line')).textContent).toBe(en.vatLine);
+    fireEvent.click(screen.getByRole('button', { name: en.invoices }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://127.0.0.1:4300/p/session/bps_2'));
+  });
+
+  it('a trial has no VAT line and no invoices button', async () => {
+    await renderPage(signedIn());
+    await screen.findByTestId('plan-monthly');
+    expect(screen.queryByTestId('vat-line')).toBeNull();
+    expect(screen.queryByTestId('invoices')).toBeNull();
   });
 
   it('a portal refused for lack of a billing account says so', async () => {

@@ -39,12 +39,14 @@ export function LandingRoute() {
               <p className="marketing-price">
                 {t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}
               </p>
+              <p className="marketing-vat">{t('pricing.inclVat')}</p>
             </li>
             <li className="marketing-plan marketing-plan--best">
               <h3>{t('pricing.yearly')}</h3>
               <p className="marketing-price">
                 {t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}
               </p>
+              <p className="marketing-vat">{t('pricing.inclVat')}</p>
               <span className="badge">{t('pricing.bestValue')}</span>
             </li>
           </ul>

@@ -3,6 +3,7 @@ import { AccountNoticeKind } from '@ferry/contracts/notification/v1';
 import { Phase, Plan, State, type AccessStatus } from '@ferry/contracts/billing/v1';
 import { waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
 import { DAY_MS } from '../src/domain/access.js';
 import { ensurePrices } from '../src/stripe/prices.js';
 import { callUnary, migratedPostgres } from './harness.js';
@@ -92,6 +93,33 @@ describe('paying through Stripe (the stand-in, driven by Stripe’s own SDK)', (
     const prices = await stack.stripe.prices.list({ limit: 100 });
     expect(prices.data.map((p) => p.lookup_key).sort()).toEqual(['ferry_monthly_eur', 'ferry_yearly_eur']);
     expect((await stack.stripe.products.list({ limit: 100 })).data).toHaveLength(1);
+  });
+
+  it('Checkout uses Stripe Tax on tax-inclusive prices: the address, a VAT number, the VAT on the invoice', async () => {
+    const prices = await stack.stripe.prices.list({ limit: 100 });
+    expect(prices.data.map((p) => p.tax_behavior)).toEqual(['inclusive', 'inclusive']);
+    const caller = newCaller();
+    expect((await rpc('startTrial', { caller, language: 'de' })).err).toBeNull();
+    await advance(caller, 89);
+    const created = await checkout(caller, Plan.PLAN_MONTHLY);
+    expect(created.err).toBeNull();
+    const session = await stack.stripe.checkout.sessions.retrieve((await row(caller)).checkoutSessionId!);
+    expect(session).toMatchObject({
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      billing_address_collection: 'required',
+    });
+    const paid = await payOnHostedPage(created.res!.url!, '4242424242424242', { vat_number: 'DE123456789' });
+    expect(paid.status).toBe(303);
+    await waitForState(caller, State.STATE_ACTIVE);
+    const customer = (await stack.stripe.customers.retrieve((await row(caller)).stripeCustomerId!, {
+      expand: ['tax_ids'],
+    })) as Stripe.Customer;
+    expect(customer.address?.country).toBe('DE');
+    expect(customer.tax_ids?.data.map((t) => t.value)).toEqual(['DE123456789']);
+    const [invoice] = (await stack.stripe.invoices.list({ customer: customer.id, status: 'paid' })).data;
+    expect(invoice).toMatchObject({ total: 200, total_excluding_tax: 168, automatic_tax: { enabled: true } });
+    expect(invoice!.total_taxes?.map((t) => [t.amount, t.taxability_reason])).toEqual([[32, 'standard_rated']]);
   });
 
   it('a trial user who pays yearly keeps the trial; paid time starts at its end, with one invoice paid then', async () => {

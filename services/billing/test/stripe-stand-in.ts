@@ -107,14 +107,24 @@ export async function startPayingStack(databaseUrl: string): Promise<PayingStack
   };
 }
 
+/** The billing address Checkout asks for (Stripe Tax), in Germany. */
+export const BILLING_ADDRESS = {
+  name: 'Ada Lovelace',
+  country: 'DE',
+  line1: 'Unter den Linden 1',
+  postal_code: '10117',
+  city: 'Berlin',
+};
+
 /** Posts the hosted Checkout page's form as a browser does; answers the status, Location and page text. */
 export async function payOnHostedPage(
   url: string,
   cardNumber: string,
+  extra: Record<string, string> = {},
 ): Promise<{ status: number; location: string | null; html: string }> {
   const res = await fetch(url, {
     method: 'POST',
-    body: new URLSearchParams({ card_number: cardNumber }),
+    body: new URLSearchParams({ card_number: cardNumber, ...BILLING_ADDRESS, ...extra }),
     redirect: 'manual',
   });
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };

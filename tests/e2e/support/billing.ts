@@ -78,8 +78,19 @@ export async function checkout(page: Page, baseURL: string, plan: 'Monthly' | 'Y
     .getByRole('button', { name: `Choose plan: ${plan}` })
     .click();
   await page.waitForURL((url) => url.origin !== origin);
+  await fillBillingAddress(page);
   await page.getByLabel('Card number').fill(card);
   await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** A billing address in Germany, as Stripe Tax's Checkout asks for one; `vatNumber` for a business. */
+export async function fillBillingAddress(page: Page, vatNumber?: string): Promise<void> {
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Country or region').selectOption('DE');
+  await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
+  await page.getByLabel('Postal code').fill('10117');
+  await page.getByLabel('City').fill('Berlin');
+  if (vatNumber) await page.getByLabel(/VAT number/).fill(vatNumber);
 }
 
 /** Pays `plan` with Stripe's always-succeeding test card and waits for the paid plan on the account page. */

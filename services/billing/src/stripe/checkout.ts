@@ -15,6 +15,17 @@ export function stripeLocale(language: string): 'auto' | Stripe.Checkout.Session
   return STRIPE_LOCALES.has(lang) ? (lang as Stripe.Checkout.SessionCreateParams.Locale) : 'auto';
 }
 
+/**
+ * Stripe Tax: VAT by the billing address the customer gives in Checkout (saved to the customer so
+ * that renewals are taxed the same), and an optional VAT number for business customers.
+ */
+const STRIPE_TAX = {
+  automatic_tax: { enabled: true },
+  tax_id_collection: { enabled: true },
+  customer_update: { address: 'auto', name: 'auto' },
+  billing_address_collection: 'required',
+} as const satisfies Partial<Stripe.Checkout.SessionCreateParams>;
+
 export class AlreadySubscribedError extends Error {}
 
 export interface CheckoutRequest {
@@ -93,6 +104,7 @@ export async function createCheckout(
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
           locale: stripeLocale(req.language),
+          ...STRIPE_TAX,
         },
         { idempotencyKey: `checkout/${row.id}/${req.plan}/${attempt}` },
       );

@@ -71,15 +71,36 @@ export async function ensurePrices(stripe: Stripe): Promise<Record<PaidPlanName,
           recurring: { interval: p.interval },
           lookup_key: p.lookupKey,
           nickname: `Ferry Pro ${p.interval}ly`,
+          tax_behavior: 'inclusive',
         },
         { idempotencyKey: `ferry-setup/price/${p.lookupKey}` },
       );
     }
   }
+  await makePricesTaxInclusive(stripe);
   const all = await lookupPrices(stripe);
   for (const plan of PLANS)
     if (!all[plan]) throw new Error(`Stripe has no active price with lookup_key ${PRICES[plan].lookupKey}`);
   return all as Record<PaidPlanName, PlanPriceInfo>;
+}
+
+/**
+ * Prices are shown to consumers with VAT included, so Stripe Tax takes the VAT out of them. A price
+ * made before that (`unspecified`) is set once; Stripe allows no change after.
+ */
+async function makePricesTaxInclusive(stripe: Stripe): Promise<void> {
+  const list = await stripe.prices.list({
+    lookup_keys: PLANS.map((p) => PRICES[p].lookupKey),
+    active: true,
+    limit: 10,
+  });
+  for (const price of list.data)
+    if (price.tax_behavior === 'unspecified' || price.tax_behavior === null)
+      await stripe.prices.update(
+        price.id,
+        { tax_behavior: 'inclusive' },
+        { idempotencyKey: `ferry-setup/price-tax/${price.id}` },
+      );
 }
 
 /** Which plan a Stripe price is: by lookup key, else by its interval. */
