@@ -238,6 +238,12 @@ function identityClients(
       redirect_uris: [`${publicOrigin}/auth/callback`, `${shellDevOrigin}/auth/callback`],
       post_logout_redirect_uris: [`${publicOrigin}/`, `${shellDevOrigin}/`],
     },
+    {
+      client_id: 'ferry-send',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
+      response_types: [],
+    },
     { client_id: 'ferry-drive', client_secret: secrets.driveClientSecret, redirect_uris: [] },
   ]);
 }
@@ -375,6 +381,8 @@ export function processSpecs(
         STRIPE_PUBLIC_URL: `http://localhost:${ports.STRIPE_PORT}`,
         STRIPE_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/api/stripe/webhook`,
         STRIPE_DATA_FILE: join(dataDir, 'stripe', 'state.json'),
+        // Receipts of paid invoices, as Stripe mails them, land in the mail stand-in's inbox.
+        STRIPE_SMTP_URL: `smtp://127.0.0.1:${ports.SMTP_PORT}`,
       },
       ready: () => httpAnswers(`http://127.0.0.1:${ports.STRIPE_PORT}/healthz`, (s) => s === 200),
       background: true,

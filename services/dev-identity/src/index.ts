@@ -2,6 +2,15 @@ export { createIdentityProvider, ROUTES, DRIVE_FILE_SCOPE, DRIVE_SCOPE, ACCESS_T
 export type { IdentityProvider, IdentityProviderConfig } from './provider.js';
 export { loadClients } from './clients.js';
 export type { ClientConfig } from './clients.js';
-export { signIn, authorize, exchangeCode, discover, pkcePair, CookieJar, DEFAULT_SCOPE } from './sign-in.js';
+export {
+  signIn,
+  authorize,
+  approveDevice,
+  exchangeCode,
+  discover,
+  pkcePair,
+  CookieJar,
+  DEFAULT_SCOPE,
+} from './sign-in.js';
 export type { SignInOptions, TokenSet, Discovery, AuthorizeOutcome } from './sign-in.js';
 export { subjectFor } from './accounts.js';

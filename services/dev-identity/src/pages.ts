@@ -44,6 +44,38 @@ export function consentPage(uid: string, clientId: string, email: string, scopes
   );
 }
 
+/** Device flow (RFC 8628): the page where the user types the code shown by the device. `form` is the provider's form. */
+export function deviceCodePage(form: string, error?: string): string {
+  return page(
+    'Connect a device – Ferry dev identity',
+    `<h1>Connect a device</h1>
+<p>Enter the code your device shows.</p>
+${error ? `<p role="alert" style="color:#b00020">${escapeHtml(error)}</p>` : ''}
+${form}
+<button type="submit" form="op.deviceInputForm" id="continue">Continue</button>`,
+  );
+}
+
+/** Device flow: the signed-in user checks the code and approves (or aborts) the device's request. */
+export function deviceConfirmPage(form: string, clientId: string, userCode: string): string {
+  return page(
+    'Confirm the device – Ferry dev identity',
+    `<h1>Confirm the device</h1>
+<p><strong>${escapeHtml(clientId)}</strong> asks to sign in. Your device should show this code:</p>
+<p><code id="user-code" style="font-size:1.5rem">${escapeHtml(userCode)}</code></p>
+${form}
+<button type="submit" form="op.deviceConfirmForm" id="approve">Approve</button>
+<button type="submit" form="op.deviceConfirmForm" name="abort" value="yes" id="deny">Deny</button>`,
+  );
+}
+
+export function deviceDonePage(): string {
+  return page(
+    'Device connected – Ferry dev identity',
+    '<h1>Device connected</h1><p id="device-done">You can close this window and go back to your device.</p>',
+  );
+}
+
 export function avatarSvg(initial: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><circle cx="48" cy="48" r="48" fill="#1a73e8"/><text x="48" y="62" font-size="44" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeHtml(initial)}</text></svg>`;
 }

@@ -3,11 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { pino, type Logger } from 'pino';
+import { DEFAULT_DEVICE_POLL_INTERVAL_MS, DevicePolling } from './device-polling.js';
 import { Accounts, EMAIL_PATTERN, subjectFor } from './accounts.js';
 import type { ClientConfig } from './clients.js';
 import { FileStore } from './file-adapter.js';
 import { loadOrCreateSecrets } from './keys.js';
-import { avatarSvg, consentPage, loginPage } from './pages.js';
+import { avatarSvg, consentPage, deviceCodePage, deviceConfirmPage, deviceDonePage, loginPage } from './pages.js';
 
 export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
 export const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive';
@@ -22,6 +23,8 @@ export const ROUTES = {
   revocation: '/revoke',
   introspection: '/token/introspection',
   end_session: '/session/end',
+  device_authorization: '/device/code',
+  code_verification: '/device',
 } as const;
 
 export interface IdentityProviderConfig {
@@ -31,6 +34,8 @@ export interface IdentityProviderConfig {
   dataDir: string;
   clients: ClientConfig[];
   logger?: Logger;
+  /** Device flow: polls of one device code closer than this answer `slow_down` (default 5 s, RFC 8628's). */
+  devicePollIntervalMs?: number;
 }
 
 export interface IdentityProvider {
@@ -50,6 +55,7 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
   const accounts = new Accounts(config.dataDir, () => issuer);
   let provider: Provider | undefined;
   let callback: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const polling = new DevicePolling(config.devicePollIntervalMs ?? DEFAULT_DEVICE_POLL_INTERVAL_MS);
 
   const build = (): void => {
     provider = new Provider(issuer, providerConfiguration(config.clients, secrets, store, accounts));
@@ -88,6 +94,7 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       rewriteSelectAccount(req, url);
       rewriteOfflineAccess(req, url);
     }
+    if (url.pathname === ROUTES.token && req.method === 'POST' && (await polling.intercept(req, res))) return;
     const m = /^\/interaction\/([^/]+)(?:\/(login|confirm|abort))?$/.exec(url.pathname);
     if (m) {
       await interaction(provider, req, res, m[2]);
@@ -342,6 +349,19 @@ function providerConfiguration(
         },
       },
       rpInitiatedLogout: { enabled: true },
+      // RFC 8628 device authorization grant, as Google offers it to TV and command-line apps.
+      deviceFlow: {
+        enabled: true,
+        userCodeInputSource(ctx, form, _out, err) {
+          ctx.body = deviceCodePage(form, err ? 'That code is not valid. Check it and try again.' : undefined);
+        },
+        userCodeConfirmSource(ctx, form, client, _info, userCode) {
+          ctx.body = deviceConfirmPage(form, client.clientId, userCode);
+        },
+        successSource(ctx) {
+          ctx.body = deviceDonePage();
+        },
+      },
       userinfo: { enabled: true },
     },
     interactions: { policy: loginPolicy(), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -350,6 +370,7 @@ function providerConfiguration(
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
+      DeviceCode: 600,
       IdToken: 3600,
       Interaction: 3600,
       Session: 14 * 24 * 3600,

@@ -159,3 +159,84 @@ export async function signIn(opts: SignInOptions): Promise<TokenSet> {
   if ('error' in outcome) throw new Error(`authorization failed: ${outcome.error} ${outcome.errorDescription ?? ''}`);
   return exchangeCode({ ...opts, code: outcome.code, codeVerifier: verifier });
 }
+
+const unescapeHtml = (v: string) =>
+  v
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The action and inputs of the first form whose opening tag contains `marker`. */
+function formFields(html: string, marker: string): { action: string; fields: Record<string, string> } | undefined {
+  const start = html.search(new RegExp(`<form[^>]*${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^>]*>`));
+  if (start < 0) return undefined;
+  const end = html.indexOf('</form>', start);
+  const form = html.slice(start, end < 0 ? undefined : end);
+  const action = unescapeHtml(/action="([^"]+)"/.exec(form)?.[1] ?? '');
+  const fields: Record<string, string> = {};
+  for (const input of form.matchAll(/<input[^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(input[0])?.[1];
+    if (name) fields[name] = unescapeHtml(/value="([^"]*)"/.exec(input[0])?.[1] ?? '');
+  }
+  return { action, fields };
+}
+
+/**
+ * Approves a device's sign-in (RFC 8628) as its user would in a browser: opens the verification
+ * page with the code, confirms it, signs in as `email` on the login page and allows the consent.
+ * Resolves once the provider shows its "device connected" page.
+ */
+export async function approveDevice(opts: {
+  verificationUriComplete: string;
+  email: string;
+  jar?: CookieJar;
+}): Promise<void> {
+  const jar = opts.jar ?? new CookieJar();
+  let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = {
+    url: opts.verificationUriComplete,
+    method: 'GET',
+  };
+  for (let hop = 0; hop < 20; hop++) {
+    const res = await fetch(next.url, {
+      method: next.method,
+      redirect: 'manual',
+      headers: {
+        cookie: jar.header(),
+        ...(next.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: next.body,
+    });
+    jar.store(res);
+    const location = res.headers.get('location');
+    if (res.status >= 300 && res.status < 400 && location) {
+      next = { url: new URL(location, next.url).href, method: 'GET' };
+      continue;
+    }
+    const body = await res.text();
+    if (res.status === 200 && body.includes('id="device-done"')) return;
+    const confirmDevice = formFields(body, 'id="op.deviceConfirmForm"') ?? formFields(body, 'method="post"');
+    const login = /action="(\/interaction\/[^"]+\/login)"/.exec(body);
+    const consent = /action="(\/interaction\/[^"]+\/confirm)"/.exec(body);
+    if (res.status === 200 && login) {
+      next = {
+        url: new URL(login[1]!, next.url).href,
+        method: 'POST',
+        body: new URLSearchParams({ email: opts.email }),
+      };
+    } else if (res.status === 200 && consent) {
+      next = { url: new URL(consent[1]!, next.url).href, method: 'POST', body: new URLSearchParams() };
+    } else if (res.status === 200 && confirmDevice) {
+      next = {
+        url: new URL(confirmDevice.action, next.url).href,
+        method: 'POST',
+        body: new URLSearchParams(confirmDevice.fields),
+      };
+    } else {
+      throw new Error(`device approval stopped at ${next.url}: HTTP ${res.status} ${body.slice(0, 200)}`);
+    }
+  }
+  throw new Error('device approval: too many steps');
+}

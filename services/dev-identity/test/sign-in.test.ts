@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  approveDevice,
   authorize,
   CookieJar,
   createIdentityProvider,
@@ -30,6 +31,12 @@ const clients = loadClients(
       post_logout_redirect_uris: ['http://localhost:3000/'],
     },
     { client_id: 'ferry-drive', client_secret: 'drive-secret', redirect_uris: [] },
+    {
+      client_id: 'ferry-send',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
+      response_types: [],
+    },
   ]),
 );
 const WEB = { clientId: 'ferry-web', redirectUri: 'http://localhost:3000/auth/callback' };
@@ -41,7 +48,7 @@ let idp: IdentityProvider;
 let issuer: string;
 
 async function start(): Promise<void> {
-  idp = createIdentityProvider({ dataDir, clients, logger: pino({ level: 'silent' }) });
+  idp = createIdentityProvider({ dataDir, clients, logger: pino({ level: 'silent' }), devicePollIntervalMs: 300 });
   issuer = await idp.listen(0, '127.0.0.1');
 }
 
@@ -365,6 +372,50 @@ describe('dev identity provider', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'invalid_request' });
     expect((await introspect(tokens.access_token)).active).toBe(true);
+  });
+
+  it('device flow: pending until a signed-in user approves the code, then tokens with a refresh token', async () => {
+    const d = (await discover(issuer)) as Awaited<ReturnType<typeof discover>> & {
+      device_authorization_endpoint: string;
+    };
+    expect(d.device_authorization_endpoint).toBe(`${issuer}/device/code`);
+    const started = await fetch(d.device_authorization_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'ferry-send', scope: `openid email offline_access ${DRIVE_FILE}` }),
+    });
+    expect(started.status).toBe(200);
+    const grant = (await started.json()) as {
+      device_code: string;
+      user_code: string;
+      verification_uri_complete: string;
+      interval: number;
+    };
+    const poll = async () => {
+      const res = await fetch(d.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+          device_code: grant.device_code,
+          client_id: 'ferry-send',
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    };
+    expect((await poll()).body.error).toBe('authorization_pending');
+    // Polling faster than the interval is told to slow down.
+    expect((await poll()).body.error).toBe('slow_down');
+    await approveDevice({ verificationUriComplete: grant.verification_uri_complete, email: 'dora@example.com' });
+    // Polls at the interval: the approval is seen on the next counted poll.
+    let answer = await poll();
+    for (let i = 0; answer.body.error === 'slow_down' && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await poll();
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.body.refresh_token).toEqual(expect.any(String));
+    expect(await introspect(answer.body.access_token!)).toMatchObject({ active: true, email: 'dora@example.com' });
   });
 
   it('keeps keys, sessions and tokens across a restart', async () => {
