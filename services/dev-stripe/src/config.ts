@@ -23,6 +23,8 @@ export const configSchema = z
     /** Absolute path of the JSON file its state is saved to and loaded from; unset = memory only. */
     STRIPE_DATA_FILE: optional(z.string().refine((p) => isAbsolute(p), 'must be an absolute path')),
     /** First webhook retry delay in ms; it doubles per attempt up to STRIPE_WEBHOOK_RETRY_MAX_MS. */
+    /** SMTP server the receipts of paid invoices are mailed through (the mail stand-in); unset = no mail. */
+    STRIPE_SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     STRIPE_WEBHOOK_RETRY_BASE_MS: optional(env.millis()),
     STRIPE_WEBHOOK_RETRY_MAX_MS: optional(env.millis()),
     LOG_LEVEL: optional(env.logLevel()),

@@ -11,6 +11,7 @@ void runMain('dev-stripe', async () => {
     secretKey: config.STRIPE_SECRET_KEY,
     publicUrl: config.STRIPE_PUBLIC_URL,
     dataFile: config.STRIPE_DATA_FILE,
+    smtpUrl: config.STRIPE_SMTP_URL,
     webhook: config.STRIPE_WEBHOOK_URL
       ? { url: config.STRIPE_WEBHOOK_URL, secret: config.STRIPE_WEBHOOK_SECRET! }
       : undefined,

@@ -23,6 +23,8 @@ import { handlePage } from './pages/routes.js';
 import { newId } from './store/ids.js';
 import { loadStore, SnapshotWriter } from './store/snapshot.js';
 import type { Store } from './store/store.js';
+import { smtpInvoiceMailer } from './mail/invoice-mail.js';
+import type { Invoice } from './domain/objects.js';
 import { WebhookDelivery, type DeliveryTarget } from './webhooks/delivery.js';
 
 export interface StripeServerOptions {
@@ -40,6 +42,8 @@ export interface StripeServerOptions {
   /** Webhook retry backoff; defaults 1 s doubling up to 1 min. */
   retry?: { baseMs?: number; maxMs?: number };
   logger?: Logger;
+  /** SMTP server (`smtp://host:port`) the receipts of paid invoices are mailed through; none = no mail. */
+  smtpUrl?: string;
   /** Sees every API request and its answer (the contract tests check both against Stripe's OpenAPI document). */
   observe?: (exchange: ApiExchange) => void;
 }
@@ -137,8 +141,10 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     }
     return list;
   };
+  const mailer = options.smtpUrl ? smtpInvoiceMailer(options.smtpUrl, logger) : null;
   const events = new Events(store, (event) => {
     snapshots.changed();
+    if (event.type === 'invoice.paid') mailer?.paid(event.data.object as unknown as Invoice);
     const list = targets(event);
     // Sent after the current request has been answered, as Stripe does.
     setImmediate(() => {
@@ -270,6 +276,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     async close() {
       clearInterval(wallClock);
       await delivery.close();
+      await mailer?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       snapshots.flush();
