@@ -3,6 +3,7 @@ import { defineConfig, type ServerConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { pluginFirstVisit } from '@ferry/shell-sdk/rsbuild';
+import { REMOTE_NAMES } from '@ferry/rules';
 import mfConfig from './module-federation.config';
 
 const TAGLINE_NL = 'Eenvoudig delen, slimme opslag.';
@@ -22,10 +23,7 @@ const DEV_PORTS = {
 /** The remotes manifest of `npm run dev`: every remote from its own dev server. */
 function devRemotesManifest(): string {
   const remotes = Object.fromEntries(
-    (['upload', 'download', 'account', 'marketing'] as const).map((name) => [
-      name,
-      { entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js`, version: 'dev' },
-    ]),
+    REMOTE_NAMES.map((name) => [name, { entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js`, version: 'dev' }]),
   );
   return `${JSON.stringify({ remotes }, null, 2)}\n`;
 }

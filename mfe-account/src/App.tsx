@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@ferry/shell-sdk';
 import { AccountRoute } from './routes/AccountRoute';
 
-/** Exposed as `ferry_account/App`: the account page at /account. */
+/** Exposed as `mfe_account/App`: the account page at /account. */
 export default function App(_props: RemoteAppProps) {
   return (
     <div data-remote="account" className="ferry-account">

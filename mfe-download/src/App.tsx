@@ -4,7 +4,7 @@ import { DownloadRoute, MissingSlugRoute } from './routes/DownloadRoute';
 import '@ferry/shell-sdk/tokens.css';
 import './download.css';
 
-/** Exposed as `ferry_download/App`: the public download page at /d/:slug, /r/:slug and /:slug. */
+/** Exposed as `mfe_download/App`: the public download page at /d/:slug, /r/:slug and /:slug. */
 export default function App(_props: RemoteAppProps) {
   return (
     <div data-remote="download" className="ferry-download">

@@ -7,7 +7,7 @@ import { LegalRoute } from './routes/LegalRoute';
 import '@ferry/shell-sdk/tokens.css';
 import './marketing.css';
 
-/** Exposed as `ferry_marketing/App`: the landing page, FAQ, privacy and terms. */
+/** Exposed as `mfe_marketing/App`: the landing page, FAQ, privacy and terms. */
 export default function App(_props: RemoteAppProps) {
   return (
     <div data-remote="marketing" className="ferry-marketing">

@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@ferry/shell-sdk';
 import { UploadRoute } from './routes/UploadRoute';
 
-/** Exposed as `ferry_upload/App`: the upload screen at /upload. */
+/** Exposed as `mfe_upload/App`: the upload screen at /upload. */
 export default function App(_props: RemoteAppProps) {
   return (
     <div data-remote="upload" className="ferry-upload">

@@ -47,8 +47,8 @@ export {
   type RouteDecision,
   type RouteHost,
   type RouteInput,
-  type RouteRemote,
 } from './routes.js';
+export { REMOTE_NAMES, type RemoteName } from './remotes.js';
 export { chooseLanguage, LANGUAGE_COOKIE } from './language-choice.js';
 export { feedbackProblem, MAX_FEEDBACK_LENGTH } from './feedback.js';
 export { pageViewPath, pageViewUrl } from './page-view.js';

@@ -1,15 +1,13 @@
 import { classifyCode } from './codes.js';
+import type { RemoteName } from './remotes.js';
 import { isSubdomain } from './subdomain.js';
-
-/** The micro-frontends that own the app's pages. */
-export type RouteRemote = 'upload' | 'download' | 'account' | 'marketing';
 
 /** Which host a page is on: the root host, a sender's subdomain, or any other host. */
 export type RouteHost = { kind: 'root' } | { kind: 'sender'; subdomain: string } | { kind: 'other' };
 
 /** What a path is: a remote's page, a redirect, or no page at all (404). */
 export type RouteDecision =
-  | { kind: 'remote'; remote: RouteRemote }
+  | { kind: 'remote'; remote: RemoteName }
   | { kind: 'redirect'; url: string }
   | { kind: 'not-found' };
 

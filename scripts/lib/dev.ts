@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildAll } from './build.ts';
 import { startManaged, type ManagedProcess } from './process.ts';
 import { startStack } from './stack.ts';
-import { portsFromEnv, remoteNames, root } from './settings.ts';
+import { portsFromEnv, REMOTE_NAMES, root } from './settings.ts';
 
 /** `npm run dev`: the backend as in `npm start`, plus every front end on its own dev server with reload. */
 export async function dev(): Promise<void> {
@@ -20,7 +20,7 @@ export async function dev(): Promise<void> {
     MARKETING_DEV_PORT: String(ports.MARKETING_DEV_PORT),
     GATEWAY_URL: stack.baseUrl,
   };
-  for (const name of ['shell', ...remoteNames.map((remote) => `mfe-${remote}`)]) {
+  for (const name of ['shell', ...REMOTE_NAMES.map((remote) => `mfe-${remote}`)]) {
     frontEnds.push(startManaged(name, 'npm', ['run', 'dev'], { cwd: join(root, name), env }));
   }
   console.log(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES, type RemoteName } from '../../rules/src/remotes.ts';
 
 /** The repository root (this file is scripts/lib/settings.ts). */
 export const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -44,8 +45,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
   return ports;
 }
 
-export const remoteNames = ['upload', 'download', 'account', 'marketing'] as const;
-export type RemoteName = (typeof remoteNames)[number];
+export { REMOTE_NAMES, type RemoteName };
 
 export function remoteVersion(name: RemoteName): string {
   const pkg = JSON.parse(readFileSync(join(root, `mfe-${name}`, 'package.json'), 'utf8')) as { version: string };

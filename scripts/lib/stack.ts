@@ -4,7 +4,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { httpAnswers, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
-import { dataServices, remoteNames, remoteVersion, root, type DataService, type Ports } from './settings.ts';
+import { dataServices, REMOTE_NAMES, remoteVersion, root, type DataService, type Ports } from './settings.ts';
 
 export interface StackOptions {
   ports: Ports;
@@ -304,7 +304,7 @@ export function writeRemotesManifest(dataDir: string): { manifestFile: string; m
 function remotesManifest(): { manifest: object; mounts: string } {
   const remotes: Record<string, { entry: string; version: string }> = {};
   const mounts: string[] = [];
-  for (const name of remoteNames) {
+  for (const name of REMOTE_NAMES) {
     const version = remoteVersion(name);
     remotes[name] = { entry: `/remotes/${name}/${version}/remoteEntry.js`, version };
     mounts.push(`${name}@${version}=${join(root, `mfe-${name}`, 'dist')}`);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '@ferry/testkit';
-import { remoteNames, remoteVersion } from '../../scripts/lib/settings.ts';
+import { REMOTE_NAMES, remoteVersion } from '../../scripts/lib/settings.ts';
 import { REPO_ROOT } from './support/paths.ts';
 
 /**
@@ -48,7 +48,7 @@ async function startGateway(collectorUrl: string): Promise<{ origin: string; sto
   const closed = await freePort();
   const manifest = join(dir, 'remotes.json');
   const remotes = Object.fromEntries(
-    remoteNames.map((n) => [
+    REMOTE_NAMES.map((n) => [
       n,
       { entry: `/remotes/${n}/${remoteVersion(n)}/remoteEntry.js`, version: remoteVersion(n) },
     ]),
@@ -74,7 +74,7 @@ async function startGateway(collectorUrl: string): Promise<{ origin: string; sto
       OIDC_CLIENT_SECRET: 'page-views-journey',
       TRUSTED_PROXIES: '127.0.0.1,::1',
       WEB_SHELL_DIR: join(REPO_ROOT, 'shell', 'dist'),
-      WEB_REMOTES: remoteNames.map((n) => `${n}@${remoteVersion(n)}=${join(REPO_ROOT, `mfe-${n}`, 'dist')}`).join(','),
+      WEB_REMOTES: REMOTE_NAMES.map((n) => `${n}@${remoteVersion(n)}=${join(REPO_ROOT, `mfe-${n}`, 'dist')}`).join(','),
       WEB_REMOTES_MANIFEST: manifest,
       ANALYTICS_ENDPOINT: collectorUrl,
       ANALYTICS_DOMAIN: 'ferry.test',

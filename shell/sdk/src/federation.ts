@@ -2,10 +2,12 @@
  * Module Federation settings every Ferry build shares (imported by each rsbuild config).
  * Kept free of React imports so Node can load it while bundling.
  */
-export const REMOTE_CONTAINER_PREFIX = 'ferry_';
-
+/**
+ * The Module Federation container of remote `<name>`: its folder's name `mfe-<name>` with `_` for `-`,
+ * the one spelling the rule forces (a container name must be a JavaScript identifier).
+ */
 export function remoteContainerName(remote: string): string {
-  return `${REMOTE_CONTAINER_PREFIX}${remote}`;
+  return `mfe_${remote}`;
 }
 
 /** One copy of each in the page: the router, i18n and shell context only work as singletons. */

@@ -1,8 +1,7 @@
 import type { LanguageCode } from './languages.js';
 
-/** The four federated remotes; each is an MF container `ferry_<name>` exposing `./App`. */
-export const REMOTE_NAMES = ['upload', 'download', 'account', 'marketing'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The federated remotes (@ferry/rules); each is an MF container `mfe_<name>` exposing `./App`. */
+export { REMOTE_NAMES, type RemoteName } from '@ferry/rules';
 
 /** Props the shell passes to a remote's `./App` (kept empty-friendly so remotes can run alone). */
 export interface RemoteAppProps {

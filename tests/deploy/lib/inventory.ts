@@ -1,6 +1,7 @@
 /** What deploy/ must contain, in one place: every test reads its expectations from here. */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES } from '../../../rules/src/remotes.ts';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const deployDir = join(repoRoot, 'deploy');
@@ -21,7 +22,7 @@ export const grpcServices = [
 
 export const gateway = { name: 'gateway', prefix: 'GATEWAY', port: 8080 } as const;
 
-export const remotes = ['upload', 'download', 'account', 'marketing'] as const;
+export const remotes = REMOTE_NAMES;
 export const webApps = ['shell', ...remotes.map((r) => `mfe-${r}`)] as const;
 
 /** Every workload present in every overlay. */

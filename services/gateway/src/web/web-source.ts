@@ -1,10 +1,10 @@
-import type { LanguageCode, RouteRemote } from '@ferry/rules';
+import { REMOTE_NAMES, type LanguageCode, type RemoteName } from '@ferry/rules';
 import { readJson } from './cached-file.js';
 import type { WebFiles } from './web-files.js';
 
 /** The remotes manifest's entries, as the page needs them. */
 export interface ManifestRemote {
-  name: RouteRemote;
+  name: RemoteName;
   /** The entry URL as written in remotes.json (a path on this origin or an absolute URL). */
   entry: string;
   /** The folder URL of the entry (ends with `/`). */
@@ -15,12 +15,10 @@ export interface WebManifest {
   /** The manifest as served, for the page to read without another request. */
   raw: unknown;
   rootDomain?: string;
-  remotes: Partial<Record<RouteRemote, ManifestRemote>>;
+  remotes: Partial<Record<RemoteName, ManifestRemote>>;
 }
 
 type Strings = Record<string, unknown>;
-
-const REMOTE_NAMES: readonly RouteRemote[] = ['upload', 'download', 'account', 'marketing'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
