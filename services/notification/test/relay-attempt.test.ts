@@ -89,6 +89,43 @@ describe.each(databases)('outbox relay attempts (%s)', (_name, createDatabase) =
     });
   });
 
+  it('a SENT write the database refuses is retried until it lands, so the mail is not sent again', async () => {
+    const row = await queue('share/attempt-4/receiver/bob@example.com');
+    let refusals = 3;
+    // The database "down" for the SENT write only: the raw UPDATE of markRows fails three times.
+    const prisma = new Proxy(db.prisma, {
+      get(target, key, receiver) {
+        if (key === '$executeRawUnsafe')
+          return (...args: unknown[]) =>
+            refusals-- > 0
+              ? Promise.reject(new Error("Can't reach database server"))
+              : (target.$executeRawUnsafe as (...a: unknown[]) => Promise<number>)(...args);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const mails: OutgoingMail[] = [];
+    const relay = startRelay({
+      prisma,
+      sender: { send: async (mail) => void mails.push(mail), close: () => undefined },
+      logger,
+      from: MAIL_FROM,
+      now: () => clock,
+      retryBaseMs: 1_000,
+      retryMaxMs: 10_000,
+      intervalMs: 60_000,
+      leaseMs: 60_000,
+    });
+    expect(await relay.drain()).toBe(1);
+    await relay.stop();
+    expect(refusals).toBe(-1);
+    expect(mails).toHaveLength(1);
+    expect(await db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: 'SENT',
+      sendingSince: null,
+      attempts: 1,
+    });
+  });
+
   it('a failed attempt clears the marker and backs off', async () => {
     const row = await queue('share/attempt-2/receiver/bob@example.com');
     const relay = relayWith({

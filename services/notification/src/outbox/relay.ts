@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelay, type BackoffOptions } from '@ferry/rules';
 import { claimDueRows, markRows, startLeasedLoop, type DueRowsQuery, type Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
 import { nextAttemptAt } from '../domain/outbox.js';
@@ -29,6 +31,9 @@ export interface Relay {
   drain(): Promise<number>;
   stop(): Promise<void>;
 }
+
+/** Retries of the SENT write while the database is away. */
+const SENT_WRITE_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 2_000, jitter: { min: 0.75, max: 1.25 } };
 
 /** Claims per pass page: a page that sent nothing ends the pass. */
 const BATCH = 50;
@@ -70,7 +75,47 @@ export function startRelay(opts: RelayOptions): Relay {
   const concurrency = opts.concurrency ?? 4;
 
   /** Outcome of one row: sent, failed (this row backs off), or SMTP unavailable (end the pass). */
-  async function sendOne(row: ClaimedRow): Promise<'sent' | 'failed' | 'unavailable'> {
+  /**
+   * Marks a sent row SENT. While the database is away the write is retried with backoff, for as
+   * long as the process lives (once stopping, until the claim's lease ends): a row left PENDING
+   * would be claimed again after its lease and its mail sent a second time.
+   */
+  async function markSent(row: ClaimedRow, stopping: AbortSignal, leaseEnd: number): Promise<void> {
+    const mark = () =>
+      markRows(
+        prisma,
+        OUTBOX,
+        [row.id],
+        "status = 'SENT', sent_at = $2, last_error = NULL, sending_since = NULL",
+        now(),
+      );
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await mark();
+        if (attempt > 0)
+          logger.info({ outboxId: row.id, attempts: attempt + 1 }, 'sent mail marked SENT after retries');
+        return;
+      } catch (err) {
+        const delay = backoffDelay(attempt, SENT_WRITE_BACKOFF);
+        if (stopping.aborted && Date.now() + delay >= leaseEnd) {
+          logger.error(
+            { outboxId: row.id, kind: row.kind, error: (err as Error).message },
+            'sent mail not marked SENT before shutdown: it may repeat after its lease (same Message-ID)',
+          );
+          throw err;
+        }
+        if (attempt === 0)
+          logger.warn(
+            { outboxId: row.id, kind: row.kind, error: (err as Error).message },
+            'sent mail not marked SENT yet (database unavailable): retrying',
+          );
+        await sleep(delay);
+      }
+    }
+  }
+
+  async function sendOne(row: ClaimedRow, stopping: AbortSignal): Promise<'sent' | 'failed' | 'unavailable'> {
+    const leaseEnd = Date.now() + opts.leaseMs;
     const messageId = row.messageId ?? messageIdFor(row.idempotencyKey, opts.from);
     // Fixed before the SMTP transaction starts: every later attempt sends the same Message-ID.
     if (!row.messageId) await prisma.outboxMessage.update({ where: { id: row.id }, data: { messageId } });
@@ -128,13 +173,7 @@ export function startRelay(opts: RelayOptions): Relay {
     }
     // The duplicate window: SMTP has taken the mail and the row does not say so yet. This write is
     // issued in the same tick that read the server's 250: nothing may run before it.
-    await markRows(
-      prisma,
-      OUTBOX,
-      [row.id],
-      "status = 'SENT', sent_at = $2, last_error = NULL, sending_since = NULL",
-      now(),
-    );
+    await markSent(row, stopping, leaseEnd);
     logger.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'mail sent');
     return 'sent';
   }
@@ -154,7 +193,7 @@ export function startRelay(opts: RelayOptions): Relay {
         empty = true;
         return;
       }
-      const outcome = await sendOne(row);
+      const outcome = await sendOne(row, stopping);
       if (outcome === 'sent') sent++;
       if (outcome === 'unavailable') unavailable = true;
     };
