@@ -46,7 +46,7 @@ export function page(title: string, body: string): string {
   table { width: 100%; border-collapse: collapse; }
   th, td { text-align: left; padding: .5rem .25rem; border-bottom: 1px solid #eceff4; font-size: .95rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
-  dt { color: #5a6275; } dd { margin: 0; font-weight: 600; }
+  dt { color: #5a6275; } dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
   fieldset { border: 0; padding: 0; margin: 0; }
   legend { font-weight: 600; margin-bottom: .35rem; }
   .choice { display: flex; gap: .5rem; align-items: center; padding: .5rem 0; }
