@@ -173,6 +173,10 @@ export function useUploader(deps: UploaderDeps) {
     (sessionUrl: string) => void store.remove(sessionUrl).finally(refreshPending),
     [store, refreshPending],
   );
+  const forgetFolder = useCallback(
+    (group: string) => void store.removeGroup(group).finally(refreshPending),
+    [store, refreshPending],
+  );
 
   return {
     queue,
@@ -188,6 +192,7 @@ export function useUploader(deps: UploaderDeps) {
     finished,
     pending,
     forget,
+    forgetFolder,
     resumedFrom,
     busy,
   };

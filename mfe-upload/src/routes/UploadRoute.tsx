@@ -79,7 +79,9 @@ export function UploadRoute() {
           <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
-      {!access.expired && !uploader.busy && <PendingList pending={uploader.pending} onForget={uploader.forget} />}
+      {!access.expired && !uploader.busy && (
+        <PendingList pending={uploader.pending} onForget={uploader.forget} onForgetFolder={uploader.forgetFolder} />
+      )}
       {!access.expired && (
         <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />
       )}

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionExpiredError, type ProductApi } from '../api/product-api';
 import { DriveError, type DriveClient, type DriveFile } from '../drive/drive-client';
@@ -6,6 +7,7 @@ import { runUpload, type EngineDeps } from './engine';
 import type { Phase } from './phase';
 import { planUpload } from './plan';
 import type { QueueItem } from './queue';
+import { openResumeStore } from './resume-store';
 
 const item = (path: string, size: number): QueueItem => ({
   file: new File([new Uint8Array(size)], path.split('/').pop()!),
@@ -206,5 +208,94 @@ describe('upload steps (spec §4)', () => {
     const { d } = deps(drive, { relogin });
     await expect(runUpload(planUpload([item('a', 10)], 1024, new Date(), 'anna'), d)).resolves.toHaveLength(1);
     expect(relogin).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a folder upload continued after a reload', () => {
+  const T = 1_700_000_000_000;
+  /** The same folder picked again: new File objects with the same bytes and last change. */
+  const pick = () =>
+    ['pics/a.bin', 'pics/b.bin', 'pics/sub/c.bin'].map((path, i) => ({
+      path,
+      file: new File([new Uint8Array(600 + i).fill(i + 1)], path.split('/').pop()!, { lastModified: T }),
+    }));
+  const plan = () => planUpload(pick(), 1024, new Date(T), 'anna');
+
+  it('skips the finished files (their links again), continues a begun one and starts the rest in the same folder', async () => {
+    const store = openResumeStore(new IDBFactory());
+    let failC = true;
+    const run1 = fakeDrive({
+      failStart: (name) => (name === 'pics/sub/c.bin' && failC ? new DriveError(400, 'x', 'no') : undefined),
+    });
+    const first = await runUpload(plan(), deps(run1.drive, { resumeStore: store }).d);
+    expect(first.map((u) => u.file.name).sort()).toEqual(['pics/a.bin', 'pics/b.bin']);
+    // One file unfinished: the folder and the two finished files are kept.
+    const kept = await store.list();
+    expect(kept.map((p) => p.kind).sort()).toEqual(['folder', 'folderFile', 'folderFile']);
+    const folderId = kept.find((p) => p.kind === 'folder')!.group!;
+
+    // As if the reload had come while b was half sent: its record is not finished yet.
+    const b = kept.find((p) => p.path === 'pics/b.bin')!;
+    const { done: _done, ...bUnfinished } = b;
+    await store.put({ ...bUnfinished, confirmed: 300 });
+
+    failC = false;
+    const starts: string[] = [];
+    const startResumable = run1.drive.startResumable.bind(run1.drive);
+    run1.drive.startResumable = (async (meta: { name: string }, ...rest: unknown[]) => {
+      starts.push(meta.name);
+      return (startResumable as (...a: unknown[]) => Promise<string>)(meta, ...rest);
+    }) as DriveClient['startResumable'];
+    const folders = () =>
+      [...run1.files.values()].filter((f) => f.mimeType === 'folder' && f.name.endsWith('_3_files'));
+    const resumedFrom = vi.fn();
+    const second = await runUpload(plan(), deps(run1.drive, { resumeStore: store, onResumed: resumedFrom }).d);
+
+    expect(starts, 'a new session only for the file never begun').toEqual(['pics/sub/c.bin']);
+    expect(folders().map((f) => f.id)).toEqual([folderId]);
+    expect(second.map((u) => u.file.name).sort()).toEqual(['pics/a.bin', 'pics/b.bin', 'pics/sub/c.bin']);
+    expect(second.find((u) => u.file.name === 'pics/a.bin')).toEqual(first.find((u) => u.file.name === 'pics/a.bin'));
+    expect(second.find((u) => u.file.name === 'pics/sub/c.bin')!.file.parents).toEqual([folderId]);
+    expect(resumedFrom).toHaveBeenCalledWith(600 + 300);
+    // All done: nothing is kept any more.
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('a different folder of the same shape is not continued; a file whose content changed starts again', async () => {
+    const store = openResumeStore(new IDBFactory());
+    const run = fakeDrive({
+      failStart: (name) => (name === 'pics/sub/c.bin' ? new DriveError(400, 'x', 'no') : undefined),
+    });
+    await runUpload(plan(), deps(run.drive, { resumeStore: store }).d);
+    const changed = pick();
+    changed[0] = { path: 'pics/a.bin', file: new File([new Uint8Array(600).fill(9)], 'a.bin', { lastModified: T }) };
+    const starts: string[] = [];
+    const again = fakeDrive();
+    const startResumable = again.drive.startResumable.bind(again.drive);
+    again.drive.startResumable = (async (meta: { name: string }, ...rest: unknown[]) => {
+      starts.push(meta.name);
+      return (startResumable as (...a: unknown[]) => Promise<string>)(meta, ...rest);
+    }) as DriveClient['startResumable'];
+    await runUpload(planUpload(changed, 1024, new Date(T), 'anna'), deps(again.drive, { resumeStore: store }).d);
+    // Same paths, sizes and last changes, so the folder is continued, but a.bin's bytes differ: sent again.
+    expect(starts.sort()).toEqual(['pics/a.bin', 'pics/sub/c.bin']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('cancel drops the kept folder upload', async () => {
+    const store = openResumeStore(new IDBFactory());
+    const ac = new AbortController();
+    const run = fakeDrive({
+      failStart: (name) => {
+        if (name === 'pics/sub/c.bin') ac.abort();
+        return undefined;
+      },
+    });
+    await expect(runUpload(plan(), deps(run.drive, { resumeStore: store, signal: ac.signal }).d)).rejects.toMatchObject(
+      {
+        code: 'canceled',
+      },
+    );
+    expect(await store.list()).toEqual([]);
   });
 });

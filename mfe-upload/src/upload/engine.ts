@@ -16,7 +16,8 @@ import type { UploadPlan } from './plan';
 import { queueBytes, type QueueItem } from './queue';
 import type { ChunkRule } from './chunk-rule';
 import { cancelSession, type RetryNotice, uploadResumable } from './resumable';
-import { fileFingerprint, type PendingUpload, type ResumeStore } from './resume-store';
+import { folderKey, fileFingerprint, type PendingUpload, type ResumeStore } from './resume-store';
+import { groupPending, matchFolder, planFolderResume, type FolderFileStart } from './folder-resume';
 import { blobSource, streamSource, type ByteSource } from './source';
 import { fileEntry, zipSize, zipStream } from './zip-stream';
 
@@ -36,7 +37,7 @@ export interface EngineDeps {
   onRetry?(notice: RetryNotice | null): void;
   /** A single file continues a session from before a reload, at this many confirmed bytes. */
   onResumed?(confirmed: number): void;
-  /** Unfinished uploads kept across a reload (single files). */
+  /** Unfinished uploads kept across a reload (single files, and each file of a folder upload). */
   resumeStore?: ResumeStore;
   chunkRule?: ChunkRule;
   retryBaseMs?: number;
@@ -368,9 +369,32 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
     return [await publish(deps, created, expiresAt)];
   }
 
-  // Folder path: one folder, each file on its own, several at once.
+  // Folder path: one folder, each file on its own, several at once. Each file's session is kept in
+  // the resume store under the folder, so the same folder picked again after a reload continues.
   deps.onPhase('init');
-  const folder = await driveCall(deps, () => deps.drive.createFolder(plan.name, [root.id], tags(expiresAt)));
+  const store = deps.resumeStore;
+  const earlier = store ? matchFolder(groupPending(await store.list().catch(() => [])).folders, items) : undefined;
+  const folderExpiresAt = earlier?.folder.expiresAt ?? expiresAt;
+  const folder = earlier
+    ? { id: earlier.folder.group! }
+    : await driveCall(deps, () => deps.drive.createFolder(plan.name, [root.id], tags(expiresAt)));
+  if (!earlier)
+    await store
+      ?.put({
+        sessionUrl: folderKey(folder.id),
+        kind: 'folder',
+        group: folder.id,
+        name: plan.name,
+        size: totalFileBytes,
+        lastModified: 0,
+        fingerprint: '',
+        confirmed: 0,
+        createdAt: now(),
+        expiresAt,
+        files: items.map((i) => ({ path: i.path, size: i.file.size, lastModified: i.file.lastModified })),
+      })
+      .catch(() => undefined);
+  const starts = earlier ? planFolderResume(earlier, items) : new Map<string, FolderFileStart>();
   const sent = new Map<QueueItem, number>();
   const report = () =>
     deps.onProgress(
@@ -381,30 +405,87 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   const results: UploadedItem[] = [];
   let lastError: unknown;
   const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item; item = queue.shift()) {
-      if (deps.signal.aborted) return;
-      try {
-        const session = await openSession(
-          deps,
-          {
-            name: item.path,
-            parents: [folder.id],
-            mimeType: item.file.type || 'application/octet-stream',
-            appProperties: tags(expiresAt),
-          },
-          item.file.size,
-        );
-        const current = item;
-        const created = await sendBytes(deps, session, blobSource(item.file), (n) => {
-          sent.set(current, n);
+  if (earlier) {
+    const kept = items.reduce((n, i) => {
+      const s = starts.get(i.path);
+      return n + (s?.kind === 'done' ? i.file.size : s?.kind === 'resume' ? s.record.confirmed : 0);
+    }, 0);
+    deps.onResumed?.(kept);
+  }
+  /** The kept record when the file picked again has the same content (first and last MiB), else it is dropped. */
+  const keptRecord = async (item: QueueItem, start: FolderFileStart | undefined) => {
+    if (!start || start.kind === 'fresh') return undefined;
+    if ((await fileFingerprint(item.file)) === start.record.fingerprint) return start.record;
+    if (!start.record.done) void cancelSession(start.record.sessionUrl);
+    await store?.remove(start.record.sessionUrl).catch(() => undefined);
+    return undefined;
+  };
+  const uploadOne = async (item: QueueItem) => {
+    const kept = await keptRecord(item, starts.get(item.path));
+    if (kept?.done) {
+      sent.set(item, item.file.size);
+      report();
+      results.push(kept.done);
+      return;
+    }
+    const metadata = {
+      name: item.path,
+      parents: [folder.id],
+      mimeType: item.file.type || 'application/octet-stream',
+      appProperties: tags(folderExpiresAt),
+    };
+    const newRecord = async (): Promise<PendingUpload> => {
+      const record: PendingUpload = {
+        sessionUrl: await openSession(deps, metadata, item.file.size),
+        kind: 'folderFile',
+        group: folder.id,
+        path: item.path,
+        name: item.file.name,
+        size: item.file.size,
+        lastModified: item.file.lastModified,
+        fingerprint: await fileFingerprint(item.file),
+        confirmed: 0,
+        createdAt: now(),
+        expiresAt: folderExpiresAt,
+      };
+      await store?.put(record).catch(() => undefined);
+      return record;
+    };
+    const send = (record: PendingUpload, resume: boolean) =>
+      sendBytes(
+        deps,
+        record.sessionUrl,
+        blobSource(item.file),
+        (n) => {
+          sent.set(item, n);
           if (!started && n > 0) {
             started = true;
             deps.onPhase('uploading');
           }
           report();
-        });
-        results.push(await publish(deps, created, expiresAt));
+        },
+        { resume, onConfirmed: (n) => void store?.setConfirmed(record.sessionUrl, n).catch(() => undefined) },
+      );
+    let record = kept ?? (await newRecord());
+    let created: DriveFile;
+    try {
+      created = await send(record, !!kept);
+    } catch (err) {
+      // The drive no longer knows the session (expired or finished elsewhere): start a new one.
+      if (!kept || !(err instanceof UploadError) || (err.status !== 404 && err.status !== 410)) throw err;
+      await store?.remove(record.sessionUrl).catch(() => undefined);
+      record = await newRecord();
+      created = await send(record, false);
+    }
+    const link = await publish(deps, created, folderExpiresAt);
+    await store?.put({ ...record, confirmed: item.file.size, done: link }).catch(() => undefined);
+    results.push(link);
+  };
+  const worker = async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (deps.signal.aborted) return;
+      try {
+        await uploadOne(item);
       } catch (err) {
         if (isCanceled(err) || deps.signal.aborted) return;
         if (err instanceof UploadError && (err.code === 'quota' || err.code === 'expired')) {
@@ -423,6 +504,9 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
       // Spec §4/§8: a folder upload that produced nothing is deleted.
       await deps.drive.delete(folder.id).catch(() => undefined);
     }
+    // Kept for a later run only while some file is unfinished and the folder still exists.
+    if (deps.signal.aborted || results.length === 0 || results.length === items.length)
+      await store?.removeGroup(folder.id).catch(() => undefined);
   }
   if (deps.signal.aborted) throw new UploadError('canceled');
   if (results.length === 0) throw lastError ?? new UploadError('failed');

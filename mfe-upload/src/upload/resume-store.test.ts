@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { fileFingerprint, openResumeStore, type PendingUpload, SESSION_LIFETIME_MS } from './resume-store';
+import { fileFingerprint, folderKey, openResumeStore, type PendingUpload, SESSION_LIFETIME_MS } from './resume-store';
 
 const MiB = 1024 * 1024;
 const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * seed + 1) & 0xff);
@@ -90,5 +90,18 @@ describe('resume store (IndexedDB)', () => {
     await store.put({ ...(await pending(f)), kind: 'zip' });
     expect((await store.list()).map((p) => p.kind)).toEqual(['zip']);
     expect(await store.find(f)).toBeUndefined();
+  });
+
+  it('keeps a folder upload as its record and its files, never offers a folder file for a single pick, drops them together', async () => {
+    const store = openResumeStore(new IDBFactory());
+    const f = file(bytes(1000, 5), 'a.bin');
+    const base = await pending(f);
+    await store.put({ ...base, sessionUrl: folderKey('F1'), kind: 'folder', group: 'F1', files: [] });
+    await store.put({ ...base, kind: 'folderFile', group: 'F1', path: 'pics/a.bin' });
+    const other = await pending(f);
+    await store.put(other);
+    expect(await store.find(f)).toMatchObject({ sessionUrl: other.sessionUrl });
+    await store.removeGroup('F1');
+    expect((await store.list()).map((p) => p.sessionUrl)).toEqual([other.sessionUrl]);
   });
 });

@@ -1,5 +1,20 @@
 import { DAY_MS } from '@ferry/rules';
+import type { DriveFile } from '../drive/drive-client';
 import { crc32 } from './crc32';
+
+/** One file of a folder upload as it was queued: its relative path, size and last change. */
+export interface FolderManifestEntry {
+  path: string;
+  size: number;
+  lastModified: number;
+}
+
+/** A file of a folder upload that finished: its drive file and link, shown again when the folder continues. */
+export interface FinishedLink {
+  file: DriveFile;
+  shortUrl?: string;
+  shortId?: string;
+}
 
 /**
  * Unfinished uploads kept across a reload, a crash or a closed laptop: the resumable session,
@@ -7,10 +22,21 @@ import { crc32 } from './crc32';
  * a file across a reload, so the user picks the same file again and the upload continues.
  */
 export interface PendingUpload {
-  /** The session URI (also the key). */
+  /** The session URI (also the key); a folder upload's own record uses `folderKey(folder id)`. */
   sessionUrl: string;
-  /** A zip cannot continue after a reload (it is produced as it uploads): it is listed, then starts again. */
-  kind?: 'file' | 'zip';
+  /**
+   * A zip cannot continue after a reload (it is produced as it uploads): it is listed, then starts again.
+   * A folder upload keeps one `folder` record (name, manifest) and one `folderFile` record per file it began.
+   */
+  kind?: 'file' | 'zip' | 'folder' | 'folderFile';
+  /** Folder uploads: the drive folder's id, shared by the folder's record and its files' records. */
+  group?: string;
+  /** A file of a folder upload: its relative path (part of its identity). */
+  path?: string;
+  /** The folder record: every file of the upload, in queue order. */
+  files?: FolderManifestEntry[];
+  /** A file of a folder upload that finished (kept until the whole folder is done). */
+  done?: FinishedLink;
   name: string;
   size: number;
   lastModified: number;
@@ -37,7 +63,12 @@ export interface ResumeStore {
   put(p: PendingUpload): Promise<void>;
   setConfirmed(sessionUrl: string, confirmed: number): Promise<void>;
   remove(sessionUrl: string): Promise<void>;
+  /** Drops a folder upload: its own record and those of its files. */
+  removeGroup(group: string): Promise<void>;
 }
+
+/** The key of a folder upload's own record. */
+export const folderKey = (folderId: string) => `folder:${folderId}`;
 
 /** The file's identity: CRC-32 of its first and last MiB. */
 export async function fileFingerprint(file: Blob): Promise<string> {
@@ -80,7 +111,11 @@ export function openResumeStore(idb: IDBFactory | undefined = globalThis.indexed
     },
     async find(file, now = Date.now()) {
       const candidates = (await store.list(now)).filter(
-        (p) => p.kind !== 'zip' && p.name === file.name && p.size === file.size && p.lastModified === file.lastModified,
+        (p) =>
+          (p.kind ?? 'file') === 'file' &&
+          p.name === file.name &&
+          p.size === file.size &&
+          p.lastModified === file.lastModified,
       );
       if (candidates.length === 0) return undefined;
       const fp = await fileFingerprint(file);
@@ -98,6 +133,10 @@ export function openResumeStore(idb: IDBFactory | undefined = globalThis.indexed
     },
     async remove(sessionUrl) {
       await run('readwrite', (s) => s.delete(sessionUrl));
+    },
+    async removeGroup(group) {
+      const all = ((await run('readonly', (s) => s.getAll())) ?? []) as PendingUpload[];
+      for (const p of all) if (p.group === group) await store.remove(p.sessionUrl);
     },
   };
   return store;
