@@ -43,6 +43,8 @@ export interface EngineDeps {
   retryBaseMs?: number;
   chunkSize?: number;
   now?: () => number;
+  /** How long the link lives (default: the spec's 7 days); the command-line sender's --expires. */
+  validityMs?: number;
   /** The uploader's language, sent with the link so the first-download notice can use it (default: the browser's). */
   locale?: string;
 }
@@ -237,7 +239,7 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   const quota = await driveCall(deps, () => readFreeQuota(deps.drive));
   const items = plan.kind === 'single' ? [plan.item] : plan.items;
   const totalFileBytes = queueBytes(items);
-  const expiresAt = new Date(now() + DEFAULT_VALIDITY_MS).toISOString();
+  const expiresAt = new Date(now() + (deps.validityMs ?? DEFAULT_VALIDITY_MS)).toISOString();
   const bytesNeeded =
     plan.kind === 'zip' ? zipSize(items.map((i) => ({ path: i.path, size: i.file.size }))) : totalFileBytes;
   if (quota.free !== null && bytesNeeded > quota.free) throw new UploadError('quota', 403);
