@@ -24,28 +24,41 @@ export interface RequestBudgetOptions {
 }
 
 /**
- * A budget of requests per key and window (rate-limiter-flexible). With Redis the count is shared
- * by every gateway, and an in-memory insurance limiter takes over while Redis is unreachable or
- * slow, so the limit then holds per process and no request fails because of Redis.
+ * A limiter of `points` per key and `duration` seconds. With Redis the count is shared by every
+ * gateway, and an in-memory insurance limiter takes over while Redis is unreachable or slower than
+ * `redisTimeoutMs`, so the limit then holds per process and no request fails because of Redis.
+ */
+export function sharedLimiter(
+  settings: { keyPrefix: string; points: number; duration: number },
+  redis: Redis | undefined,
+  redisTimeoutMs = 500,
+): RateLimiterAbstract {
+  const memory = new RateLimiterMemory(settings);
+  if (!redis) return memory;
+  return new RLWrapperTimeouts({
+    limiter: new RateLimiterRedis({
+      ...settings,
+      storeClient: redis,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+    }),
+    timeoutMs: redisTimeoutMs,
+    insuranceLimiter: memory,
+  });
+}
+
+/**
+ * A budget of requests per key and window (rate-limiter-flexible, through sharedLimiter).
  */
 export class RequestBudget {
   private readonly store: RateLimiterAbstract;
 
   constructor(private readonly opts: RequestBudgetOptions) {
-    const settings = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.windowS };
-    const memory = new RateLimiterMemory(settings);
-    this.store = opts.redis
-      ? new RLWrapperTimeouts({
-          limiter: new RateLimiterRedis({
-            ...settings,
-            storeClient: opts.redis,
-            useRedisPackage: true,
-            rejectIfRedisNotReady: true,
-          }),
-          timeoutMs: opts.redisTimeoutMs ?? 500,
-          insuranceLimiter: memory,
-        })
-      : memory;
+    this.store = sharedLimiter(
+      { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.windowS },
+      opts.redis,
+      opts.redisTimeoutMs,
+    );
   }
 
   /** Takes one request from the key's budget: 0 when it fits, else the whole seconds until it would. Never rejects. */

@@ -1,14 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Logger } from 'pino';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RLWrapperTimeouts,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { createClient } from 'redis';
+import { sharedLimiter } from '../http/request-budget.js';
 
 type Redis = ReturnType<typeof createClient>;
 
@@ -47,9 +42,8 @@ export function budgetKey(client: string): string {
  * Characters"). Once a client used its budget, every look-up from it answers 429 until the window
  * passes — also for slugs that exist, else the 429/302 difference would still reveal hits.
  *
- * The count lives in Redis when there is one (rate-limiter-flexible's RateLimiterRedis, shared by
- * every gateway), with an in-memory insurance limiter that takes over while Redis is unreachable
- * or slow, so the limit then holds per process and no request fails because of Redis. Only misses
+ * The count is sharedLimiter's (in Redis when there is one, shared by every gateway, with an
+ * in-memory insurance while Redis is unreachable or slow). Only misses
  * touch the store; whether a client is blocked is answered from memory (`blockedFor`, no I/O), fed
  * by this gateway's own misses and by the other gateways' announcements on BLOCKED_CHANNEL.
  */
@@ -65,27 +59,13 @@ export class NotFoundLimiter {
     this.maxMisses = opts.maxMisses ?? 30;
     this.redis = opts.redis;
     this.logger = opts.logger;
-    const points = this.maxMisses;
     const duration = Math.ceil((opts.windowMs ?? 60_000) / 1000);
-    const memory = new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration });
-    if (!opts.redis) {
-      this.store = memory;
-      return;
-    }
-    const shared = new RateLimiterRedis({
-      storeClient: opts.redis,
-      useRedisPackage: true,
-      rejectIfRedisNotReady: true,
-      keyPrefix: KEY_PREFIX,
-      points,
-      duration,
-    });
-    this.store = new RLWrapperTimeouts({
-      limiter: shared,
-      timeoutMs: opts.redisTimeoutMs ?? 500,
-      insuranceLimiter: memory,
-    });
-    this.listen(opts.redis);
+    this.store = sharedLimiter(
+      { keyPrefix: KEY_PREFIX, points: this.maxMisses, duration },
+      opts.redis,
+      opts.redisTimeoutMs,
+    );
+    if (opts.redis) this.listen(opts.redis);
   }
 
   /** True when some client is blocked in this process: callers skip computing the address otherwise. */
