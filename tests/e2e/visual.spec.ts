@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { devToken, endpointsFromEnv, shorten, uploadSharedFile } from '../load/lib/fixtures.ts';
 import { SIZES, type Size } from './support/a11y.ts';
+import { pointRemote } from './support/manifest.ts';
+import { closedPort } from './support/static-server.ts';
 import { accountPage, advanceClock, DAY_S, uniqueEmail } from './support/billing.ts';
 import { driveRoot, makeFiles, openUploadSignedIn, tokenOf, uploadedRows } from './support/upload.ts';
 
@@ -54,6 +56,8 @@ function dynamic(page: Page): Locator[] {
     page.getByTestId('row-expiry'),
     page.getByTestId('row-downloads'),
     page.getByTestId('row-link'),
+    page.getByTestId('uploaded-row').getByTitle('Upload date'),
+    page.getByTestId('finished-link'),
     page.getByTestId('speed'),
     page.getByTestId('account-email'),
     page.getByTestId('period-date'),
@@ -67,6 +71,8 @@ async function settled(page: Page, lng = 'en'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lng);
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  // The FAQ's questions arrive after its heading.
+  if (new URL(page.url()).pathname === '/faq') await expect(page.locator('main details').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
@@ -117,6 +123,21 @@ for (const size of SIZES) {
       await page.context().setOffline(true);
       await expect(page.getByTestId('offline-notice')).toBeVisible();
       await shot(page, 'offline', size);
+      await page.context().setOffline(false);
+
+      const restore = await pointRemote(
+        'download',
+        `http://127.0.0.1:${await closedPort()}/remoteEntry.js`,
+        '0.0.0-off',
+      );
+      try {
+        await page.goto(`/r/${links.found}?lng=en`);
+        await expect(page.locator('[data-remote-error="download"]')).toBeVisible({ timeout: 30_000 });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await expect.soft(page).toHaveScreenshot(`remote-failed-${size.name}.png`, { ...COMPARE, fullPage: true });
+      } finally {
+        await restore();
+      }
       await page.context().close();
     });
 
