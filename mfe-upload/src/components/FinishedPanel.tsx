@@ -5,6 +5,7 @@ import { LiveRegion, Notice } from '@ferry/shell-sdk/ui';
 import { NAMESPACE } from '../i18n';
 import { UI_TIMINGS } from '../upload/constants';
 import type { UploadedItem } from '../upload/engine';
+import { QrButton } from './QrCode';
 
 export interface FinishedPanelProps {
   items: UploadedItem[];
@@ -80,6 +81,7 @@ function FinishedRow({
         >
           {t('list.email')}
         </button>
+        <QrButton link={item.shortUrl} fileName={name} testId="finished-qr" />
       </span>
     </li>
   );

@@ -12,6 +12,7 @@ import type { LinkAccessBody } from '@ferry/http-contract';
 import type { LinkAccess } from '../api/product-api';
 import { Countdown } from './Countdown';
 import { LinkAccessDialog } from './LinkAccessDialog';
+import { QrButton } from './QrCode';
 
 export interface UploadedRowProps {
   row: UploadedFile;
@@ -138,6 +139,7 @@ export function UploadedRow({
         <button type="button" onClick={() => onEmail(row)} data-testid="row-email">
           {t('list.email')}
         </button>
+        {row.link && <QrButton link={row.link} fileName={displayFileName(row.name)} testId="row-qr" />}
         {onAccess && row.slug && (
           <button type="button" onClick={() => setEditingAccess(true)} data-testid="row-access">
             {t('access.button')}
