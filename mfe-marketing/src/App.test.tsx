@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
@@ -12,7 +12,10 @@ import { ContentLanguage } from './components/ContentLanguage';
 import type { ContentDocument } from './content/types';
 import { NAMESPACE } from './i18n';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 async function renderAt(path: string, language = 'en') {
   const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en }, nl: { [NAMESPACE]: nl } }, language);
@@ -47,6 +50,26 @@ describe('marketing App', () => {
     }
     expect(screen.getByRole('link', { name: en.hero.goToProduct }).getAttribute('href')).toBe('/upload');
     expect(document.querySelectorAll('[data-demo-trigger]')).toHaveLength(1);
+  });
+
+  it("shows the billing service's prices (Stripe's, VAT included) once they load", async () => {
+    const requested: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      requested.push(url);
+      return new Response(
+        JSON.stringify({
+          plans: [
+            { plan: 'monthly', unit_amount: 300, currency: 'eur', interval: 'month', best_value: false },
+            { plan: 'yearly', unit_amount: 1500, currency: 'eur', interval: 'year', best_value: true },
+          ],
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    await renderAt('/');
+    expect(await screen.findByText('€3 per month')).toBeTruthy();
+    expect(screen.getByText('€15 per year')).toBeTruthy();
+    expect(requested).toContain('/api/billing/plans');
   });
 
   it('renders the FAQ with its five sections and their questions', async () => {

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { FadeIn } from '../components/FadeIn';
 import { GoToProduct, Hero, TryButtons } from '../components/Hero';
 import { Section } from '../components/Section';
-import { PRICE_EUR } from '../constants';
 import { formatEuro } from '../format';
 import { NAMESPACE } from '../i18n';
+import { useLivePrices } from '../live-prices';
 
 const BENEFITS = ['fastUpload', 'ownStorage', 'notifications', 'security', 'branding', 'shareLinks'] as const;
 const SAFETY = ['privacy', 'noStorage', 'aiFree'] as const;
@@ -12,6 +12,7 @@ const SAFETY = ['privacy', 'noStorage', 'aiFree'] as const;
 export function LandingRoute() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const language = i18n.resolvedLanguage ?? 'en';
+  const prices = useLivePrices();
   return (
     <article className="marketing-landing">
       <Hero />
@@ -37,15 +38,13 @@ export function LandingRoute() {
             <li className="marketing-plan">
               <h3>{t('pricing.monthly')}</h3>
               <p className="marketing-price">
-                {t('pricing.perMonth', { price: formatEuro(PRICE_EUR.monthly, language) })}
+                {t('pricing.perMonth', { price: formatEuro(prices.monthly, language) })}
               </p>
               <p className="marketing-vat">{t('pricing.inclVat')}</p>
             </li>
             <li className="marketing-plan marketing-plan--best">
               <h3>{t('pricing.yearly')}</h3>
-              <p className="marketing-price">
-                {t('pricing.perYear', { price: formatEuro(PRICE_EUR.yearly, language) })}
-              </p>
+              <p className="marketing-price">{t('pricing.perYear', { price: formatEuro(prices.yearly, language) })}</p>
               <p className="marketing-vat">{t('pricing.inclVat')}</p>
               <span className="badge">{t('pricing.bestValue')}</span>
             </li>
