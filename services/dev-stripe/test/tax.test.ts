@@ -195,6 +195,9 @@ describe('Checkout with Stripe Tax', () => {
         customer_update: { name: 'auto' },
       }),
     ).rejects.toMatchObject({ statusCode: 400, param: 'customer_update' });
+    await expect(
+      h.stripe.checkout.sessions.create({ ...base, customer_update: { address: 'auto', shipping: 'auto' } }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'customer_update[shipping]' });
     expectContract();
   });
 });

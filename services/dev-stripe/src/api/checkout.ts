@@ -102,7 +102,11 @@ function create(ctx: ApiContext): CheckoutSession {
     address: update?.oneOf('address', ['auto', 'never'] as const) === 'auto',
     name: update?.oneOf('name', ['auto', 'never'] as const) === 'auto',
   };
-  update?.oneOf('shipping', ['auto', 'never'] as const);
+  if (update?.has('shipping'))
+    throw errors.invalid(
+      'customer_update[shipping]',
+      'This stand-in collects no shipping address; customer_update[shipping] is not supported.',
+    );
   if (automaticTax && customer && !customer.address && !customerUpdate.address)
     throw errors.state(
       "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
