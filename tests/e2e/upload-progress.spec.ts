@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   clearFaults,
   DriveProbe,
@@ -9,6 +9,7 @@ import {
   journeyEmail,
   makeFiles,
   openUploadSignedIn,
+  slowUplink,
   tokenOf,
   uploadedRows,
 } from './support/upload.ts';
@@ -19,19 +20,6 @@ const SHOTS = process.env.FERRY_SHOTS_DIR ?? '/tmp/ferry-upload-shots';
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const locale = (lng: string) =>
   JSON.parse(readFileSync(new URL(`../../mfe-upload/public/locales/${lng}/upload.json`, import.meta.url), 'utf8'));
-
-/** An 8 Mbit/s uplink (Chromium's network emulation): progress and resume are visible on loopback. */
-async function slowUplink(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: (8 * 1000 * 1000) / 8,
-  });
-  return cdp;
-}
 
 /** Every distinct value the progress bar showed, recorded in the page as it changes. */
 async function recordProgress(page: Page): Promise<void> {

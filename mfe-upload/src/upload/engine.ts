@@ -512,6 +512,9 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   }
   if (deps.signal.aborted) throw new UploadError('canceled');
   if (results.length === 0) throw lastError ?? new UploadError('failed');
+  // In the order of the queue, also when some were finished before a reload.
+  const order = new Map(items.map((i, n) => [i.path, n]));
+  results.sort((a, b) => (order.get(a.file.name) ?? 0) - (order.get(b.file.name) ?? 0));
   deps.onPhase('finalizing');
   await driveCall(deps, () => deps.drive.shareWithAnyone(folder.id)).catch(() => undefined);
   return results;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type CDPSession, expect, type Page } from '@playwright/test';
 import { signInAt, storedToken } from './auth.ts';
 
 /** The Drive root the stack's browser code uploads to (the runner passes it; else /api/config says). */
@@ -24,6 +24,19 @@ export async function openUploadSignedIn(page: Page, baseURL: string, email: str
   await expect(page.getByTestId('free-space')).toBeVisible();
   // The list has loaded: the user has talked to the drive (the admin quota needs a known user).
   await expect(page.getByTestId('uploaded-empty').or(page.getByTestId('uploaded-row').first())).toBeVisible();
+}
+
+/** An 8 Mbit/s uplink (Chromium's network emulation): progress and resume are visible on loopback. */
+export async function slowUplink(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: (8 * 1000 * 1000) / 8,
+  });
+  return cdp;
 }
 
 export async function tokenOf(page: Page): Promise<string> {
