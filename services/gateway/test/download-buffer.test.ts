@@ -211,6 +211,43 @@ describe('redis count buffer across gateways', () => {
     expect(await redis.xLen(COUNT_STREAM)).toBe(0);
   });
 
+  /** A gateway that answered `downloads` redirects, then was SIGKILLed: no flush, its connection gone. */
+  async function killedAfter(link: ReturnType<typeof fakeLink>, owner: string, downloads: number): Promise<void> {
+    const own = await redisClient();
+    const killed = await counterOn(link, redisCountBuffer(own, { owner }));
+    await Promise.all(
+      Array.from({ length: downloads }, (_, i) => killed.add(`Slug_${String(i % 10).padStart(5, '0')}`)),
+    );
+    own.destroy();
+    expect(link.total()).toBe(0);
+  }
+
+  it('counts each download in Redis before add() resolves: the restarted gateway delivers what a SIGKILL left', async () => {
+    const link = fakeLink();
+    await killedAfter(link, 'pod-k', 300);
+    const restarted = await counterOn(link, redisCountBuffer(await redisClient(), { owner: 'pod-k' }));
+    await drained(restarted);
+    expect(link.total()).toBe(300);
+    expect(link.state.counts.get('Slug_00003')).toBe(30);
+    await restarted.stop(100);
+  });
+
+  it('seals the counts of a gateway gone for good once its liveness key expired, and not before', async () => {
+    const link = fakeLink();
+    const redis = await redisClient();
+    await killedAfter(link, 'pod-gone', 200);
+    const other = await counterOn(link, redisCountBuffer(redis, { owner: 'pod-live' }));
+    await other.flush();
+    expect(link.total()).toBe(0);
+    await redis.del('ferry:gateway:download-counter-alive:pod-gone'); // its 30 s passed
+    await until(async () => {
+      await other.flush();
+      return link.total() === 200;
+    }, 'the orphaned counts');
+    expect(await redis.exists('ferry:gateway:download-counts:pod-gone')).toBe(0);
+    await other.stop(100);
+  });
+
   it('keeps counting in memory while Redis is unreachable, and delivers once it is back', async () => {
     const link = fakeLink();
     const redis = await redisClient();

@@ -213,10 +213,10 @@ describe('the not-found budget behind a trusted proxy, shared by two gateways', 
       const took = Date.now() - started;
       expect(took).toBeGreaterThanOrEqual(450);
       expect(took).toBeLessThan(2_500);
-      // A cached link never touches Redis: answered at once while Redis hangs.
+      // A cached link waits for its download count in Redis at most 100 ms: answered while Redis hangs.
       const hitStarted = Date.now();
       expect((await get(a, `/api/d/${KNOWN}`, '198.51.100.30')).status).toBe(302);
-      expect(Date.now() - hitStarted).toBeLessThan(200);
+      expect(Date.now() - hitStarted).toBeLessThan(400);
     } finally {
       await probe.sendCommand(['CLIENT', 'UNPAUSE']);
     }

@@ -9,9 +9,10 @@ export interface CountBatch {
 
 /**
  * Where counted downloads wait, durably, until the link service acknowledged them: Redis when
- * configured, else an append-only file, else (tests, no data dir) memory. A batch is appended
- * before it is sent and removed only once acknowledged, so a link-service outage or a gateway
- * restart loses nothing, and a batch sent twice counts once.
+ * configured (each download counted there before its redirect is answered), else an append-only
+ * file, else (tests, no data dir) memory. A batch is appended before it is sent and removed only
+ * once acknowledged, so a link-service outage or a gateway restart loses nothing, and a batch
+ * sent twice counts once.
  */
 export interface CountBuffer {
   readonly kind: 'redis' | 'file' | 'memory';
@@ -20,6 +21,14 @@ export interface CountBuffer {
   take(max: number): Promise<CountBatch[]>;
   /** The link service recorded these batches: forget them. */
   ack(ids: string[]): Promise<void>;
+  /**
+   * Counts one download of `slug` durably, before its redirect is answered (Redis only; absent,
+   * the counter gathers downloads in memory). `firstAt` (epoch ms) is passed with the first count
+   * since the last seal. Rejects when the store cannot take it.
+   */
+  count?(slug: string, firstAt?: number): Promise<void>;
+  /** Moves the downloads count() holds into one batch with this id; resolves with how many it held (0: none). */
+  seal?(id: string): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,8 @@ import { memoryCountBuffer, totalOf, type CountBatch, type CountBuffer } from '.
 
 /** Links per RecordDownloads message. */
 const SLICE = 1_000;
+/** Longest a redirect waits for its count to reach the buffer (normally well under 1 ms). */
+const COUNT_WAIT_MS = 100;
 /** Buffered batches per RecordDownloads stream (a backlog after an outage drains in a few streams). */
 const BATCHES_PER_SEND = 50;
 
@@ -23,18 +25,29 @@ export interface DownloadCounterOptions {
 }
 
 /**
- * Counts redirects in memory and, every flush, moves them as one batch with its own id into the
- * durable buffer (Redis or a file), then delivers the buffer's batches to the link service
+ * Counts redirects and, every flush, moves them as one batch with its own id into the durable
+ * buffer (Redis or a file), then delivers the buffer's batches to the link service
  * (RecordDownloads), off the request path. A batch leaves the buffer only once the link service
  * acknowledged it, so an outage of the link service (or a restart of the gateway) delays counts
  * but loses none, and a batch sent again after a lost answer is counted once (the link service
  * dedups by batch id). While the durable buffer cannot be written (Redis down), batches wait in
  * memory instead. One delivery is in flight at a time.
+ *
+ * With a buffer that counts (Redis), add() resolves once the download is counted there, and the
+ * redirect is answered after that: a killed gateway loses none of the downloads it answered. Only
+ * while that store is unreachable are downloads counted in memory (lost if the process dies).
+ * Without one (a file, or memory), downloads wait in memory for up to one flush.
  */
 export class DownloadCounter {
   private pending = new Map<string, number>();
   private pendingTotal = 0;
   private firstAt: number | undefined;
+  /** Downloads counted in the buffer (count()) since its last seal, in flight included. */
+  private counted = 0;
+  /** The first-download time went with a count since the last seal. */
+  private countedFirstAt = false;
+  private sealFailures = 0;
+  private sealRetryAt = 0;
   /** Downloads per batch appended or taken by this process and not yet acknowledged. */
   private readonly unacked = new Map<string, number>();
   private readonly buffer: CountBuffer;
@@ -63,8 +76,39 @@ export class DownloadCounter {
     void this.flush();
   }
 
-  /** One download of `slug` (hot path: a map increment). */
-  add(slug: string): void {
+  /**
+   * One download of `slug`, counted in the buffer when it counts (hot path: one pipelined Redis
+   * command), else in memory. Never rejects: answer the redirect once it resolves.
+   */
+  add(slug: string): Promise<void> {
+    if (!this.buffer.count) {
+      this.addPending(slug);
+      return Promise.resolve();
+    }
+    const firstAt = this.countedFirstAt ? undefined : Date.now();
+    this.countedFirstAt = true;
+    this.counted++;
+    const counted = this.buffer.count(slug, firstAt).catch((err: Error) => {
+      this.counted = Math.max(0, this.counted - 1);
+      if (this.pendingTotal === 0)
+        this.opts.logger.warn(
+          { error: err.message, buffer: this.buffer.kind },
+          'downloads counted in memory: the count buffer cannot be written',
+        );
+      this.addPending(slug);
+    });
+    // A store that hangs without failing holds the redirect no longer than COUNT_WAIT_MS. The count
+    // stays queued (counted once when it lands, in memory if it fails), durable only once it lands.
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, COUNT_WAIT_MS);
+      void counted.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private addPending(slug: string): void {
     this.pending.set(slug, (this.pending.get(slug) ?? 0) + 1);
     if (this.pendingTotal++ === 0) this.firstAt = Date.now();
     if (this.pendingTotal >= this.maxPending && !this.flushing) void this.flush();
@@ -72,14 +116,14 @@ export class DownloadCounter {
 
   /** Downloads counted or taken over by this process and not yet acknowledged by the link service. */
   get unacknowledged(): number {
-    let total = this.pendingTotal;
+    let total = this.pendingTotal + this.counted;
     for (const n of this.unacked.values()) total += n;
     return total;
   }
 
   /** Batches taken by this process and not yet acknowledged, plus the pending counts' next batch. */
   get unacknowledgedBatches(): number {
-    return this.unacked.size + (this.pendingTotal > 0 ? 1 : 0);
+    return this.unacked.size + (this.pendingTotal + this.counted > 0 ? 1 : 0);
   }
 
   /** Moves pending counts into the buffer, then delivers what the buffer holds (unless backing off). */
@@ -93,6 +137,7 @@ export class DownloadCounter {
   }
 
   private async buffered(): Promise<void> {
+    await this.sealed();
     if (this.pendingTotal === 0) return;
     // Two flat arrays rather than a [slug, count] pair per link: less for the GC to move.
     const batch: CountBatch = {
@@ -113,6 +158,31 @@ export class DownloadCounter {
         'download batch kept in memory: the count buffer cannot be written',
       );
       await this.fallback.append(batch);
+    }
+  }
+
+  /** What count() put in the buffer becomes one batch (with what a previous run of this gateway left there). */
+  private async sealed(): Promise<void> {
+    if (!this.buffer.seal || Date.now() < this.sealRetryAt) return;
+    const id = `${this.instance}-${++this.seq}`;
+    // Counts issued before the seal are in it (one connection, in order); later ones carry a new first time.
+    const issued = this.counted;
+    this.countedFirstAt = false;
+    try {
+      const total = await this.buffer.seal(id);
+      this.counted = Math.max(0, this.counted - issued);
+      if (total > 0) this.unacked.set(id, total);
+      this.sealFailures = 0;
+      this.sealRetryAt = 0;
+    } catch (err) {
+      // The memory batches still go out meanwhile: this backoff is the seal's own.
+      this.countedFirstAt = this.counted > 0;
+      this.sealRetryAt = Date.now() + backoffDelay(this.sealFailures++, { baseMs: 100, maxMs: 5_000 });
+      if (this.sealFailures === 1 || this.sealFailures % 20 === 0)
+        this.opts.logger.warn(
+          { error: (err as Error).message, failures: this.sealFailures },
+          'counted downloads not sealed into a batch yet, will retry',
+        );
     }
   }
 

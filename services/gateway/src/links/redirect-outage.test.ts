@@ -49,7 +49,7 @@ describe('download redirect while the link service is down', () => {
     });
     const redirect = downloadRedirect({
       cache,
-      counter: { add: (slug: string) => counted.push(slug) } as unknown as DownloadCounter,
+      counter: { add: async (slug: string) => void counted.push(slug) } as unknown as DownloadCounter,
       limiter: new NotFoundLimiter(),
       clientAddress: () => '127.0.0.1',
       drive: { downloadOrigin: 'http://drive.test', directOrigin: 'http://drive.test', scanThresholdBytes: 1e12 },

@@ -119,12 +119,17 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       '0',
     ];
     if (deps.isDraining()) headers.push('connection', 'close');
-    res.writeHead(302, headers);
-    res.end();
-    if (req.method === 'GET') {
-      counter.add(entry.slug);
-      deps.metrics?.redirected();
+    if (req.method !== 'GET') {
+      res.writeHead(302, headers);
+      res.end();
+      return;
     }
+    // Counted (durably, when Redis is there) before the 302 leaves: a crash after it loses no count.
+    void counter.add(entry.slug).then(() => {
+      res.writeHead(302, headers);
+      res.end();
+      deps.metrics?.redirected();
+    });
   }
 
   function gone(res: ServerResponse, reason: 'expired' | 'removed' | 'limit'): void {

@@ -331,8 +331,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     }
     const location = driveDownloadUrl(deps.drive, entry.driveFileId, entry.sizeBytes);
     if (!location) throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
+    await deps.counter.add(entry.slug);
     res.writeHead(302, { Location: location }).end();
-    deps.counter.add(entry.slug);
   });
 
   // navigator.sendBeacon posts text/plain: read that as JSON too.
