@@ -20,7 +20,7 @@ export function PendingList({ pending, onForget, onForgetFolder }: PendingListPr
   return (
     <section className="pending" data-testid="pending" aria-labelledby="ferry-pending-title">
       <h2 id="ferry-pending-title">{t('resume.title')}</h2>
-      <p>{t('resume.hint')}</p>
+      {own.length > 0 && <p>{t('resume.hint')}</p>}
       <ul className="queue">
         {folders.map((g) => {
           const s = summariseFolder(g);
