@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** RFC 8628 §3.2: without an `interval` in the device authorization answer, clients poll every 5 s. */
@@ -6,7 +6,8 @@ export const DEFAULT_DEVICE_POLL_INTERVAL_MS = 5_000;
 
 /**
  * RFC 8628 §3.5 `slow_down` (oidc-provider answers only `authorization_pending`): a device code
- * polled again sooner than the interval after its last counted poll is told to slow down.
+ * still pending and polled again sooner than the interval after its last counted poll is told to
+ * slow down. An approved code is answered at once, so no token is ever held back.
  */
 export class DevicePolling {
   private readonly last = new Map<string, number>();
@@ -27,24 +28,16 @@ export class DevicePolling {
     return false;
   }
 
-  /**
-   * Reads a token request's form body; answers `slow_down` for a device code polled too soon
-   * (returns true), else leaves the read body on `req.body` for oidc-provider (returns false).
-   */
-  async intercept(req: IncomingMessage & { body?: string }, res: ServerResponse): Promise<boolean> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 64 * 1024) break;
-      chunks.push(chunk as Buffer);
-    }
-    req.body = Buffer.concat(chunks).toString('utf8');
-    const form = new URLSearchParams(req.body);
-    const code = form.get('device_code');
-    if (form.get('grant_type') !== DEVICE_CODE_GRANT || !code || !this.tooSoon(code)) return false;
-    res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ error: 'slow_down', error_description: 'poll no more often than every interval' }));
-    return true;
+  /** oidc-provider middleware: turns a too-early `authorization_pending` into `slow_down`. */
+  middleware() {
+    return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+      await next();
+      const body = ctx.body as { error?: string } | undefined;
+      const params = ctx.oidc?.params as { grant_type?: string; device_code?: string } | undefined;
+      if (ctx.status !== 400 || body?.error !== 'authorization_pending') return;
+      if (params?.grant_type !== DEVICE_CODE_GRANT || !params.device_code) return;
+      if (this.tooSoon(params.device_code))
+        ctx.body = { error: 'slow_down', error_description: 'poll no more often than every interval' };
+    };
   }
 }

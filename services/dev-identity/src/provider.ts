@@ -34,8 +34,6 @@ export interface IdentityProviderConfig {
   dataDir: string;
   clients: ClientConfig[];
   logger?: Logger;
-  /** Device flow: polls of one device code closer than this answer `slow_down` (default 5 s, RFC 8628's). */
-  devicePollIntervalMs?: number;
 }
 
 export interface IdentityProvider {
@@ -55,10 +53,11 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
   const accounts = new Accounts(config.dataDir, () => issuer);
   let provider: Provider | undefined;
   let callback: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const polling = new DevicePolling(config.devicePollIntervalMs ?? DEFAULT_DEVICE_POLL_INTERVAL_MS);
+  const polling = new DevicePolling(DEFAULT_DEVICE_POLL_INTERVAL_MS);
 
   const build = (): void => {
     provider = new Provider(issuer, providerConfiguration(config.clients, secrets, store, accounts));
+    provider.use(polling.middleware());
     provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc server_error'));
     provider.on('grant.error', (_ctx: unknown, err: Error) => log.warn({ error: err.message }, 'oidc grant error'));
     callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
@@ -94,7 +93,6 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       rewriteSelectAccount(req, url);
       rewriteOfflineAccess(req, url);
     }
-    if (url.pathname === ROUTES.token && req.method === 'POST' && (await polling.intercept(req, res))) return;
     const m = /^\/interaction\/([^/]+)(?:\/(login|confirm|abort))?$/.exec(url.pathname);
     if (m) {
       await interaction(provider, req, res, m[2]);
