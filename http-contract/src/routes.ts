@@ -43,6 +43,7 @@ import {
   UnlockBody,
   UnlockResponse,
 } from './link-access.js';
+import { LinkStatsQuery, LinkStatsResponse } from './link-stats.js';
 import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -306,6 +307,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
       400: 'invalid_password: 4 to 128 characters, no control characters',
       404: 'not_found: no such link of the caller',
       409: 'limit_reached: the limit is not above the downloads made; failed_precondition: the link is gone',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/links/{slug}/stats',
+    operationId: 'getLinkStats',
+    summary:
+      'A link’s downloads per day in the owner’s time zone, the total and the first and latest download (owner only)',
+    auth: true,
+    params: SlugParams,
+    query: LinkStatsQuery,
+    responses: { 200: json('The link’s statistics', LinkStatsResponse) },
+    errors: {
+      400: 'invalid_argument: not a slug, or tz is not an IANA time zone',
+      404: 'not_found: no such link of the caller',
     },
   },
   {

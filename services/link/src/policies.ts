@@ -15,6 +15,7 @@ export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
   deleteOfflineGrant: GATEWAY_FOR_USER,
   invalidateLink: GATEWAY_FOR_USER,
   setLinkAccess: GATEWAY_FOR_USER,
+  getLinkStats: GATEWAY_FOR_USER,
   resolveLink: GATEWAY_SERVICE,
   resolveLinks: GATEWAY_SERVICE,
   getShareInfo: GATEWAY_SERVICE,

@@ -9,6 +9,7 @@ import { accessHandlers } from './handlers/access.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
 import { resolveHandlers } from './handlers/resolve.js';
+import { statsHandlers } from './stats/link-stats.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { localInvalidations, type Invalidations } from './invalidations.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
@@ -24,6 +25,7 @@ export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: Off
     ...resolveHandlers(deps),
     ...downloadHandlers(deps),
     ...accessHandlers(deps),
+    ...statsHandlers(deps),
     ...offlineGrantHandlers(deps.logger, offlineGrants),
   };
 }

@@ -53,6 +53,7 @@ function requests(slug: string): Record<Method, unknown> {
     unlockLink: { slug, ownerSubdomain: '', password: 'hostile password' },
     claimDownload: { slug, ownerSubdomain: '', unlockToken: '' },
     getLinkOwner: { slug, ownerSubdomain: '' },
+    getLinkStats: { slug, timeZone: 'Europe/Amsterdam' },
   };
 }
 
@@ -97,9 +98,9 @@ describe('hostile callers of the link service', () => {
       trusted: ['gateway'],
     });
     for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
-    // 20 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
+    // 21 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
     // the link service holds only the gateway's key, so that one is an unknown issuer).
-    expect(refused).toHaveLength(20 * 6);
+    expect(refused).toHaveLength(21 * 6);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -27,6 +27,7 @@ describe('link migrations', () => {
           'cleanup_notices',
           'download_batches',
           'first_download_outbox',
+          'link_download_buckets',
           'links',
           'offline_grants',
           'short_codes',

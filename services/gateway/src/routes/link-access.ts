@@ -26,6 +26,7 @@ import { UNLOCK_TOKEN_PARAM } from '../links/guarded-download.js';
 import type { CachedLink } from '../links/link-cache.js';
 import { budgetKey } from '../links/not-found-limiter.js';
 import { ACTION_PAGE_CSP, renderActionPage, type ActionOutcome } from '../web/action-page.js';
+import { linkStatsRoutes } from './link-stats.js';
 import type { LinkRouteDeps } from './links.js';
 import { slugValue } from './request-rules.js';
 
@@ -192,5 +193,6 @@ export function linkAccessRoutes(deps: LinkAccessRouteDeps): Router {
     }
   });
 
+  router.use(linkStatsRoutes(deps));
   return router;
 }

@@ -7,6 +7,7 @@ import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword 
 import { linkState } from '../domain/lifetime.js';
 import type { HandlerDeps } from './deps.js';
 import { markFirstDownloads } from './downloads.js';
+import { countInBucket } from '../stats/buckets.js';
 import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
 import { findLinkByCode } from './resolve.js';
 
@@ -133,12 +134,14 @@ export function accessHandlers(
         const sweepAt = new Date(at.getTime() + EXHAUSTED_SWEEP_DELAY_MS);
         const [claimed] = await tx.$queryRaw<ClaimedRow[]>`
           UPDATE links SET download_count = download_count + 1,
+            first_downloaded_at = coalesce(first_downloaded_at, ${at}), last_downloaded_at = ${at},
             expires_at = CASE WHEN download_count + 1 >= download_limit THEN ${at} ELSE expires_at END,
             sweep_next_at = CASE WHEN download_count + 1 >= download_limit THEN ${sweepAt} ELSE sweep_next_at END
           WHERE id = ${row.id}::uuid AND deleted_at IS NULL AND expires_at > ${at}
             AND (download_limit IS NULL OR download_count < download_limit)
           RETURNING id::text, drive_file_id, size_bytes::text, notified_at`;
         if (!claimed) return 'gone' as const;
+        await countInBucket(tx, claimed.id, 1n, at);
         if (claimed.notified_at === null) await markFirstDownloads(tx, [claimed.id], at);
         return claimed;
       });

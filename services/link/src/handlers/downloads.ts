@@ -4,6 +4,7 @@ import { clientStreaming, grpcError, unary } from '@ferry/service-kit';
 import { classifyCode, isSlug as isValidShortId } from '@ferry/rules';
 import type { PrismaClient } from '../db.js';
 import type { HandlerDeps } from './deps.js';
+import { bucketStart } from '../stats/buckets.js';
 
 const BATCH_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 /** More than this in one entry is not a plausible batch of downloads. */
@@ -71,9 +72,16 @@ async function applyBatch(
     const [applied] = await tx.$queryRaw<Array<{ recorded: string; fresh: string[] }>>`
       WITH v AS (SELECT unnest(${slugs}::text[]) AS slug, unnest(${increments}::bigint[]) AS n),
       updated AS (
-        UPDATE links AS l SET download_count = l.download_count + v.n FROM v
+        UPDATE links AS l SET download_count = l.download_count + v.n,
+          first_downloaded_at = coalesce(l.first_downloaded_at, ${at}), last_downloaded_at = ${at}
+        FROM v
         WHERE l.slug = v.slug
         RETURNING l.id, l.notified_at, v.n
+      ),
+      bucketed AS (
+        INSERT INTO link_download_buckets AS b (link_id, bucket_start, downloads)
+        SELECT id, ${bucketStart(at)}, n FROM updated
+        ON CONFLICT (link_id, bucket_start) DO UPDATE SET downloads = b.downloads + excluded.downloads
       )
       SELECT coalesce(sum(n), 0)::text AS recorded,
         coalesce(array_agg(id::text) FILTER (WHERE notified_at IS NULL), '{}') AS fresh
