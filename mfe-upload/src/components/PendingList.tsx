@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { displayFileName } from '@ferry/rules';
+import { isolate } from '@ferry/shell-sdk/format';
 import { NAMESPACE } from '../i18n';
 import { groupPending, summariseFolder } from '../upload/folder-resume';
 import type { PendingUpload } from '../upload/resume-store';
@@ -31,8 +32,9 @@ export function PendingList({ pending, onForget, onForgetFolder }: PendingListPr
                   name: displayFileName(s.name),
                   done: s.doneFiles,
                   total: s.totalFiles,
-                  sent: formatSize(s.confirmedBytes, i18n.language),
-                  size: formatSize(s.totalBytes, i18n.language),
+                  // Isolated: in Arabic and Hebrew "27 MB" keeps its order.
+                  sent: isolate(formatSize(s.confirmedBytes, i18n.language)),
+                  size: isolate(formatSize(s.totalBytes, i18n.language)),
                 })}
               </span>
               <button type="button" onClick={() => onForgetFolder(g.folder.group!)} data-testid="pending-forget">
