@@ -20,7 +20,6 @@ function sections(t: Strings): Record<string, string[]> {
   return {
     [text(t, 'benefits.title')]: [
       ...benefits.flatMap((k) => [text(t, `benefits.${k}`), text(t, `benefits.text.${k}`)]),
-      text(t, 'benefits.comingSoon'),
     ],
     [text(t, 'pricing.title')]: [
       text(t, 'pricing.trial'),

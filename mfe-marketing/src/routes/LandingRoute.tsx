@@ -6,7 +6,15 @@ import { formatEuro } from '../format';
 import { NAMESPACE } from '../i18n';
 import { useLivePrices } from '../live-prices';
 
-const BENEFITS = ['fastUpload', 'ownStorage', 'notifications', 'security', 'branding', 'shareLinks'] as const;
+const BENEFITS = [
+  'fastUpload',
+  'ownStorage',
+  'notifications',
+  'security',
+  'branding',
+  'shareLinks',
+  'statistics',
+] as const;
 const SAFETY = ['privacy', 'noStorage', 'aiFree'] as const;
 
 export function LandingRoute() {
@@ -24,11 +32,6 @@ export function LandingRoute() {
               <p>{t(`benefits.text.${key}`)}</p>
             </li>
           ))}
-          <li className="marketing-soon">
-            <h3>{t('benefits.statistics')}</h3>
-            <p>{t('benefits.text.statistics')}</p>
-            <span className="badge">{t('benefits.comingSoon')}</span>
-          </li>
         </ul>
       </Section>
       <Section id="pricing" title={t('pricing.title')}>

@@ -8,6 +8,7 @@ import type {
   ExtendBody,
   LinkAccessBody,
   LinkAccessResponse,
+  LinkStatsResponse,
   LinkRecord as LinkRecordBody,
   LinksResponse,
   PublicConfig as PublicConfigBody,
@@ -26,6 +27,9 @@ export type ShortenResult = Pick<ShortenResponse, 'shortId' | 'shortUrl'> &
 /** A link as the list uses it (`createdAt`: its 30-day life counts from here). */
 export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> &
   Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads' | 'passwordProtected' | 'downloadLimit'>>;
+
+/** A link's downloads per day (GET /api/links/{slug}/stats). */
+export type LinkStats = LinkStatsResponse;
 
 /** A link's password and download limit as the gateway answers them (PUT /api/links/{slug}/access). */
 export type LinkAccess = LinkAccessResponse;
@@ -193,6 +197,14 @@ export class ProductApi {
       throw new LinkAccessError(j.code ?? String(res.status));
     }
     return (await res.json()) as LinkAccess;
+  }
+
+  /** GET /api/links/{slug}/stats: downloads per day in the browser's time zone (the owner's). */
+  async stats(slug: string): Promise<LinkStats> {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    const res = await this.call('GET', `/api/links/${encodeURIComponent(slug)}/stats?tz=${encodeURIComponent(tz)}`);
+    if (!res.ok) throw new Error(`stats: ${res.status}`);
+    return (await res.json()) as LinkStats;
   }
 
   /** GET /api/links, every page (100 a page): the caller's link records (to join slugs to drive files). */

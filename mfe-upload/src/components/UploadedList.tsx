@@ -16,6 +16,7 @@ export interface UploadedListProps {
   onEmail(row: UploadedFile): void;
   onCopied?(link: string): void;
   onAccess?: UploadedRowProps['onAccess'];
+  onStats?: UploadedRowProps['onStats'];
   locale: string;
 }
 
@@ -40,6 +41,7 @@ export function UploadedList(p: UploadedListProps) {
             onEmail={p.onEmail}
             {...(p.onCopied ? { onCopied: p.onCopied } : {})}
             {...(p.onAccess ? { onAccess: p.onAccess } : {})}
+            {...(p.onStats ? { onStats: p.onStats } : {})}
             locale={p.locale}
           />
         ))}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, LiveRegion } from '@ferry/shell-sdk/ui';
 import type { RowMark } from '../hooks/useUploadedList';
@@ -9,10 +9,11 @@ import type { UploadedFile } from '../list/uploaded';
 import { UI_TIMINGS } from '../upload/constants';
 import { formatSize } from '../upload/size-label';
 import type { LinkAccessBody } from '@ferry/http-contract';
-import type { LinkAccess } from '../api/product-api';
+import type { LinkAccess, LinkStats } from '../api/product-api';
 import { Countdown } from './Countdown';
 import { LinkAccessDialog } from './LinkAccessDialog';
 import { QrButton } from './QrCode';
+import { StatsDialog } from './StatsDialog';
 
 export interface UploadedRowProps {
   row: UploadedFile;
@@ -25,6 +26,8 @@ export interface UploadedRowProps {
   onCopied?(link: string): void;
   /** Sets the link's password and download limit; absent = the row offers no access control. */
   onAccess?(row: UploadedFile, body: LinkAccessBody): Promise<LinkAccess>;
+  /** The link's downloads per day; absent = the row offers no statistics. */
+  onStats?(row: UploadedFile): Promise<LinkStats>;
   locale: string;
 }
 
@@ -39,6 +42,7 @@ export function UploadedRow({
   onEmail,
   onCopied,
   onAccess,
+  onStats,
   locale,
 }: UploadedRowProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -46,6 +50,8 @@ export function UploadedRow({
   const [extending, setExtending] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [editingAccess, setEditingAccess] = useState(false);
+  const [showingStats, setShowingStats] = useState(false);
+  const loadStats = useCallback(() => onStats!(row), [onStats, row]);
   // What the last save answered, over what the list loaded.
   const [access, setAccess] = useState<{ passwordProtected: boolean; downloadLimit?: number }>();
   const passwordProtected = access?.passwordProtected ?? row.passwordProtected === true;
@@ -140,6 +146,11 @@ export function UploadedRow({
           {t('list.email')}
         </button>
         {row.link && <QrButton link={row.link} fileName={displayFileName(row.name)} testId="row-qr" />}
+        {onStats && row.slug && (
+          <button type="button" onClick={() => setShowingStats(true)} data-testid="row-stats">
+            {t('stats.button')}
+          </button>
+        )}
         {onAccess && row.slug && (
           <button type="button" onClick={() => setEditingAccess(true)} data-testid="row-access">
             {t('access.button')}
@@ -170,6 +181,14 @@ export function UploadedRow({
                 ...(saved.downloadLimit !== null ? { downloadLimit: saved.downloadLimit } : {}),
               });
           }}
+        />
+      )}
+      {onStats && row.slug && (
+        <StatsDialog
+          open={showingStats}
+          fileName={displayFileName(row.name)}
+          load={loadStats}
+          onClose={() => setShowingStats(false)}
         />
       )}
       <ConfirmDialog

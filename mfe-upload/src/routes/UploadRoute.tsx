@@ -118,6 +118,7 @@ export function UploadRoute() {
         onEmail={setShareRow}
         onCopied={(link) => api.logCopy(link)}
         onAccess={(row, body) => api.setAccess(row.slug!, body)}
+        onStats={(row) => api.stats(row.slug!)}
         locale={shell.language}
       />
       <ShareModal
