@@ -71,6 +71,8 @@ async function settled(page: Page, lng = 'en'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lng);
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  // The shell has started (the server's own 404 page, shown before it, has no language switcher).
+  await expect(page.locator('header select').first()).toBeVisible();
   // The FAQ's questions arrive after its heading.
   if (new URL(page.url()).pathname === '/faq') await expect(page.locator('main details').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
