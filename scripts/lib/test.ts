@@ -94,13 +94,14 @@ export async function test(options: TestOptions = {}): Promise<void> {
   const reports = mkdtempSync(join(tmpdir(), 'ferry-test-reports-'));
   const total = emptyTally();
 
-  // Static checks of the sources first: they need no build, so a failed build still reports them.
+  // Lint and format need no build, so a failed build still reports them.
   await timed('lint: biome ci (lint and format)', () => check('biome', ['ci', '--error-on-warnings', '.']));
-  await timed('lint: knip (unused files, exports, dependencies)', () => check('knip', ['--no-progress']));
   const built = await timed('build (turbo run build)', () =>
     check('turbo', ['run', 'build', '--concurrency=2'], turboEnv()),
   );
   if (built.failed === 0) {
+    // knip loads each package's config files (rsbuild, prisma), which import built workspace packages.
+    await timed('lint: knip (unused files, exports, dependencies)', () => check('knip', ['--no-progress']));
     await timed('typecheck (turbo run typecheck)', () =>
       check('turbo', ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only'], turboEnv()),
     );

@@ -10,6 +10,10 @@ import { journeyEmail, makeFiles, openUploadSignedIn, uploadedRows } from './sup
  */
 const SHOTS = process.env.FERRY_SHOTS_DIR ?? '/tmp/ferry-qr-shots';
 
+/** jsQR is CommonJS: under NodeNext its default import is the module object, which also has `default`. */
+type QrReader = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const readQr = ((jsQR as unknown as { default?: QrReader }).default ?? jsQR) as QrReader;
+
 async function decodeQr(image: Locator): Promise<string | undefined> {
   const pixels = await image.evaluate((node) => {
     const img = node as HTMLImageElement;
@@ -21,7 +25,7 @@ async function decodeQr(image: Locator): Promise<string | undefined> {
     const data = context.getImageData(0, 0, canvas.width, canvas.height);
     return { width: data.width, height: data.height, data: Array.from(data.data) };
   });
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
+  return readQr(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
 }
 
 async function readDialogQr(page: Page, button: Locator): Promise<string | undefined> {
