@@ -72,7 +72,7 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
   let failures = 0;
   let size = firstChunkSize(rule);
 
-  const confirm = (confirmed: number) => {
+  const keepConfirmed = (confirmed: number) => {
     offset = confirmed;
     o.source.release(offset);
     o.onSent?.(offset);
@@ -103,11 +103,11 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
         throw err;
       }
       if (res.status === 308) {
-        confirm(offsetFromRange(res.range));
+        keepConfirmed(offsetFromRange(res.range));
         return undefined;
       }
       if (res.status >= 200 && res.status < 300) {
-        confirm(total);
+        keepConfirmed(total);
         return res.json as DriveFile;
       }
       if (retryable(res.status)) {
@@ -130,11 +130,11 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
     }
     if (res) {
       if (res.status >= 200 && res.status < 300) {
-        confirm(total);
+        keepConfirmed(total);
         return res.json as DriveFile;
       }
       if (res.status !== 308) throw new UploadError('status', res.status);
-      confirm(offsetFromRange(res.range));
+      keepConfirmed(offsetFromRange(res.range));
     }
   }
 
@@ -168,12 +168,12 @@ export async function uploadResumable(o: ResumableOptions): Promise<DriveFile> {
       o.onChunk?.({ start, end, size: end - start, ms });
       size = nextChunkSize(size, { ok: true, bytes: confirmed - start, ms }, rule);
       failures = 0;
-      confirm(confirmed);
+      keepConfirmed(confirmed);
       continue;
     }
     if (res.status >= 200 && res.status < 300) {
       o.onChunk?.({ start, end, size: end - start, ms });
-      confirm(total);
+      keepConfirmed(total);
       return res.json as DriveFile;
     }
     if (retryable(res.status)) {
