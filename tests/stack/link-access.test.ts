@@ -231,7 +231,7 @@ describe('link access across the stack', () => {
     expect(Date.parse(after.expiresAt) - Date.parse(before.expiresAt)).toBe(86_400_000);
   });
 
-  it('rate-limits password guesses per client (429 with Retry-After)', async () => {
+  it('rate-limits password guesses per client and link (429 with Retry-After)', async () => {
     const { slug } = await newLink('guarded.zip');
     expect((await setAccess(slug, { password: 'correct horse' })).status).toBe(200);
     const statuses: number[] = [];
@@ -241,11 +241,15 @@ describe('link access across the stack', () => {
       statuses.push(res.status);
       if (res.status === 429) retryAfter = res.headers.get('retry-after');
     }
-    // Two tries of this client went to the first test's link; the budget is 10 per 10 minutes.
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
-    expect(statuses.at(-1)).toBe(429);
+    // The budget is 10 tries per client and link per 10 minutes.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // Even the right password waits now.
     expect((await unlock(slug, 'correct horse')).status).toBe(429);
+    // Another link's password is its own: the same client may still try it.
+    const other = await newLink('other.zip');
+    expect((await setAccess(other.slug, { password: 'battery staple' })).status).toBe(200);
+    expect((await unlock(other.slug, 'wrong')).status).toBe(401);
   });
 });
