@@ -65,11 +65,9 @@ function forwardedHeaders(req: IncomingMessage): OutgoingHttpHeaders {
 
 /**
  * A small round-robin HTTP load balancer (node:http) standing in for the ingress in front of the
- * gateway replicas. An upstream whose connection fails (refused, reset before any answer) is skipped
- * for `downForMs`. A GET/HEAD whose connection was refused never reached a gateway, so it is sent to
- * the next upstream once; one that was reset may already have been counted as a download by the
- * gateway that died, so it is answered 502 rather than counted twice (nginx's `proxy_next_upstream
- * error` would resend it). Everything else is passed through as answered.
+ * gateway replicas. Like nginx with `proxy_next_upstream error`: an upstream whose connection fails
+ * (refused, reset before any answer) is skipped for `downForMs`, and a GET/HEAD that met such a
+ * failure is sent to the next upstream once. Everything else is passed through as answered.
  */
 export async function startLoadBalancer(options: LoadBalancerOptions): Promise<LoadBalancer> {
   const { upstreams } = options;
@@ -131,8 +129,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
         stats[index]!.failures++;
         downUntil[index] = Date.now() + downForMs;
       }
-      const neverDelivered = error.code === 'ECONNREFUSED';
-      if (neverDelivered && !retried && RETRYABLE.has(req.method ?? '') && upstreams.length > 1) {
+      if (connectionFailed && !retried && RETRYABLE.has(req.method ?? '') && upstreams.length > 1) {
         forward(req, res, pick(index), true);
         return;
       }
