@@ -27,12 +27,19 @@ export { MAX_SHARE_MESSAGE_LENGTH, shareMessageProblem } from './share-message.j
 export { hasLineBreakOrControl } from './one-line.js';
 export {
   canExtend,
+  chosenExpiry,
   DAY_MS,
   DEFAULT_VALIDITY_DAYS,
+  EXPIRY_CHOICES_DAYS,
+  EXPIRY_CLOCK_SKEW_MS,
   EXTENSION_DAYS,
   extendedExpiry,
+  isExpiryChoice,
   lifeCap,
   MAX_LINK_LIFE_DAYS,
+  type ChosenExpiry,
+  type ChosenExpiryProblem,
+  type ExpiryChoiceDays,
   type LinkLife,
 } from './link-life.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';

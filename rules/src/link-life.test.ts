@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canExtend,
+  chosenExpiry,
   DAY_MS,
   DEFAULT_VALIDITY_DAYS,
+  EXPIRY_CHOICES_DAYS,
+  EXPIRY_CLOCK_SKEW_MS,
   extendedExpiry,
+  isExpiryChoice,
   lifeCap,
   MAX_LINK_LIFE_DAYS,
   type LinkLife,
@@ -90,5 +94,42 @@ describe('extendedExpiry', () => {
     const life = { createdAtMs: T0, expiresAtMs: T0 + 7 * DAY_MS };
     expect(extendedExpiry(life, T0 + 7 * DAY_MS)).toBeUndefined();
     expect(extendedExpiry(life, T0 + 7 * DAY_MS - 1)).toBe(T0 + 8 * DAY_MS);
+  });
+});
+
+describe('expiry chosen at upload', () => {
+  it('offers 1, 3, 7 and 14 days, 7 being the default, all within the cap', () => {
+    expect([...EXPIRY_CHOICES_DAYS]).toEqual([1, 3, 7, 14]);
+    expect(isExpiryChoice(DEFAULT_VALIDITY_DAYS)).toBe(true);
+    for (const d of EXPIRY_CHOICES_DAYS) expect(d).toBeLessThanOrEqual(MAX_LINK_LIFE_DAYS);
+    for (const v of [0, 2, 30, '7', 7.5, null, undefined]) expect(isExpiryChoice(v)).toBe(false);
+  });
+
+  it('keeps every choice as asked', () => {
+    for (const d of EXPIRY_CHOICES_DAYS)
+      expect(chosenExpiry(T0, T0 + d * DAY_MS)).toEqual({ ok: true, expiresAtMs: T0 + d * DAY_MS });
+  });
+
+  it('refuses an expiry at or before the moment the link is made', () => {
+    expect(chosenExpiry(T0, T0)).toEqual({ ok: false, problem: 'expiry_in_past' });
+    expect(chosenExpiry(T0, T0 - 1)).toEqual({ ok: false, problem: 'expiry_in_past' });
+    expect(chosenExpiry(T0, Number.NaN)).toEqual({ ok: false, problem: 'expiry_in_past' });
+    expect(chosenExpiry(T0, T0 + 1)).toEqual({ ok: true, expiresAtMs: T0 + 1 });
+  });
+
+  it('clamps a sender clock a little ahead to the cap, and refuses more', () => {
+    const cap = lifeCap(T0);
+    expect(chosenExpiry(T0, cap)).toEqual({ ok: true, expiresAtMs: cap });
+    expect(chosenExpiry(T0, cap + EXPIRY_CLOCK_SKEW_MS)).toEqual({ ok: true, expiresAtMs: cap });
+    expect(chosenExpiry(T0, cap + EXPIRY_CLOCK_SKEW_MS + 1)).toEqual({ ok: false, problem: 'expiry_past_cap' });
+  });
+
+  it('never gives an expiry outside (made, cap]', () => {
+    fc.assert(
+      fc.property(createdAt, fc.integer({ min: -DAY_MS, max: 40 * DAY_MS }), (c, offset) => {
+        const r = chosenExpiry(c, c + offset);
+        return r.ok ? r.expiresAtMs > c && r.expiresAtMs <= lifeCap(c) : offset <= 0 || offset > 30 * DAY_MS;
+      }),
+    );
   });
 });
