@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'out_of_range',
   'resource_exhausted',
   'extend_limit',
+  // An expiry chosen at upload that the link-life rule refuses (400).
+  'expiry_in_past',
+  'expiry_past_cap',
   // Passwords, download limits and one-click actions.
   'password_required',
   'wrong_password',

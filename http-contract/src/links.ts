@@ -9,7 +9,9 @@ export const ShortenBody = z
     fileId: text.describe('The Drive file id'),
     id: text.describe('Alias of fileId'),
     fileName: text,
-    expiresAt: instant('expiresAt').describe('When the link ends (ISO 8601 or epoch ms); default: 7 days'),
+    expiresAt: instant('expiresAt').describe(
+      'When the link ends (ISO 8601 or epoch ms): after now and at most 30 days later (400 `expiry_in_past` / `expiry_past_cap`); default: 7 days',
+    ),
     senderTimeZone: text.describe('IANA time zone of the sender, for mails'),
     uploaderTZ: text.describe('Alias of senderTimeZone'),
     uploaderLocale: text,

@@ -28,7 +28,7 @@ export const configSchema = z
     ...grpcTlsEnv,
     /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
     ...tracingEnv,
-    /** Lifetime of a new link in seconds (absent: DEFAULT_LINK_LIFETIME_S, 7 days); shorter in single-machine mode to watch the expiry path. */
+    /** The longest a new link lives, in seconds, whatever the sender chose (absent: the sender's choice, 7 days by default); short in single-machine mode to watch the expiry path. */
     LINK_LIFETIME_S: z.coerce.number().int().min(60).max(DEFAULT_LINK_LIFETIME_S).optional(),
     /** How often the expiry sweeper looks for expired links, in seconds (absent: 15; at most 30, so a file is gone within 60 s of expiry). */
     LINK_SWEEP_INTERVAL_S: z.coerce.number().int().min(1).max(30).optional(),

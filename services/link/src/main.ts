@@ -53,7 +53,7 @@ runMain('link', async () => {
     notification,
     invalidations,
     offlineGrants: { grants, tokenEndpoint, accessTokens },
-    linkLifetimeMs: (config.LINK_LIFETIME_S ?? DEFAULT_LINK_LIFETIME_S) * 1000,
+    ...(config.LINK_LIFETIME_S !== undefined ? { linkLifetimeMs: config.LINK_LIFETIME_S * 1000 } : {}),
     sweeper: {
       drive: driveCleanup(config.DRIVE_ROOT_URL),
       tokens: accessTokens.accessTokenFor,

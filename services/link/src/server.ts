@@ -61,7 +61,7 @@ export interface StartLinkServerOptions {
   offlineGrants?: OfflineGrantDeps;
   /** The expiry sweeper's Drive access and timings; absent = no sweeper in this process (tests of other parts). */
   sweeper?: Omit<SweeperOptions, 'prisma' | 'logger' | 'now'>;
-  /** Lifetime of a new link (LINK_LIFETIME_S); absent = 7 days. */
+  /** LINK_LIFETIME_S: the longest a new link may live, whatever was chosen; absent = the sender's choice or 7 days. */
   linkLifetimeMs?: number;
 }
 

@@ -62,6 +62,20 @@ describe('link server on PostgreSQL', () => {
     expect((await shorten(running.link, ann, ANN_FILE)).res!.shortId).not.toBe(res!.shortId);
   });
 
+  it('keeps the expiry chosen at upload; refuses one in the past or past the 30-day cap with a reason', async () => {
+    const before = Date.now();
+    const fourteen = new Date(before + 14 * 86_400_000);
+    const chosen = await shorten(running.link, ann, ANN_FILE, fourteen);
+    expect(chosen.err).toBeNull();
+    expect(chosen.res!.link!.expiresAt!.getTime()).toBe(fourteen.getTime());
+    const past = await shorten(running.link, ann, ANN_FILE, new Date(before - 1000));
+    expect(past.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(past.err?.metadata.get('ferry-error-code')).toEqual(['expiry_in_past']);
+    const far = await shorten(running.link, ann, ANN_FILE, new Date(before + 31 * 86_400_000));
+    expect(far.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(far.err?.metadata.get('ferry-error-code')).toEqual(['expiry_past_cap']);
+  });
+
   it("refuses other users' files, URLs as ids and calls without a verified caller", async () => {
     expect((await shorten(running.link, ann, BOB_FILE)).err?.code).toBe(grpc.status.NOT_FOUND);
     expect((await shorten(running.link, ann, 'https://evil.example.com/x')).err?.code).toBe(grpc.status.NOT_FOUND);

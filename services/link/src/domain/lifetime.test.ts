@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultExpiry, linkState, maxExtendedExpiry, ttlSeconds } from './lifetime.js';
+import { defaultExpiry, linkState, maxExtendedExpiry, newLinkExpiry, ttlSeconds } from './lifetime.js';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 
@@ -29,5 +29,26 @@ describe('link lifetime', () => {
       '2026-12-20T12:00:00.000Z',
     );
     expect(maxExtendedExpiry({ createdAt, expiresAt: new Date('2026-12-20T12:00:00.000Z') }, now)).toBeUndefined();
+  });
+
+  describe('newLinkExpiry', () => {
+    const DAY = 86_400_000;
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    it('keeps the chosen expiry, 7 days without one', () => {
+      expect(newLinkExpiry(now, at(3 * DAY))).toEqual({ ok: true, expiresAt: at(3 * DAY) });
+      expect(newLinkExpiry(now, at(14 * DAY))).toEqual({ ok: true, expiresAt: at(14 * DAY) });
+      expect(newLinkExpiry(now, undefined)).toEqual({ ok: true, expiresAt: at(7 * DAY) });
+    });
+    it('refuses one in the past or past the 30-day cap, clamps a clock a little ahead', () => {
+      expect(newLinkExpiry(now, at(-1))).toEqual({ ok: false, problem: 'expiry_in_past' });
+      expect(newLinkExpiry(now, now)).toEqual({ ok: false, problem: 'expiry_in_past' });
+      expect(newLinkExpiry(now, at(31 * DAY))).toEqual({ ok: false, problem: 'expiry_past_cap' });
+      expect(newLinkExpiry(now, at(30 * DAY + 60_000))).toEqual({ ok: true, expiresAt: at(30 * DAY) });
+    });
+    it('a configured lifetime is a ceiling over the choice and the default', () => {
+      expect(newLinkExpiry(now, at(14 * DAY), 60_000)).toEqual({ ok: true, expiresAt: at(60_000) });
+      expect(newLinkExpiry(now, undefined, 60_000)).toEqual({ ok: true, expiresAt: at(60_000) });
+      expect(newLinkExpiry(now, at(30_000), 60_000)).toEqual({ ok: true, expiresAt: at(30_000) });
+    });
   });
 });

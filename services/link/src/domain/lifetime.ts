@@ -1,6 +1,6 @@
 /** Spec §4 "Link life" and §9; the extend rule and its 30-day cap are @ferry/rules' link-life. */
 
-import { DAY_MS, DEFAULT_VALIDITY_DAYS, extendedExpiry } from '@ferry/rules';
+import { type ChosenExpiryProblem, chosenExpiry, DAY_MS, DEFAULT_VALIDITY_DAYS, extendedExpiry } from '@ferry/rules';
 
 export const MIN_TTL_SECONDS = 60;
 
@@ -9,6 +9,26 @@ export type LinkState = 'active' | 'expired' | 'deleted';
 /** A new link's expiry: `lifetimeMs` from now (7 days unless the service is configured otherwise). */
 export function defaultExpiry(now: Date, lifetimeMs = DEFAULT_VALIDITY_DAYS * DAY_MS): Date {
   return new Date(now.getTime() + lifetimeMs);
+}
+
+/**
+ * A new link's expiry (issue 21): the one the sender chose at upload, checked and clamped by the
+ * shared rule (after now, not past the 30-day cap), else the default. A configured lifetime
+ * (LINK_LIFETIME_S, to watch expiry locally) is a ceiling over both.
+ */
+export function newLinkExpiry(
+  now: Date,
+  requested: Date | undefined,
+  configuredLifetimeMs?: number,
+): { ok: true; expiresAt: Date } | { ok: false; problem: ChosenExpiryProblem } {
+  let expiresAtMs = defaultExpiry(now).getTime();
+  if (requested) {
+    const chosen = chosenExpiry(now.getTime(), requested.getTime());
+    if (!chosen.ok) return chosen;
+    expiresAtMs = chosen.expiresAtMs;
+  }
+  if (configuredLifetimeMs !== undefined) expiresAtMs = Math.min(expiresAtMs, now.getTime() + configuredLifetimeMs);
+  return { ok: true, expiresAt: new Date(expiresAtMs) };
 }
 
 /** A link stops being active the moment it expires; deletion wins over expiry. */

@@ -14,7 +14,7 @@ export interface HandlerDeps {
   invalidations: Invalidations;
   /** Called after a first-download event was written, so the relay sends it at once. */
   onFirstDownload: () => void;
-  /** Lifetime of a new link (LINK_LIFETIME_S); absent = 7 days. */
+  /** LINK_LIFETIME_S: the longest a new link may live, whatever was chosen; absent = the sender's choice or 7 days. */
   linkLifetimeMs?: number;
   /** Called after a link was deleted, so the sweeper removes its file from the drive at once. */
   onLinkDeleted?: () => void;

@@ -5,9 +5,9 @@ import type {
   WatchInvalidationsResponse,
 } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
-import { MAX_LINK_LIFE_DAYS, storedFileName } from '@ferry/rules';
+import { type ChosenExpiryProblem, MAX_LINK_LIFE_DAYS, storedFileName } from '@ferry/rules';
 import { classifyCode, isSlug as isValidShortId, scopedCode } from '@ferry/rules';
-import { defaultExpiry, linkState, maxExtendedExpiry, ttlSeconds, MIN_TTL_SECONDS } from '../domain/lifetime.js';
+import { linkState, newLinkExpiry, maxExtendedExpiry, ttlSeconds, MIN_TTL_SECONDS } from '../domain/lifetime.js';
 import { newSlug } from '../domain/slug.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
@@ -23,6 +23,15 @@ function extendLimit(): grpc.ServiceError {
     `A link can be extended up to ${MAX_LINK_LIFE_DAYS} days after the upload; this one already expires then.`,
     'extend_limit',
   );
+}
+
+/** An expiry asked for at upload that the rule refuses; the gateway answers 400 with the problem as `code`. */
+function chosenExpiryRefused(problem: ChosenExpiryProblem): grpc.ServiceError {
+  const message =
+    problem === 'expiry_in_past'
+      ? 'expiresAt must be in the future'
+      : `expiresAt may be at most ${MAX_LINK_LIFE_DAYS} days after the upload`;
+  return grpcError(grpc.status.INVALID_ARGUMENT, message, problem);
 }
 
 /** The id of a signed one-click action (the gateway's nonce), or '' for an extend from the signed-in owner. */
@@ -52,13 +61,9 @@ export function linkManagementHandlers(
       const caller = requireCaller(call);
       if (!req.driveAccessToken) throw grpcError(grpc.status.UNAUTHENTICATED, 'a drive access token is required');
       const at = now();
-      const longest = defaultExpiry(at, deps.linkLifetimeMs);
-      let expiresAt = longest;
-      if (req.expiresAt) {
-        if (req.expiresAt.getTime() <= at.getTime() + 1000)
-          throw grpcError(grpc.status.INVALID_ARGUMENT, 'expiresAt must be in the future');
-        if (req.expiresAt.getTime() < longest.getTime()) expiresAt = req.expiresAt;
-      }
+      const life = newLinkExpiry(at, req.expiresAt, deps.linkLifetimeMs);
+      if (!life.ok) throw chosenExpiryRefused(life.problem);
+      const { expiresAt } = life;
       const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
       const ownerSubdomain = await ownSubdomain(prisma, caller);
       for (let attempt = 0; ; attempt++) {
