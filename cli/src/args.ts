@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { DAY_MS, isMailAddress, MAX_LINK_LIFE_DAYS, normalizeAddress } from '@ferry/rules';
+import {
+  chosenExpiry,
+  DAY_MS,
+  DEFAULT_VALIDITY_DAYS,
+  isMailAddress,
+  MAX_LINK_LIFE_DAYS,
+  normalizeAddress,
+} from '@ferry/rules';
 
 export interface SendArgs {
   paths: string[];
@@ -21,7 +28,7 @@ export class UsageError extends Error {
 export const USAGE = `Usage: ferry-send FILE|FOLDER… [--expires 3d] [--password] [--email a@b.c]…
        ferry-send --sign-out
 
-  --expires DURATION  how long the link lives: 1h to ${MAX_LINK_LIFE_DAYS}d (hours "h" or days "d"; default 7d)
+  --expires DURATION  how long the link lives: 1h to ${MAX_LINK_LIFE_DAYS}d (hours "h" or days "d"; default ${DEFAULT_VALIDITY_DAYS}d)
   --password          protect the link with a password (asked on the terminal, or read from stdin)
   --email ADDRESS     mail the link to this address (repeat for more recipients)
   --sign-out          forget the stored sign-in
@@ -29,13 +36,15 @@ export const USAGE = `Usage: ferry-send FILE|FOLDER… [--expires 3d] [--passwor
 
 const HOUR_MS = 3_600_000;
 
-/** "3d", "12h": a link life within one hour and the longest a link may live. */
+/**
+ * "3d", "12h": a link life the link-life rule accepts (the one the link service applies): after now
+ * and not past the 30-day cap. Whole hours, so the shortest is 1h.
+ */
 export function parseDuration(value: string): number {
   const m = /^(\d{1,4})([hd])$/.exec(value.trim().toLowerCase());
   if (!m) throw new UsageError(`--expires: "${value}" is not a duration like 3d or 12h`);
   const ms = Number(m[1]) * (m[2] === 'd' ? DAY_MS : HOUR_MS);
-  if (ms < HOUR_MS || ms > MAX_LINK_LIFE_DAYS * DAY_MS)
-    throw new UsageError(`--expires: a link lives between 1h and ${MAX_LINK_LIFE_DAYS}d`);
+  if (!chosenExpiry(0, ms).ok) throw new UsageError(`--expires: a link lives between 1h and ${MAX_LINK_LIFE_DAYS}d`);
   return ms;
 }
 

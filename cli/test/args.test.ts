@@ -41,6 +41,7 @@ describe('parseDuration', () => {
     expect(parseDuration('12h')).toBe(12 * 3_600_000);
     expect(parseDuration('1h')).toBe(3_600_000);
     expect(parseDuration('30d')).toBe(30 * DAY);
+    expect(parseDuration('14d')).toBe(14 * DAY);
     expect(parseDuration('7D')).toBe(7 * DAY);
     expect(() => parseDuration('0h')).toThrow(UsageError);
     expect(() => parseDuration('31d')).toThrow(/between 1h and 30d/);
