@@ -59,3 +59,13 @@ export { REMOTE_NAMES, type RemoteName } from './remotes.js';
 export { chooseLanguage, LANGUAGE_COOKIE } from './language-choice.js';
 export { feedbackProblem, MAX_FEEDBACK_LENGTH } from './feedback.js';
 export { pageViewPath, pageViewUrl } from './page-view.js';
+export {
+  ABUSE_REASONS,
+  abuseDetailsProblem,
+  adminReasonProblem,
+  isAbuseReason,
+  MAX_ABUSE_DETAILS_LENGTH,
+  MAX_ADMIN_REASON_LENGTH,
+  parseAdminEmails,
+  type AbuseReason,
+} from './abuse-report.js';

@@ -5,8 +5,11 @@ import { grpcError } from './errors.js';
 /** Who may call one RPC, and whether the call must act for a signed-in user. */
 export interface RpcPolicy {
   callers: readonly Principal[];
-  /** 'required': only with a user assertion; 'none': only with the caller's own service identity. */
-  user: 'required' | 'none';
+  /**
+   * 'required': only with a user assertion; 'admin': only with the assertion of a user the gateway
+   * verified as an administrator; 'none': only with the caller's own service identity.
+   */
+  user: 'required' | 'admin' | 'none';
 }
 
 /** One policy per method of a service definition (keyed like the definition, e.g. `resolveLink`). */
@@ -16,6 +19,8 @@ export type ServicePolicies<D extends grpc.ServiceDefinition = grpc.ServiceDefin
 
 /** The gateway, acting for the signed-in user. */
 export const GATEWAY_FOR_USER: RpcPolicy = { callers: ['gateway'], user: 'required' };
+/** The gateway, acting for a signed-in user it verified as an administrator. */
+export const GATEWAY_FOR_ADMIN: RpcPolicy = { callers: ['gateway'], user: 'admin' };
 /** The gateway with its own identity (public pages, batches, webhooks). */
 export const GATEWAY_SERVICE: RpcPolicy = { callers: ['gateway'], user: 'none' };
 /** The link service with its own identity. */
@@ -51,8 +56,10 @@ export function verifiedUser(call: object): AssertedUser {
 export function authorize(identity: CallerIdentity, policy: RpcPolicy, rpc: string): void {
   if (!policy.callers.includes(identity.principal))
     throw grpcError(grpc.status.PERMISSION_DENIED, `${identity.principal} may not call ${rpc}`);
-  if (policy.user === 'required' && !identity.user)
+  if (policy.user !== 'none' && !identity.user)
     throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} must act for a signed-in user`);
+  if (policy.user === 'admin' && identity.user?.admin !== true)
+    throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} must act for an administrator`);
   if (policy.user === 'none' && identity.user)
     throw grpcError(grpc.status.PERMISSION_DENIED, `${rpc} takes no user assertion`);
 }

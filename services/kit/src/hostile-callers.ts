@@ -26,7 +26,10 @@ interface Claims {
 
 async function signed(key: KeyObject, claims: Claims): Promise<grpc.Metadata> {
   const iat = Math.floor(Date.now() / 1000) + (claims.iatOffset ?? 0);
-  const token = await new SignJWT(claims.user ? { sub: claims.user.sub, email: claims.user.email } : {})
+  const user = claims.user;
+  const token = await new SignJWT(
+    user ? { sub: user.sub, email: user.email, ...(user.admin ? { adm: true } : {}) } : {},
+  )
     .setProtectedHeader({ alg: 'EdDSA' })
     .setIssuer(claims.iss)
     .setAudience(claims.aud)
@@ -55,7 +58,8 @@ export function hostileCases(
   trusted: readonly Principal[],
 ): HostileCase[] {
   const allowed = policy.callers[0]!;
-  const user = policy.user === 'required' ? victim : undefined;
+  const forUser = policy.user !== 'none';
+  const user = policy.user === 'admin' ? { ...victim, admin: true as const } : forUser ? victim : undefined;
   const key = keys[allowed].privateKey;
   const stranger = generateKeyPairSync('ed25519').privateKey;
   const outsider = PRINCIPALS.find((p) => !policy.callers.includes(p));
@@ -77,15 +81,18 @@ export function hostileCases(
       expected: grpc.status.UNAUTHENTICATED,
     },
     {
-      name:
-        policy.user === 'required'
-          ? "the service's own identity on a user method"
-          : "a user's assertion on a service-only method",
-      metadata: () =>
-        signed(key, { iss: allowed, aud: audience, user: policy.user === 'required' ? undefined : victim }),
+      name: forUser ? "the service's own identity on a user method" : "a user's assertion on a service-only method",
+      metadata: () => signed(key, { iss: allowed, aud: audience, user: forUser ? undefined : victim }),
       expected: grpc.status.PERMISSION_DENIED,
     },
   ];
+  if (policy.user === 'admin') {
+    cases.push({
+      name: 'a signed-in user who is not an administrator on an admin method',
+      metadata: () => signed(key, { iss: allowed, aud: audience, user: victim }),
+      expected: grpc.status.PERMISSION_DENIED,
+    });
+  }
   if (outsider) {
     cases.push({
       name: `the ${outsider} identity on a ${policy.callers.join('/')}-only method`,

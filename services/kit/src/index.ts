@@ -46,6 +46,7 @@ export {
 export {
   verifiedCaller,
   verifiedUser,
+  GATEWAY_FOR_ADMIN,
   GATEWAY_FOR_USER,
   GATEWAY_SERVICE,
   LINK_SERVICE,

@@ -139,7 +139,8 @@ export function testCallerPublicKeys(): Record<Principal, KeyObject> {
 /**
  * Client options for tests that call a service as `principal` (default: each method's first allowed
  * caller, as the real callers do). Methods whose
- * policy needs a user act for the request's `caller` field ({ sub, email }), which is how a test
+ * policy needs a user act for the request's `caller` field ({ sub, email }; as an administrator for
+ * GATEWAY_FOR_ADMIN methods), which is how a test
  * says whom a call is for; a request without one carries no assertion (UNAUTHENTICATED). Every
  * other method carries the principal's own assertion. The servers themselves ignore `caller`.
  */
@@ -156,7 +157,8 @@ export function testCallerOptions(
     const path = options.method_definition.path;
     const audience = path.split('/')[1]!;
     const policy = byPath.get(path);
-    const forUser = policy?.user === 'required';
+    const forUser = policy?.user === 'required' || policy?.user === 'admin';
+    const admin = policy?.user === 'admin' ? ({ admin: true } as const) : {};
     const signer = signers[principal ?? policy?.callers[0] ?? 'gateway']!;
     let started:
       | {
@@ -185,7 +187,7 @@ export function testCallerOptions(
         started = undefined;
         const caller = message.caller;
         const token = caller?.sub
-          ? signer.userToken(audience, { sub: caller.sub, email: caller.email ?? '' })
+          ? signer.userToken(audience, { sub: caller.sub, email: caller.email ?? '', ...admin })
           : undefined;
         void Promise.resolve(token).then((t) => {
           if (t) metadata.set('authorization', `Bearer ${t}`);

@@ -5,6 +5,8 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallerSigner, createCallerVerifier, type CallerIdentity } from '../src/caller-assertion.js';
 import {
+  authorize,
+  GATEWAY_FOR_ADMIN,
   GATEWAY_FOR_USER,
   GATEWAY_SERVICE,
   LINK_SERVICE,
@@ -325,6 +327,30 @@ describe('the hot path', () => {
 });
 
 describe('signer and verifier', () => {
+  it('carries the administrator mark, and only an administrator passes GATEWAY_FOR_ADMIN', async () => {
+    const signer = createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey });
+    const verifier = createCallerVerifier({ keys: { gateway: keys.gateway.publicKey } });
+    const user = { sub: 'u-1', email: 'ana@example.com' };
+    const md = async (token: string | Promise<string>) => {
+      const m = new grpc.Metadata();
+      m.set('authorization', `Bearer ${await token}`);
+      return m;
+    };
+    const plain = await verifier.verify(await md(signer.userToken(AUDIENCE, user)), AUDIENCE);
+    const admin = await verifier.verify(await md(signer.userToken(AUDIENCE, { ...user, admin: true })), AUDIENCE);
+    expect(plain.user).toEqual(user);
+    expect(admin.user).toEqual({ ...user, admin: true });
+    expect(() => authorize(admin, GATEWAY_FOR_ADMIN, 'Admin')).not.toThrow();
+    expect(() => authorize(plain, GATEWAY_FOR_ADMIN, 'Admin')).toThrow(/administrator/);
+    expect(() => authorize({ principal: 'gateway' }, GATEWAY_FOR_ADMIN, 'Admin')).toThrow(/signed-in user/);
+    expect(() => authorize({ ...admin, principal: 'link' }, GATEWAY_FOR_ADMIN, 'Admin')).toThrow(/may not call/);
+    // Any other value of the claim is a forgery attempt, not a plain user.
+    const odd = await rawToken({ ...user, adm: 'yes' });
+    await expect(Promise.resolve().then(async () => verifier.verify(await md(odd), AUDIENCE))).rejects.toThrow(
+      /adm must be true/,
+    );
+  });
+
   it('reuses the service assertion for half its life, then signs the next one', async () => {
     let clock = Date.now();
     const signer = createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey, now: () => clock });
