@@ -53,6 +53,8 @@ export interface UploaderDeps {
   checkAccess(): Promise<boolean>;
   /** The trial or plan has ended (found before the upload or refused by the gateway with 402). */
   onExpired(): void;
+  /** How long the links of the next upload live (the sender's choice, issue 21). */
+  validityMs: number;
 }
 
 /** The queue, the phases, the progress, retries, the finished files and the unfinished ones (spec §2, §4). */
@@ -108,6 +110,7 @@ export function useUploader(deps: UploaderDeps) {
         user: d.user,
         signal: ac.signal,
         locale: d.language,
+        validityMs: d.validityMs,
         resumeStore: store,
         chunkRule: tuning.chunkRule,
         ...(tuning.retryBaseMs !== undefined ? { retryBaseMs: tuning.retryBaseMs } : {}),

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useShell } from '@ferry/shell-sdk';
 import { isolate } from '@ferry/shell-sdk/format';
+import { DAY_MS } from '@ferry/rules';
 import { DropZone } from '../components/DropZone';
 import { ExpiredPanel } from '../components/ExpiredPanel';
+import { ExpiryPicker } from '../components/ExpiryPicker';
 import { FinishedPanel } from '../components/FinishedPanel';
 import { PendingList } from '../components/PendingList';
 import { QueueList } from '../components/QueueList';
@@ -17,6 +19,7 @@ import '@ferry/shell-sdk/ui.css';
 import '../components/upload.css';
 import { useAccess } from '../hooks/useAccess';
 import { useDrive } from '../hooks/useDrive';
+import { useExpiryChoice } from '../hooks/useExpiryChoice';
 import { useRelogin } from '../hooks/useRelogin';
 import { useUploadedList } from '../hooks/useUploadedList';
 import { useUploader } from '../hooks/useUploader';
@@ -43,6 +46,7 @@ export function UploadRoute() {
     const email = auth?.user?.email ?? auth?.email ?? list.accountEmail;
     return email ? { email, ...(auth?.user?.name ? { name: auth.user.name } : {}) } : null;
   }, [auth?.user?.email, auth?.user?.name, auth?.email, list.accountEmail]);
+  const expiry = useExpiryChoice(user?.email);
   const uploader = useUploader({
     drive,
     api,
@@ -54,6 +58,7 @@ export function UploadRoute() {
     language: shell.language,
     checkAccess: access.check,
     onExpired: access.markExpired,
+    validityMs: expiry.days * DAY_MS,
   });
   const [shareRow, setShareRow] = useState<Pick<UploadedFile, 'name' | 'slug' | 'shareUrl'> | null>(null);
   const ready = authReady && signedIn && !!drive;
@@ -79,11 +84,20 @@ export function UploadRoute() {
           <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
         </p>
       )}
+      {signedIn && !access.expired && (
+        <ExpiryPicker days={expiry.days} disabled={uploader.busy} onChange={expiry.choose} />
+      )}
       {!access.expired && !uploader.busy && (
         <PendingList pending={uploader.pending} onForget={uploader.forget} onForgetFolder={uploader.forgetFolder} />
       )}
       {!access.expired && (
-        <QueueList queue={uploader.queue} busy={uploader.busy} onRemove={uploader.remove} onClear={uploader.clear} />
+        <QueueList
+          queue={uploader.queue}
+          busy={uploader.busy}
+          expiryDays={expiry.days}
+          onRemove={uploader.remove}
+          onClear={uploader.clear}
+        />
       )}
       {!access.expired && (
         <UploadControls
