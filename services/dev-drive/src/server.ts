@@ -11,6 +11,7 @@ import type { Deps } from './handlers/deps.js';
 import * as files from './handlers/files.js';
 import * as permissions from './handlers/permissions.js';
 import * as publicDl from './handlers/public.js';
+import * as thumbnails from './handlers/thumbnails.js';
 import { ClientGone, uploadEntry } from './handlers/uploads.js';
 import { answerPreflight, applyCors } from './http/cors.js';
 import { sendError, type RequestContext } from './http/context.js';
@@ -19,6 +20,7 @@ import { DriveService } from './service.js';
 import { BlobStore } from './store/blobs.js';
 import { MetadataStore } from './store/metadata.js';
 import { UploadSessions } from './store/sessions.js';
+import { Thumbnails } from './thumbnails.js';
 import { Views } from './views.js';
 
 export const ONE_WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -99,6 +101,8 @@ const ROUTES: Route[] = [
   { methods: ['POST'], pattern: /^\/__admin\/quota$/, handler: admin.quota, admin: true },
   { methods: ['POST'], pattern: /^\/__admin\/uploads\/age$/, handler: admin.ageUpload, admin: true },
   { methods: ['GET'], pattern: /^\/__admin\/memory$/, handler: admin.memory, admin: true },
+  { methods: ['GET', 'DELETE'], pattern: /^\/__admin\/bytes-served$/, handler: admin.bytesServed, admin: true },
+  { methods: ['GET', 'HEAD'], pattern: /^\/thumbnails\/(?<token>[^/]+)$/, handler: thumbnails.getThumbnail },
 ];
 
 function requestOrigin(req: IncomingMessage): string {
@@ -124,9 +128,12 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
   const blobs = new BlobStore(config.dataDir);
   const sessions = new UploadSessions(config.dataDir, config.uploadSessionTtlMs ?? ONE_WEEK_MS);
   const faults = new FaultInjector();
+  const thumbs = new Thumbnails();
   const deps: Deps = {
     service: new DriveService(meta, blobs, { quotaBytes: config.quotaBytes }),
-    views: new Views((origin) => config.publicUrl?.replace(/\/$/, '') ?? origin),
+    views: new Views((origin) => config.publicUrl?.replace(/\/$/, '') ?? origin, thumbs),
+    thumbnails: thumbs,
+    bytesServed: new Map(),
     sessions,
     faults,
     log,

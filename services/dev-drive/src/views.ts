@@ -1,9 +1,13 @@
 import type { Principal } from './auth.js';
+import { hasThumbnail, type Thumbnails } from './thumbnails.js';
 import { FOLDER_MIME, type FileRecord, type PermissionRecord, type UserRecord } from './store/metadata.js';
 
 /** Builds Google-shaped JSON (int64 as strings, RFC 3339 times) for the calling app. */
 export class Views {
-  constructor(private readonly publicUrl: (origin: string) => string) {}
+  constructor(
+    private readonly publicUrl: (origin: string) => string,
+    private readonly thumbnails: Thumbnails,
+  ) {}
 
   user(u: UserRecord): Record<string, unknown> {
     return {
@@ -56,8 +60,10 @@ export class Views {
       version: String(f.version),
       webViewLink: isFolder ? `${base}/drive/folders/${f.id}` : `${base}/file/d/${f.id}/view?usp=drivesdk`,
       webContentLink: isFolder || f.size === undefined ? undefined : `${base}/uc?id=${f.id}&export=download`,
-      hasThumbnail: false,
-      thumbnailVersion: '0',
+      hasThumbnail: hasThumbnail(f),
+      // Short-lived and signed, as Google's (hours); only images get one here.
+      thumbnailLink: hasThumbnail(f) ? this.thumbnails.link(base, f) : undefined,
+      thumbnailVersion: hasThumbnail(f) ? String(f.version) : '0',
       viewedByMe: true,
       viewedByMeTime: f.modifiedTime,
       createdTime: f.createdTime,

@@ -46,6 +46,19 @@ export async function ageUpload(ctx: RequestContext, deps: Deps): Promise<void> 
   sendJson(ctx, 200, { uploadId, ageMs });
 }
 
+/**
+ * GET /__admin/bytes-served: content bytes sent per file id (alt=media and public downloads, ranges
+ * included) since start or the last DELETE, which resets the counts.
+ */
+export async function bytesServed(ctx: RequestContext, deps: Deps): Promise<void> {
+  if (ctx.req.method === 'DELETE') {
+    deps.bytesServed.clear();
+    ctx.res.writeHead(204).end();
+    return;
+  }
+  sendJson(ctx, 200, { files: Object.fromEntries(deps.bytesServed) });
+}
+
 export async function memory(ctx: RequestContext): Promise<void> {
   sendJson(ctx, 200, process.memoryUsage());
 }

@@ -2,11 +2,15 @@ import type { Logger } from 'pino';
 import type { FaultInjector } from '../faults.js';
 import type { DriveService } from '../service.js';
 import type { UploadSessions } from '../store/sessions.js';
+import type { Thumbnails } from '../thumbnails.js';
 import type { Views } from '../views.js';
 
 export interface Deps {
   service: DriveService;
   views: Views;
+  thumbnails: Thumbnails;
+  /** Content bytes served per file id since start (or the last reset), for `/__admin/bytes-served`. */
+  bytesServed: Map<string, number>;
   sessions: UploadSessions;
   faults: FaultInjector;
   log: Logger;

@@ -40,6 +40,7 @@ export async function sendContent(
   blobs: BlobStore,
   f: FileRecord,
   attachment: boolean,
+  served?: Map<string, number>,
 ): Promise<void> {
   const size = f.size ?? 0;
   const range = parseRange(ctx.req.headers.range, size);
@@ -69,6 +70,10 @@ export async function sendContent(
     end: range?.end ?? size - 1,
     highWaterMark: 256 * 1024,
   });
+  if (served)
+    stream.on('data', (chunk) => {
+      served.set(f.id, (served.get(f.id) ?? 0) + chunk.length);
+    });
   try {
     await pipeline(stream, ctx.res);
   } catch {

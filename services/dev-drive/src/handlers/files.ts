@@ -42,7 +42,7 @@ export async function getFile(ctx: RequestContext, deps: Deps): Promise<void> {
   const f = deps.service.get(p, ctx.params.fileId!);
   if (ctx.query.get('alt') === 'media') {
     if (f.mimeType === FOLDER_MIME || f.mimeType.startsWith(GOOGLE_APPS_PREFIX)) throw errors.notDownloadable();
-    await sendContent(ctx, deps.service.blobs, f, false);
+    await sendContent(ctx, deps.service.blobs, f, false, deps.bytesServed);
     return;
   }
   sendJson(ctx, 200, fileJson(ctx, deps, f, p));

@@ -74,7 +74,7 @@ export async function publicDownload(ctx: RequestContext, deps: Deps): Promise<v
     );
     return;
   }
-  await sendContent(ctx, deps.service.blobs, f, true);
+  await sendContent(ctx, deps.service.blobs, f, true, deps.bytesServed);
 }
 
 /** `GET /file/d/{id}/view`: the webViewLink target; a minimal page with the download link. */
