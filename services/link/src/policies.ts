@@ -1,9 +1,10 @@
 import type { LinkServiceService } from '@ferry/contracts/link/v1';
-import { GATEWAY_FOR_USER, GATEWAY_SERVICE, type ServicePolicies } from '@ferry/service-kit';
+import { GATEWAY_FOR_ADMIN, GATEWAY_FOR_USER, GATEWAY_SERVICE, type ServicePolicies } from '@ferry/service-kit';
 
 /**
  * Who may call each link RPC. Owner operations act for the signed-in user the gateway vouches for;
  * the rest serve public pages, the redirect path and the gateway's batches with its own identity.
+ * Administrators' RPCs need the gateway's assertion of a user it verified as an administrator.
  */
 export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
   shorten: GATEWAY_FOR_USER,
@@ -27,4 +28,13 @@ export const linkPolicies: ServicePolicies<typeof LinkServiceService> = {
   unlockLink: GATEWAY_SERVICE,
   claimDownload: GATEWAY_SERVICE,
   getLinkOwner: GATEWAY_SERVICE,
+  reportAbuse: GATEWAY_SERVICE,
+  getAccountStanding: GATEWAY_FOR_USER,
+  listAbuseReports: GATEWAY_FOR_ADMIN,
+  disableLink: GATEWAY_FOR_ADMIN,
+  restoreLink: GATEWAY_FOR_ADMIN,
+  suspendAccount: GATEWAY_FOR_ADMIN,
+  restoreAccount: GATEWAY_FOR_ADMIN,
+  listSuspensions: GATEWAY_FOR_ADMIN,
+  listAuditLog: GATEWAY_FOR_ADMIN,
 };

@@ -6,6 +6,8 @@ import type { PrismaClient } from './db.js';
 import type { FileVerifier } from './drive/verify-file.js';
 import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
 import { accessHandlers } from './handlers/access.js';
+import { abuseReportHandlers } from './admin/abuse-reports.js';
+import { adminHandlers } from './admin/admin-actions.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
 import { resolveHandlers } from './handlers/resolve.js';
@@ -26,6 +28,8 @@ export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: Off
     ...downloadHandlers(deps),
     ...accessHandlers(deps),
     ...statsHandlers(deps),
+    ...abuseReportHandlers(deps),
+    ...adminHandlers(deps),
     ...offlineGrantHandlers(deps.logger, offlineGrants),
   };
 }

@@ -54,6 +54,15 @@ function requests(slug: string): Record<Method, unknown> {
     claimDownload: { slug, ownerSubdomain: '', unlockToken: '' },
     getLinkOwner: { slug, ownerSubdomain: '' },
     getLinkStats: { slug, timeZone: 'Europe/Amsterdam' },
+    reportAbuse: { slug, reason: 'malware', details: '', replyTo: '', requestId: 'hostile-report-1' },
+    getAccountStanding: {},
+    listAbuseReports: { limit: 10 },
+    disableLink: { slug, reason: 'hostile' },
+    restoreLink: { slug, reason: 'hostile' },
+    suspendAccount: { email: alice.email, reason: 'hostile' },
+    restoreAccount: { email: alice.email, reason: 'hostile' },
+    listSuspensions: {},
+    listAuditLog: { limit: 10 },
   };
 }
 
@@ -98,9 +107,12 @@ describe('hostile callers of the link service', () => {
       trusted: ['gateway'],
     });
     for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
-    // 21 RPCs × 6 cases (every link RPC is gateway-only, so the link identity is always a case;
-    // the link service holds only the gateway's key, so that one is an unknown issuer).
-    expect(refused).toHaveLength(21 * 6);
+    // 6 cases per RPC (every link RPC is gateway-only, so the link identity is always a case; the
+    // link service holds only the gateway's key, so that one is an unknown issuer), and a seventh for
+    // each administrators' RPC: a signed-in user who is not one.
+    const adminRpcs = Object.values(linkPolicies).filter((p) => p.user === 'admin').length;
+    expect(adminRpcs).toBe(7);
+    expect(refused).toHaveLength(Object.keys(LinkServiceService).length * 6 + adminRpcs);
     expect(await snapshot()).toEqual(before);
   });
 

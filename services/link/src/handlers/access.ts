@@ -5,6 +5,7 @@ import { grpcError, unary } from '@ferry/service-kit';
 import { isSlug } from '@ferry/rules';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from '../access/password-hash.js';
 import { linkState } from '../domain/lifetime.js';
+import { isBlocked } from '../domain/standing.js';
 import type { HandlerDeps } from './deps.js';
 import { markFirstDownloads } from './downloads.js';
 import { countInBucket } from '../stats/buckets.js';
@@ -97,7 +98,8 @@ export function accessHandlers(
     unlockLink: unary(logger, async (req) => {
       const row = await findLinkByCode(prisma, req.slug, req.ownerSubdomain);
       const at = now();
-      if (linkState(row, at) !== 'active') throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is gone', 'gone');
+      if (linkState(row, at) !== 'active' || isBlocked(row))
+        throw grpcError(grpc.status.FAILED_PRECONDITION, 'the link is gone', 'gone');
       if (!row.passwordHash || req.password.length > 4 * MAX_PASSWORD_LENGTH) return { ok: false, unlockToken: '' };
       if (!(await verifyPassword(req.password, row.passwordHash))) return { ok: false, unlockToken: '' };
       const token = randomBytes(32).toString('base64url');
@@ -113,12 +115,12 @@ export function accessHandlers(
       const row = await findLinkByCode(prisma, req.slug, req.ownerSubdomain);
       const at = now();
       const state = linkState(row, at);
-      if (state !== 'active')
+      if (state !== 'active' || isBlocked(row))
         return {
           outcome: ClaimOutcome.CLAIM_OUTCOME_GONE,
           driveFileId: '',
           sizeBytes: '0',
-          goneReason: goneReason(state, row),
+          goneReason: state === 'active' ? 'blocked' : goneReason(state, row),
         };
       const granted = await prisma.$transaction(async (tx) => {
         if (row.passwordHash !== null) {
@@ -138,6 +140,7 @@ export function accessHandlers(
             expires_at = CASE WHEN download_count + 1 >= download_limit THEN ${at} ELSE expires_at END,
             sweep_next_at = CASE WHEN download_count + 1 >= download_limit THEN ${sweepAt} ELSE sweep_next_at END
           WHERE id = ${row.id}::uuid AND deleted_at IS NULL AND expires_at > ${at}
+            AND disabled_at IS NULL AND owner_suspended_at IS NULL
             AND (download_limit IS NULL OR download_count < download_limit)
           RETURNING id::text, drive_file_id, size_bytes::text, notified_at`;
         if (!claimed) return 'gone' as const;

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { LinkStatus, type Caller, type Link as LinkMessage } from '@ferry/contracts/link/v1';
 import { grpcError, verifiedUser } from '@ferry/service-kit';
 import { linkState, type LinkState } from '../domain/lifetime.js';
+import { isBlocked } from '../domain/standing.js';
 import type { Link } from '../generated/prisma/client.js';
 
 const STATUS: Record<LinkState, LinkStatus> = {
@@ -10,7 +11,12 @@ const STATUS: Record<LinkState, LinkStatus> = {
   deleted: LinkStatus.LINK_STATUS_DELETED,
 };
 
-export function linkStatus(row: Pick<Link, 'expiresAt' | 'deletedAt'>, now: Date): LinkStatus {
+/** Deletion wins (its owner removed it); a blocked link (domain/standing.ts) answers 410 whatever its expiry. */
+export function linkStatus(
+  row: Pick<Link, 'expiresAt' | 'deletedAt' | 'disabledAt' | 'ownerSuspendedAt'>,
+  now: Date,
+): LinkStatus {
+  if (!row.deletedAt && isBlocked(row)) return LinkStatus.LINK_STATUS_BLOCKED;
   return STATUS[linkState(row, now)];
 }
 

@@ -13,6 +13,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
 import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
 import { ownSubdomain } from './sender-subdomain.js';
+import { refuseSuspended } from '../admin/suspension-check.js';
 
 const MAX_PAGE = 100;
 
@@ -59,6 +60,7 @@ export function linkManagementHandlers(
   return {
     shorten: unary(logger, async (req, call) => {
       const caller = requireCaller(call);
+      await refuseSuspended(prisma, caller);
       if (!req.driveAccessToken) throw grpcError(grpc.status.UNAUTHENTICATED, 'a drive access token is required');
       const at = now();
       const life = newLinkExpiry(at, req.expiresAt, deps.linkLifetimeMs);
@@ -95,6 +97,7 @@ export function linkManagementHandlers(
 
     createShortlink: unary(logger, async (req, call) => {
       const caller = requireCaller(call);
+      await refuseSuspended(prisma, caller);
       const kind = classifyCode(req.code);
       if (kind === 'invalid')
         throw grpcError(grpc.status.INVALID_ARGUMENT, 'code must be a slug (8 to 16 characters) or a token code');
