@@ -213,7 +213,11 @@ function callerAssertionEnv(
         BILLING_ASSERTION_PUBLIC_KEY: keys.billing.publicKey,
       };
     case 'billing':
-      return { CALLER_ASSERTION_PRIVATE_KEY: keys.billing.privateKey, ...gatewayPublic };
+      return {
+        CALLER_ASSERTION_PRIVATE_KEY: keys.billing.privateKey,
+        ...gatewayPublic,
+        LINK_ASSERTION_PUBLIC_KEY: keys.link.publicKey,
+      };
     default:
       return gatewayPublic;
   }

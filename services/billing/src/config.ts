@@ -11,6 +11,8 @@ export const configSchema = z
     BILLING_HOST: env.bindHost().default('127.0.0.1'),
     /** The gateway's Ed25519 public key (SPKI PEM): every call must carry an assertion it signed. */
     GATEWAY_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
+    /** The link service's Ed25519 public key (SPKI PEM): it erases an account's billing data when the account is deleted. */
+    LINK_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey(),
     /** postgresql://… or pglite:///abs/dir / pglite:memory */
     BILLING_DATABASE_URL: env.databaseUrl(),
     LOG_LEVEL: env.logLevel().optional(),

@@ -55,6 +55,7 @@ runMain('billing', async () => {
     port: config.BILLING_PORT,
     host: config.BILLING_HOST,
     gatewayPublicKey: config.GATEWAY_ASSERTION_PUBLIC_KEY,
+    linkPublicKey: config.LINK_ASSERTION_PUBLIC_KEY,
     prisma: db.prisma,
     logger,
     testClock: config.BILLING_TEST_CLOCK === 'on',

@@ -1,9 +1,10 @@
 import type { BillingServiceService } from '@ferry/contracts/billing/v1';
-import { GATEWAY_FOR_USER, GATEWAY_SERVICE, type ServicePolicies } from '@ferry/service-kit';
+import { GATEWAY_FOR_USER, GATEWAY_SERVICE, LINK_SERVICE, type ServicePolicies } from '@ferry/service-kit';
 
 /**
  * Who may call each billing RPC: only the gateway, acting for the signed-in user, or with its own
- * identity for Stripe's webhook (whose signature the handler checks as well) and the public plans.
+ * identity for Stripe's webhook (whose signature the handler checks as well) and the public plans;
+ * an account's erasure comes from the link service, which runs account deletions.
  */
 export const billingPolicies: ServicePolicies<typeof BillingServiceService> = {
   startTrial: GATEWAY_FOR_USER,
@@ -15,4 +16,6 @@ export const billingPolicies: ServicePolicies<typeof BillingServiceService> = {
   createPortalSession: GATEWAY_FOR_USER,
   resumeSubscription: GATEWAY_FOR_USER,
   advanceTestClock: GATEWAY_FOR_USER,
+  exportMySubscription: GATEWAY_FOR_USER,
+  eraseAccount: LINK_SERVICE,
 };

@@ -4,6 +4,7 @@ import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpc
 import { createBillingClock } from './clock.js';
 import type { PrismaClient } from './db.js';
 import { accessHandlers } from './handlers/access.js';
+import { accountDataHandlers } from './handlers/account-data.js';
 import type { HandlerDeps } from './handlers/deps.js';
 import { stripeHandlers } from './handlers/stripe.js';
 import { subscribeHandlers } from './handlers/subscribe.js';
@@ -15,7 +16,12 @@ export const BILLING_SERVICE_NAME = 'ferry.billing.v1.BillingService';
 export type BillingDeps = HandlerDeps & { payments: boolean };
 
 export function billingServiceImplementation(deps: BillingDeps): BillingServiceServer {
-  return { ...accessHandlers(deps), ...stripeHandlers(deps), ...subscribeHandlers(deps) };
+  return {
+    ...accessHandlers(deps),
+    ...stripeHandlers(deps),
+    ...subscribeHandlers(deps),
+    ...accountDataHandlers(deps),
+  };
 }
 
 export function billingServiceBinding(deps: BillingDeps): GrpcServiceBinding {
@@ -31,8 +37,10 @@ export interface StartBillingServerOptions {
   port: number;
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
-  /** Public key of the gateway's caller assertions, billing's only caller. */
+  /** Public key of the gateway's caller assertions. */
   gatewayPublicKey: KeyObject;
+  /** Public key of the link service's caller assertions (an account deletion's EraseAccount). */
+  linkPublicKey: KeyObject;
   prisma: PrismaClient;
   logger: Logger;
   /** The wall clock (tests move it). */
@@ -91,7 +99,7 @@ export async function startBillingServer(opts: StartBillingServerOptions): Promi
       port: opts.port,
       logger: opts.logger,
       services: [billingServiceBinding(deps)],
-      callerKeys: { gateway: opts.gatewayPublicKey },
+      callerKeys: { gateway: opts.gatewayPublicKey, link: opts.linkPublicKey },
     });
   } catch (err) {
     await reminders?.stop();

@@ -42,6 +42,7 @@ export async function startBilling(
     host: '127.0.0.1',
     port: 0,
     gatewayPublicKey: testCallerKeys().gateway.publicKey,
+    linkPublicKey: testCallerKeys().link.publicKey,
     prisma: db.prisma,
     logger,
     now,

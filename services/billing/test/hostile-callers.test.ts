@@ -55,6 +55,8 @@ function requests(): Record<Method, unknown> {
     createPortalSession: { caller: alice, returnUrl: 'https://ferry.example/account', language: 'en' },
     resumeSubscription: { caller: alice },
     advanceTestClock: { caller: alice, seconds: '86400' },
+    exportMySubscription: { caller: alice },
+    eraseAccount: { sub: alice.sub },
   };
 }
 
@@ -87,7 +89,7 @@ describe('hostile callers of the billing service', () => {
 
   it('refuses every hostile call of every RPC, and no table changes', async () => {
     const before = await snapshot();
-    // Billing holds only the gateway's key: the link identity is an unknown issuer.
+    // Billing trusts the gateway and the link service (account erasure); billing's own identity is an unknown issuer.
     const refused = await callEveryHostileCase({
       client: bare,
       definition: BillingServiceService,
@@ -96,7 +98,7 @@ describe('hostile callers of the billing service', () => {
       requests: requests(),
       keys: testCallerKeys(),
       victim: alice,
-      trusted: ['gateway'],
+      trusted: ['gateway', 'link'],
     });
     for (const r of refused) expect(r.code, `${r.rpc}: ${r.case} (${r.details})`).toBe(r.expected);
     expect(refused).toHaveLength(Object.keys(BillingServiceService).length * 6);

@@ -11,6 +11,7 @@ const complete = {
   LINK_DATABASE_URL: 'pglite:///tmp/link',
   DRIVE_ROOT_URL: 'http://localhost:4100',
   NOTIFICATION_ADDR: '127.0.0.1:50052',
+  BILLING_ADDR: '127.0.0.1:50053',
   CALLER_ASSERTION_PRIVATE_KEY: link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   GATEWAY_ASSERTION_PUBLIC_KEY: gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   TOKEN_ENCRYPTION_KEYS: `k2:${Buffer.alloc(32, 2).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`,
@@ -35,6 +36,7 @@ describe('link config', () => {
       LINK_DATABASE_URL: 'pglite:///tmp/link',
       DRIVE_ROOT_URL: 'http://localhost:4100',
       NOTIFICATION_ADDR: '127.0.0.1:50052',
+      BILLING_ADDR: '127.0.0.1:50053',
       REDIS_URL: 'redis://127.0.0.1:6379',
       CALLER_ASSERTION_PRIVATE_KEY: expect.any(KeyObject),
       GATEWAY_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
@@ -66,6 +68,22 @@ describe('link config', () => {
     expect(() => loadConfig({ ...complete, GATEWAY_ASSERTION_PUBLIC_KEY: rsa })).toThrow(
       /GATEWAY_ASSERTION_PUBLIC_KEY is invalid: expected an Ed25519 public key/,
     );
+  });
+
+  it('takes the test clock only with its caller key, and never in production', () => {
+    const key = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(loadConfig(complete).LINK_TEST_CLOCK).toBeUndefined();
+    expect(loadConfig({ ...complete, LINK_TEST_CLOCK: '1', TEST_CALLER_ASSERTION_PUBLIC_KEY: key })).toMatchObject({
+      LINK_TEST_CLOCK: '1',
+      TEST_CALLER_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
+    });
+    expect(() => loadConfig({ ...complete, LINK_TEST_CLOCK: '1' })).toThrow(
+      /TEST_CALLER_ASSERTION_PUBLIC_KEY is missing/,
+    );
+    expect(() =>
+      loadConfig({ ...complete, LINK_TEST_CLOCK: '1', TEST_CALLER_ASSERTION_PUBLIC_KEY: key, NODE_ENV: 'production' }),
+    ).toThrow(/LINK_TEST_CLOCK is invalid: must not be 1 in production/);
+    expect(() => loadConfig({ ...complete, LINK_TEST_CLOCK: 'yes' })).toThrow(/LINK_TEST_CLOCK is invalid/);
   });
 
   it('refuses a bad REDIS_URL by name', () => {

@@ -19,6 +19,8 @@ export const configSchema = z
     DRIVE_ROOT_URL: z.url(),
     /** Notification service, which receives the first-download events of the outbox. */
     NOTIFICATION_ADDR: env.grpcAddress(),
+    /** Billing service, which cancels and erases an account's subscription when the account is deleted. */
+    BILLING_ADDR: env.grpcAddress(),
     /** Shared invalidation channel between link replicas; absent means in-process only. */
     REDIS_URL: env.redisUrl().optional(),
     LOG_LEVEL: env.logLevel().optional(),

@@ -1,3 +1,4 @@
+import { BillingServiceClient } from '@ferry/contracts/billing/v1';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import {
   callerAssertionOptions,
@@ -36,6 +37,11 @@ runMain('link', async () => {
     config.NOTIFICATION_ADDR,
     callerAssertionOptions(signer, NotificationServiceClient.serviceName),
   );
+  const billing = createGrpcClient(
+    BillingServiceClient,
+    config.BILLING_ADDR,
+    callerAssertionOptions(signer, BillingServiceClient.serviceName),
+  );
   const grants = new OfflineGrants(db.prisma, config.TOKEN_ENCRYPTION_KEYS);
   const tokenEndpoint = oidcTokenEndpoint({
     issuer: config.OIDC_ISSUER,
@@ -54,6 +60,15 @@ runMain('link', async () => {
     invalidations,
     offlineGrants: { grants, tokenEndpoint, accessTokens },
     ...(config.LINK_LIFETIME_S !== undefined ? { linkLifetimeMs: config.LINK_LIFETIME_S * 1000 } : {}),
+    accountDeletion: {
+      drive: driveCleanup(config.DRIVE_ROOT_URL),
+      tokens: accessTokens.accessTokenFor,
+      grants,
+      tokenEndpoint,
+      forgetAccessToken: accessTokens.forget,
+      billing,
+      notification,
+    },
     sweeper: {
       drive: driveCleanup(config.DRIVE_ROOT_URL),
       tokens: accessTokens.accessTokenFor,
@@ -85,6 +100,7 @@ runMain('link', async () => {
   onShutdownSignals(logger, [
     () => server.shutdown(),
     async () => notification.close(),
+    async () => billing.close(),
     async () => metrics?.close(),
     () => db.close(),
   ]);

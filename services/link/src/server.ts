@@ -7,6 +7,8 @@ import type { FileVerifier } from './drive/verify-file.js';
 import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
 import { accessHandlers } from './handlers/access.js';
 import { abuseReportHandlers } from './admin/abuse-reports.js';
+import { accountHandlers } from './account/account-handlers.js';
+import { startDeletionLoop, type DeletionLoop, type DeletionLoopOptions } from './account/deletion-loop.js';
 import { adminHandlers } from './admin/admin-actions.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
@@ -34,6 +36,7 @@ export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: Off
   };
 }
 
+    ...accountHandlers(deps),
 export function linkServiceBinding(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): GrpcServiceBinding {
   return {
     name: LINK_SERVICE_NAME,
@@ -82,6 +85,8 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   const relay = opts.notification
     ? startOutboxRelay({
         prisma: opts.prisma,
+  /** Account deletions (DeleteMyAccount): the Drive, grant and other services they use; absent = recorded but not run here. */
+  accountDeletion?: Omit<DeletionLoopOptions, 'prisma' | 'logger' | 'invalidations' | 'now'>;
         notification: opts.notification,
         logger: opts.logger,
         now,
@@ -94,6 +99,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
       ? startNoticeRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now })
       : undefined;
   const sweeper = opts.sweeper
+  deletions?: DeletionLoop;
     ? startSweeper({ prisma: opts.prisma, logger: opts.logger, now, onNotice: () => notices?.poke(), ...opts.sweeper })
     : undefined;
   const deps: HandlerDeps = {
@@ -120,6 +126,9 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     callerKeys: { gateway: opts.gatewayPublicKey },
   });
   // Events written before a crash are relayed after the restart.
+  const deletions = opts.accountDeletion
+    ? startDeletionLoop({ prisma: opts.prisma, logger: opts.logger, invalidations, now, ...opts.accountDeletion })
+    : undefined;
   relay?.poke();
   sweeper?.poke();
   return {
@@ -131,6 +140,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
       for (const call of deps.watchers) call.end();
       deps.watchers.clear();
       await relay?.stop();
+    onDeletionRequested: () => deletions?.poke(),
       await sweeper?.stop();
       await notices?.stop();
       await server.shutdown(graceMs);
@@ -138,3 +148,6 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     },
   };
 }
+  deletions?.poke();
+    deletions,
+      await deletions?.stop();

@@ -102,6 +102,7 @@ describe('first download across a link-service crash', () => {
       LINK_DATABASE_URL: database.url,
       DRIVE_ROOT_URL: 'http://127.0.0.1:9',
       NOTIFICATION_ADDR: `127.0.0.1:${notification.port}`,
+      BILLING_ADDR: '127.0.0.1:9',
       LOG_LEVEL: 'error',
       CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       GATEWAY_ASSERTION_PUBLIC_KEY: keys.gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString(),

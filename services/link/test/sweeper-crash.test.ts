@@ -65,6 +65,7 @@ describe('expiry sweeper across a SIGKILL of the link service', () => {
       LINK_DATABASE_URL: database.url,
       DRIVE_ROOT_URL: drive.url,
       NOTIFICATION_ADDR: '127.0.0.1:9',
+      BILLING_ADDR: '127.0.0.1:9',
       LOG_LEVEL: 'error',
       LINK_SWEEP_INTERVAL_S: '1',
       CALLER_ASSERTION_PRIVATE_KEY: keys.link.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

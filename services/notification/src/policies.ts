@@ -7,7 +7,7 @@ import {
   type ServicePolicies,
 } from '@ferry/service-kit';
 
-/** Who may call each notification RPC: shares act for the signed-in sender; first downloads come from the link service; account notices from billing; visitors' feedback from the gateway itself. */
+/** Who may call each notification RPC: shares act for the signed-in sender; first downloads come from the link service; account notices from billing; visitors' feedback from the gateway itself; a user's export acts for that user, and an account's erasure and last mail come from the link service's account deletion. */
 export const notificationPolicies: ServicePolicies<typeof NotificationServiceService> = {
   sendShareEmail: GATEWAY_FOR_USER,
   logCopyLink: GATEWAY_FOR_USER,
@@ -16,4 +16,7 @@ export const notificationPolicies: ServicePolicies<typeof NotificationServiceSer
   sendAccountNotice: BILLING_SERVICE,
   sendFeedback: GATEWAY_SERVICE,
   sendMoreTimeRequest: GATEWAY_SERVICE,
+  exportMyMail: GATEWAY_FOR_USER,
+  eraseAccountMail: LINK_SERVICE,
+  sendAccountDeleted: LINK_SERVICE,
 };

@@ -11,6 +11,7 @@ import {
 import type { PrismaClient } from './db.js';
 import { RETRY_BASE_MS, RETRY_MAX_MS } from './domain/outbox.js';
 import type { HandlerDeps, ShareLimits } from './handlers/deps.js';
+import { accountDataHandlers } from './handlers/account-data.js';
 import { accountNoticeHandlers } from './handlers/account-notice.js';
 import { cleanupNeededHandlers } from './handlers/cleanup-needed.js';
 import { feedbackHandlers } from './handlers/feedback.js';
@@ -32,6 +33,7 @@ export function notificationServiceImplementation(deps: HandlerDeps): Notificati
     ...accountNoticeHandlers(deps),
     ...feedbackHandlers(deps),
     ...moreTimeHandlers(deps),
+    ...accountDataHandlers(deps),
   };
 }
 

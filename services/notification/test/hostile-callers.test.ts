@@ -86,6 +86,14 @@ function requests(): Record<Method, unknown> {
       downloadPageUrl: `${PUBLIC_ORIGIN}/r/AliceSlug01`,
       clientKey: '192.0.2.1',
     },
+    exportMyMail: {},
+    eraseAccountMail: { sub: alice.sub, email: alice.email },
+    sendAccountDeleted: {
+      idempotencyKey: `account-deleted/${alice.sub}/${Date.now()}`,
+      email: alice.email,
+      language: 'en',
+      filesTrashed: false,
+    },
   };
 }
 

@@ -18,6 +18,8 @@ export interface HandlerDeps {
   linkLifetimeMs?: number;
   /** Called after a link was deleted, so the sweeper removes its file from the drive at once. */
   onLinkDeleted?: () => void;
+  /** Called after an account deletion was recorded, so the deletion loop starts on it at once. */
+  onDeletionRequested?: () => void;
   /** Open WatchInvalidations streams, ended on shutdown (grpc-js tryShutdown waits for open streams). */
   watchers: Set<ServerWritableStream<unknown, unknown>>;
 }

@@ -6,7 +6,7 @@ import type { HandlerDeps } from '../handlers/deps.js';
 import { requireCaller, requireOwner } from '../handlers/link-message.js';
 
 /** An IANA zone name as browsers report it (Intl); PostgreSQL knows the same names. */
-function timeZoneArg(value: string): string {
+export function timeZoneArg(value: string): string {
   const valid = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value) && isKnownZone(value);
   if (!valid)
     throw grpcError(grpc.status.INVALID_ARGUMENT, 'time_zone must be an IANA time zone such as Europe/Amsterdam');

@@ -5,6 +5,7 @@ import { textDirection } from '@ferry/rules';
 import { strings, type MailLanguage } from './i18n.js';
 import { cleanupStrings } from './cleanup-strings.js';
 import { moreTimeStrings } from './more-time-strings.js';
+import { accountDeletedStrings } from './account-deleted-strings.js';
 import { accountNoticeStrings, type AccountNoticeType } from './account-notice-strings.js';
 import { dateLocale } from './i18n.js';
 
@@ -175,6 +176,17 @@ export function renderCleanupNotice(d: { lang: MailLanguage; signInUrl: string; 
   const inner = `<p>${escapeHtml(t.intro)}</p>
 <p>${escapeHtml(t.howTo)}</p>
 ${button(t.signIn, d.signInUrl)}`;
+  return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
+}
+
+/** The last mail of a deleted account: what was deleted, and where the files are. */
+export function renderAccountDeleted(d: { lang: MailLanguage; filesTrashed: boolean; year: number }): RenderedMail {
+  const t = accountDeletedStrings[d.lang];
+  const subject = oneLine(t.subject, 200);
+  const files = d.filesTrashed ? t.trashed : t.kept;
+  const text = `${t.done}\n\n${files}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
+  const inner = `<p>${escapeHtml(t.done)}</p>
+<p>${escapeHtml(files)}</p>`;
   return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
 }
 

@@ -4,8 +4,16 @@ import type { RenderedMail } from '../mail/templates.js';
 /** What an outbox row carries: the rendered mail plus the headers that are not the same for every mail. */
 export interface OutboxPayload extends RenderedMail {
   replyTo?: string;
-  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback | the trial reminders. */
-  type: 'receiver' | 'start' | 'first-download' | 'cleanup-needed' | 'feedback' | 'more-time' | AccountNoticeType;
+  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback | account-deleted | the trial reminders. */
+  type:
+    | 'receiver'
+    | 'start'
+    | 'first-download'
+    | 'cleanup-needed'
+    | 'feedback'
+    | 'more-time'
+    | 'account-deleted'
+    | AccountNoticeType;
   /** more-time: the link and a hash of the asking client, for the abuse limits. */
   slug?: string;
   client?: string;
