@@ -6,9 +6,9 @@ import type { PrismaClient } from './db.js';
 import type { FileVerifier } from './drive/verify-file.js';
 import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
 import { accessHandlers } from './handlers/access.js';
-import { abuseReportHandlers } from './admin/abuse-reports.js';
 import { accountHandlers } from './account/account-handlers.js';
 import { startDeletionLoop, type DeletionLoop, type DeletionLoopOptions } from './account/deletion-loop.js';
+import { abuseReportHandlers } from './admin/abuse-reports.js';
 import { adminHandlers } from './admin/admin-actions.js';
 import { downloadHandlers } from './handlers/downloads.js';
 import { linkManagementHandlers } from './handlers/links.js';
@@ -30,13 +30,13 @@ export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: Off
     ...downloadHandlers(deps),
     ...accessHandlers(deps),
     ...statsHandlers(deps),
+    ...accountHandlers(deps),
     ...abuseReportHandlers(deps),
     ...adminHandlers(deps),
     ...offlineGrantHandlers(deps.logger, offlineGrants),
   };
 }
 
-    ...accountHandlers(deps),
 export function linkServiceBinding(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): GrpcServiceBinding {
   return {
     name: LINK_SERVICE_NAME,
@@ -68,11 +68,14 @@ export interface StartLinkServerOptions {
   offlineGrants?: OfflineGrantDeps;
   /** The expiry sweeper's Drive access and timings; absent = no sweeper in this process (tests of other parts). */
   sweeper?: Omit<SweeperOptions, 'prisma' | 'logger' | 'now'>;
+  /** Account deletions (DeleteMyAccount): the Drive, grant and other services they use; absent = recorded but not run here. */
+  accountDeletion?: Omit<DeletionLoopOptions, 'prisma' | 'logger' | 'invalidations' | 'now'>;
   /** LINK_LIFETIME_S: the longest a new link may live, whatever was chosen; absent = the sender's choice or 7 days. */
   linkLifetimeMs?: number;
 }
 
 export interface RunningLinkServer extends RunningGrpcServer {
+  deletions?: DeletionLoop;
   relay?: OutboxRelay;
   sweeper?: Sweeper;
   invalidations: Invalidations;
@@ -85,8 +88,6 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   const relay = opts.notification
     ? startOutboxRelay({
         prisma: opts.prisma,
-  /** Account deletions (DeleteMyAccount): the Drive, grant and other services they use; absent = recorded but not run here. */
-  accountDeletion?: Omit<DeletionLoopOptions, 'prisma' | 'logger' | 'invalidations' | 'now'>;
         notification: opts.notification,
         logger: opts.logger,
         now,
@@ -99,8 +100,10 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
       ? startNoticeRelay({ prisma: opts.prisma, notification: opts.notification, logger: opts.logger, now })
       : undefined;
   const sweeper = opts.sweeper
-  deletions?: DeletionLoop;
     ? startSweeper({ prisma: opts.prisma, logger: opts.logger, now, onNotice: () => notices?.poke(), ...opts.sweeper })
+    : undefined;
+  const deletions = opts.accountDeletion
+    ? startDeletionLoop({ prisma: opts.prisma, logger: opts.logger, invalidations, now, ...opts.accountDeletion })
     : undefined;
   const deps: HandlerDeps = {
     prisma: opts.prisma,
@@ -112,6 +115,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     watchers: new Set(),
     linkLifetimeMs: opts.linkLifetimeMs,
     onLinkDeleted: () => sweeper?.poke(),
+    onDeletionRequested: () => deletions?.poke(),
   };
   const server = await startGrpcServer({
     host: opts.host,
@@ -126,28 +130,24 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     callerKeys: { gateway: opts.gatewayPublicKey },
   });
   // Events written before a crash are relayed after the restart.
-  const deletions = opts.accountDeletion
-    ? startDeletionLoop({ prisma: opts.prisma, logger: opts.logger, invalidations, now, ...opts.accountDeletion })
-    : undefined;
   relay?.poke();
   sweeper?.poke();
+  deletions?.poke();
   return {
     ...server,
     relay,
     sweeper,
+    deletions,
     invalidations,
     shutdown: async (graceMs?: number) => {
       for (const call of deps.watchers) call.end();
       deps.watchers.clear();
       await relay?.stop();
-    onDeletionRequested: () => deletions?.poke(),
       await sweeper?.stop();
+      await deletions?.stop();
       await notices?.stop();
       await server.shutdown(graceMs);
       await invalidations.close();
     },
   };
 }
-  deletions?.poke();
-    deletions,
-      await deletions?.stop();
