@@ -293,6 +293,10 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   defaults.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY = env.SHARE_LIMIT_RECIPIENT_PER_LINK_PER_DAY ?? '3';
   // The feedback button's messages land in the mail stand-in's inbox.
   defaults.FEEDBACK_TO = env.FEEDBACK_TO ?? 'feedback@ferry.localhost';
+  // Reports of files ("Report this file") land there too; the account page names it for appeals.
+  defaults.ABUSE_TO = env.ABUSE_TO ?? 'abuse@ferry.localhost';
+  // Who may use /admin: the local identity provider signs anyone in, so only this address is one.
+  defaults.ADMIN_EMAILS = env.ADMIN_EMAILS ?? 'admin@ferry.localhost';
   return defaults;
 }
 

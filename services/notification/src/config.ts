@@ -41,6 +41,8 @@ export const configSchema = z
     MAIL_SEND_TIMEOUT_MS: optional(env.millis().min(100)),
     /** The team's address for visitors' feedback (the feedback button); unset = feedback is refused. */
     FEEDBACK_TO: optional(z.string().trim().toLowerCase().refine(isMailAddress, 'must be one plain e-mail address')),
+    /** The abuse address: visitors' reports of a file are mailed there (the report dialog); unset = reports are not mailed. */
+    ABUSE_TO: optional(z.string().trim().toLowerCase().refine(isMailAddress, 'must be one plain e-mail address')),
     /** The gateway's HMAC key of the one-click "+1 day" (same value): the first-download notice carries the button. Unset = no button. */
     ACTION_SIGNING_KEY: optional(env.hmacKey()),
     LOG_LEVEL: optional(env.logLevel()),

@@ -48,6 +48,7 @@ runMain('notification', async () => {
       relayIntervalMs: config.MAIL_RELAY_INTERVAL_MS,
       sendTimeoutMs,
       feedbackTo: config.FEEDBACK_TO,
+      abuseTo: config.ABUSE_TO,
       ...(config.ACTION_SIGNING_KEY ? { actions: actionSigner(config.ACTION_SIGNING_KEY) } : {}),
     },
   });

@@ -19,4 +19,5 @@ export const notificationPolicies: ServicePolicies<typeof NotificationServiceSer
   exportMyMail: GATEWAY_FOR_USER,
   eraseAccountMail: LINK_SERVICE,
   sendAccountDeleted: LINK_SERVICE,
+  sendAbuseReport: GATEWAY_SERVICE,
 };

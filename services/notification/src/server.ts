@@ -15,6 +15,7 @@ import { accountDataHandlers } from './handlers/account-data.js';
 import { accountNoticeHandlers } from './handlers/account-notice.js';
 import { cleanupNeededHandlers } from './handlers/cleanup-needed.js';
 import { feedbackHandlers } from './handlers/feedback.js';
+import { abuseReportHandlers } from './handlers/abuse-report.js';
 import { firstDownloadHandlers } from './handlers/first-download.js';
 import { moreTimeHandlers } from './handlers/more-time.js';
 import { shareHandlers } from './handlers/share.js';
@@ -32,6 +33,7 @@ export function notificationServiceImplementation(deps: HandlerDeps): Notificati
     ...cleanupNeededHandlers(deps),
     ...accountNoticeHandlers(deps),
     ...feedbackHandlers(deps),
+    ...abuseReportHandlers(deps),
     ...moreTimeHandlers(deps),
     ...accountDataHandlers(deps),
   };
@@ -61,6 +63,8 @@ export interface MailSettings {
   purgeIntervalMs?: number;
   /** The team's address for visitors' feedback; absent = feedback is refused. */
   feedbackTo?: string;
+  /** The abuse address (ABUSE_TO) reports are mailed to; absent = reports are refused. */
+  abuseTo?: string;
   /** Signs the first-download notice's "+1 day" (ACTION_SIGNING_KEY); absent = no button. */
   actions?: ActionSigner;
 }
@@ -110,6 +114,7 @@ export async function startNotificationServer(
     limits: mail.limits,
     poke: () => relay.poke(),
     feedbackTo: mail.feedbackTo,
+    abuseTo: mail.abuseTo,
     ...(mail.actions ? { actions: mail.actions } : {}),
   };
   const purge = () => purgeExpired(prisma, now(), logger);

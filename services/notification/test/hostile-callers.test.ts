@@ -94,6 +94,17 @@ function requests(): Record<Method, unknown> {
       language: 'en',
       filesTrashed: false,
     },
+    sendAbuseReport: {
+      idempotencyKey: `abuse/${randomUUID()}`,
+      slug: 'AliceSlug01',
+      reason: 'malware',
+      details: 'spam',
+      replyTo: '',
+      downloadPageUrl: `${PUBLIC_ORIGIN}/r/AliceSlug01`,
+      fileName: 'report.pdf',
+      ownerEmail: alice.email,
+      adminUrl: `${PUBLIC_ORIGIN}/admin`,
+    },
   };
 }
 

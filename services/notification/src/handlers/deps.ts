@@ -19,6 +19,8 @@ export interface HandlerDeps {
   poke: () => void;
   /** Where visitors' feedback is mailed (FEEDBACK_TO); absent = feedback is refused. */
   feedbackTo?: string;
+  /** Where visitors' abuse reports are mailed (ABUSE_TO); absent = reports are not mailed (FAILED_PRECONDITION). */
+  abuseTo?: string;
   /** Signs the first-download notice's one-click "+1 day"; absent = the notice has none. */
   actions?: ActionSigner;
 }

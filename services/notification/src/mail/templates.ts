@@ -270,3 +270,46 @@ ${d.message ? quote(d.lang, t.theirMessage, d.message) : ''}
 ${button(t.button, d.extendUrl)}<p style="font-size:12px;color:${color.muted}">${escapeHtml(t.explain)}</p>`;
   return { subject, text, html: layout(d.lang, subject, inner, t.footer, d.year) };
 }
+
+export interface AbuseReportMailData {
+  slug: string;
+  reason: string;
+  details: string;
+  replyTo: string;
+  downloadPageUrl: string;
+  fileName: string;
+  ownerEmail: string;
+  adminUrl: string;
+  receivedAt: Date;
+}
+
+/** To the abuse address: a visitor's report of a link, with the administrators' screen to act on it (in English, for the team). */
+export function renderAbuseReportMail(d: AbuseReportMailData): RenderedMail {
+  const name = displayFileName(d.fileName);
+  const subject = oneLine(`Abuse report (${d.reason}): ${subjectName(d.fileName)} /${d.slug}`, 160);
+  const facts: Array<[string, string]> = [
+    ['Reason', d.reason],
+    ['Link', d.downloadPageUrl],
+    ['File', name],
+    ['Owner', d.ownerEmail],
+    ['Reply to', d.replyTo || 'no address given'],
+    ['Received', d.receivedAt.toISOString()],
+  ];
+  const details = d.details || '(no details given)';
+  const text = `A visitor reported a file.\n\n${details}\n\n-- \n${lines('en', ...facts)}\n\nAct on it: ${d.adminUrl}\n`;
+  const inner = `<p>A visitor reported a file:</p>
+<blockquote style="margin:0;padding:8px 12px;${sides('en').quoteBorder}">${paragraphs(details)}</blockquote>
+<table style="font-size:14px;margin-top:16px">${facts.map(([k, v]) => row('en', k, v)).join('')}</table>
+${button('Open the administrators’ screen', d.adminUrl)}`;
+  return {
+    subject,
+    text,
+    html: layout(
+      'en',
+      subject,
+      inner,
+      'Sent from the “Report this file” button of a download page.',
+      d.receivedAt.getUTCFullYear(),
+    ),
+  };
+}

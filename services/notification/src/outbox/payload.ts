@@ -4,7 +4,7 @@ import type { RenderedMail } from '../mail/templates.js';
 /** What an outbox row carries: the rendered mail plus the headers that are not the same for every mail. */
 export interface OutboxPayload extends RenderedMail {
   replyTo?: string;
-  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback | account-deleted | the trial reminders. */
+  /** X-Ferry-Kind: receiver | start | first-download (the spec's mail types) | cleanup-needed | feedback | account-deleted | abuse-report | the trial reminders. */
   type:
     | 'receiver'
     | 'start'
@@ -13,6 +13,7 @@ export interface OutboxPayload extends RenderedMail {
     | 'feedback'
     | 'more-time'
     | 'account-deleted'
+    | 'abuse-report'
     | AccountNoticeType;
   /** more-time: the link and a hash of the asking client, for the abuse limits. */
   slug?: string;

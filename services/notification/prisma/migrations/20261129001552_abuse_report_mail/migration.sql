@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "MessageKind" ADD VALUE 'ABUSE_REPORT';
