@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   'limit_reached',
   'not_expiring_soon',
   'action_used',
+  // Transfers (one link for a folder upload).
+  'no_such_file',
+  'not_in_folder',
+  'transfer',
   // Failures that are not the caller's.
   'bad_link_target',
   'not_configured',

@@ -20,5 +20,16 @@ export const LinkStatsResponse = z.strictObject({
     .describe('Days with downloads in timeZone, oldest first'),
   firstDownloadedAt: isoTime.nullable(),
   lastDownloadedAt: isoTime.nullable(),
+  files: z
+    .array(
+      z.strictObject({
+        index: z.number().int().positive(),
+        name: z.string(),
+        size: z.number().int().nonnegative(),
+        downloads: z.number().int().nonnegative(),
+      }),
+    )
+    .optional()
+    .describe('A transfer: each file’s own downloads (each also counts in total)'),
 });
 export type LinkStatsResponse = z.infer<typeof LinkStatsResponse>;

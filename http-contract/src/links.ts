@@ -15,8 +15,17 @@ export const ShortenBody = z
     senderTimeZone: text.describe('IANA time zone of the sender, for mails'),
     uploaderTZ: text.describe('Alias of senderTimeZone'),
     uploaderLocale: text,
+    files: z
+      .array(z.string())
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe(
+        'A transfer (one link for a folder upload): fileId is the folder and these are the Drive ids of its files, in order; the link service checks each on the drive',
+      ),
   })
   .transform((b) => ({
+    files: b.files,
     fileId: firstOf(b.fileId, b.id),
     fileName: b.fileName ?? '',
     expiresAt: b.expiresAt,
@@ -148,6 +157,16 @@ export const DownloadCountResponse = z.strictObject({
 });
 export type DownloadCountResponse = z.infer<typeof DownloadCountResponse>;
 
+/** One file of a transfer as the download page lists it. */
+export const TransferFile = z.strictObject({
+  index: z.number().int().positive().describe('Its number: the download is /api/d/{slug}/{index}'),
+  name: z.string().describe('Its path in the uploaded folder'),
+  size: z.number().int().nonnegative(),
+  mimeType: z.string(),
+  downloadUrl: z.url(),
+});
+export type TransferFile = z.infer<typeof TransferFile>;
+
 /** Spec §3 share info: what the download page shows. */
 export const ShareInfoResponse = z.strictObject({
   fileName: z.string(),
@@ -168,6 +187,10 @@ export const ShareInfoResponse = z.strictObject({
     .boolean()
     .optional()
     .describe('The download needs the password first (POST /api/links/{slug}/unlock); no drive URL is given out'),
+  files: z
+    .array(TransferFile)
+    .optional()
+    .describe('A transfer: its files in order (fileName is the folder, size their total); absent for one file'),
 });
 export type ShareInfoResponse = z.infer<typeof ShareInfoResponse>;
 
@@ -198,6 +221,7 @@ export const LinkRecord = z.strictObject({
   downloads: z.number().int().nonnegative(),
   ownerSubdomain: z.string(),
   passwordProtected: z.boolean().optional(),
+  fileCount: z.number().int().positive().optional().describe('A transfer: how many files (fileName is its folder)'),
   downloadLimit: z
     .number()
     .int()

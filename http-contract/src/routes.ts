@@ -76,6 +76,9 @@ export interface ApiRoute {
 
 const ProviderParams = z.object({ provider: z.string().describe('The configured sign-in provider (e.g. google)') });
 const SlugParams = z.object({ slug: z.string().describe('A link code: a slug or a token code') });
+const TransferFileParams = SlugParams.extend({
+  file: z.string().describe('The file’s number in the transfer, 1 to its file count (ShareInfoResponse.files[].index)'),
+});
 
 const json = (description: string, schema: z.ZodType): ApiResponse => ({ description, schema });
 const noContent: ApiResponse = { description: 'Done' };
@@ -459,7 +462,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'downloadRedirect',
     summary: 'The public download: a redirect to the file on the drive (also HEAD)',
     params: SlugParams,
+    responses: { 302: redirect('To the file on the drive; for a transfer, to its download page (/r/{slug})') },
+  },
+  {
+    method: 'get',
+    path: '/api/d/{slug}/{file}',
+    operationId: 'downloadTransferFile',
+    summary:
+      'File n of a transfer: a redirect to that file on the drive, counted for the transfer and the file (also HEAD)',
+    params: TransferFileParams,
     responses: { 302: redirect('To the file on the drive') },
+    errors: { 404: 'no_such_file: the link is not a transfer, or has no file with this number' },
   },
 ];
 

@@ -20,6 +20,8 @@ export interface FakeLinkRow {
   expiresAt: Date;
   deleted?: boolean;
   count: number;
+  /** A transfer: its files (drive id, size, per-file count), file n at n - 1. */
+  files?: Array<{ driveFileId: string; sizeBytes: number; count: number }>;
 }
 
 const fail = (code: grpc.status, details: string): grpc.ServiceError =>
@@ -61,7 +63,22 @@ export async function startFakeLink(): Promise<{
     deletedAt: r.deleted ? new Date() : undefined,
     downloadCount: String(r.count),
     status: status(r),
+    transfer: transferOf(r),
   });
+  const transferOf = (r: FakeLinkRow) =>
+    r.files
+      ? {
+          fileCount: r.files.length,
+          files: r.files.map((f, n) => ({
+            index: n + 1,
+            driveFileId: f.driveFileId,
+            name: `file-${n + 1}.bin`,
+            sizeBytes: String(f.sizeBytes),
+            mimeType: 'application/octet-stream',
+            downloadCount: String(f.count),
+          })),
+        }
+      : undefined;
   let seq = 0;
   const publish = (slug: string) => {
     seq++;
@@ -108,6 +125,7 @@ export async function startFakeLink(): Promise<{
         ownerSubdomain: r.ownerEmail.split('@')[0]!,
         unverifiable: false,
         status: status(r),
+        transfer: transferOf(r),
       };
     }),
     getDownloadCount: wrap((req) => {
@@ -135,6 +153,8 @@ export async function startFakeLink(): Promise<{
             if (r) {
               r.count += Number(c.count);
               recorded += Number(c.count);
+              const file = c.fileIndex ? r.files?.[c.fileIndex - 1] : undefined;
+              if (file) file.count += Number(c.count);
             }
           }
         }
@@ -179,6 +199,9 @@ export async function startFakeLink(): Promise<{
         sizeBytes: 3,
         expiresAt: new Date(Date.now() + 7 * 86_400_000),
         count: 0,
+        ...(req.transfer
+          ? { files: req.transfer.driveFileIds.map((driveFileId) => ({ driveFileId, sizeBytes: 3, count: 0 })) }
+          : {}),
       });
       return { link: message(rows.get(slug)!), shortId: slug, ownerSubdomain: verifiedUser(call).email.split('@')[0]! };
     }),

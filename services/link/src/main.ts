@@ -13,7 +13,7 @@ import {
 import { redact } from '@ferry/db';
 import { DEFAULT_LINK_LIFETIME_S, DEFAULT_SWEEP_INTERVAL_S, loadConfig } from './config.js';
 import { openDatabase } from './db.js';
-import { driveFileVerifier } from './drive/verify-file.js';
+import { driveFileVerifier, driveTransferVerifier } from './drive/verify-file.js';
 import { localInvalidations, redisInvalidations } from './invalidations.js';
 import { registerLinkMetrics } from './metrics.js';
 import { startLinkServer } from './server.js';
@@ -56,6 +56,7 @@ runMain('link', async () => {
     prisma: db.prisma,
     logger,
     verifyFile: driveFileVerifier(config.DRIVE_ROOT_URL),
+    verifyTransfer: driveTransferVerifier(config.DRIVE_ROOT_URL),
     notification,
     invalidations,
     offlineGrants: { grants, tokenEndpoint, accessTokens },

@@ -3,7 +3,7 @@ import type { NotificationServiceClient } from '@ferry/contracts/notification/v1
 import type { KeyObject } from 'node:crypto';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
 import type { PrismaClient } from './db.js';
-import type { FileVerifier } from './drive/verify-file.js';
+import type { FileVerifier, TransferVerifier } from './drive/verify-file.js';
 import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
 import { accessHandlers } from './handlers/access.js';
 import { accountHandlers } from './account/account-handlers.js';
@@ -55,6 +55,8 @@ export interface StartLinkServerOptions {
   prisma: PrismaClient;
   logger: Logger;
   verifyFile: FileVerifier;
+  /** A transfer's folder and files on the owner's drive (Shorten with files); absent = transfers are refused. */
+  verifyTransfer?: TransferVerifier;
   /**
    * Receives first-download events; absent = events stay in the outbox (tests of other parts). Its
    * calls must carry the link service's own caller assertion (callerAssertionOptions).
@@ -110,6 +112,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     logger: opts.logger,
     now,
     verifyFile: opts.verifyFile,
+    verifyTransfer: opts.verifyTransfer,
     invalidations,
     onFirstDownload: () => relay?.poke(),
     watchers: new Set(),

@@ -28,6 +28,7 @@ describe('link migrations', () => {
           'download_batches',
           'first_download_outbox',
           'link_download_buckets',
+          'link_files',
           'links',
           'offline_grants',
           'short_codes',

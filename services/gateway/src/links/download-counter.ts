@@ -269,7 +269,7 @@ export class DownloadCounter {
         const firstDownloadedAt = batch.firstAt === undefined ? undefined : new Date(batch.firstAt);
         const counts: RecordDownloadsRequest['counts'] = [];
         for (let i = start; i < Math.min(start + SLICE, batch.slugs.length); i++)
-          counts.push({ slug: batch.slugs[i]!, count: String(batch.counts[i]), firstDownloadedAt });
+          counts.push({ ...countedKey(batch.slugs[i]!), count: String(batch.counts[i]), firstDownloadedAt });
         call.write({ batchId: batch.slugs.length > SLICE ? `${batch.id}.${start / SLICE}` : batch.id, counts });
         if (start + SLICE < batch.slugs.length) setImmediate(writeFrom, b, start + SLICE);
         else if (b + 1 < batches.length) setImmediate(writeFrom, b + 1, 0);
@@ -298,4 +298,10 @@ export class DownloadCounter {
       );
     await this.buffer.close();
   }
+}
+
+/** A counted key: a slug, or `{slug}/{n}` for file n of a transfer (links/redirect.ts). */
+function countedKey(key: string): { slug: string; fileIndex?: number } {
+  const slash = key.indexOf('/');
+  return slash === -1 ? { slug: key } : { slug: key.slice(0, slash), fileIndex: Number(key.slice(slash + 1)) };
 }

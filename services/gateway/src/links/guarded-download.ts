@@ -17,7 +17,14 @@ export interface GuardedDownloads {
    * (the N+1st claim of a link limited to N is refused) and consumes the unlock token. Rejects with
    * the gRPC error when the link service fails (NOT_FOUND for an unknown code).
    */
-  claim(code: string, ownerSubdomain: string, unlockToken: string, requestId?: string): Promise<ClaimAnswer>;
+  claim(
+    code: string,
+    ownerSubdomain: string,
+    unlockToken: string,
+    requestId?: string,
+    /** A transfer's file (1 to its count); 0 or absent for a link to one file. */
+    fileIndex?: number,
+  ): Promise<ClaimAnswer>;
 }
 
 export function guardedDownloads(deps: {
@@ -26,9 +33,9 @@ export function guardedDownloads(deps: {
   drive: DriveDownloadOptions;
 }): GuardedDownloads {
   return {
-    async claim(code, ownerSubdomain, unlockToken, requestId) {
+    async claim(code, ownerSubdomain, unlockToken, requestId, fileIndex = 0) {
       const res = await unary<ClaimDownloadResponse>(
-        (md, opts, cb) => deps.link.claimDownload({ slug: code, ownerSubdomain, unlockToken }, md, opts, cb),
+        (md, opts, cb) => deps.link.claimDownload({ slug: code, ownerSubdomain, unlockToken, fileIndex }, md, opts, cb),
         { deadlineMs: deps.deadlineMs, requestId },
       );
       if (res.outcome === ClaimOutcome.CLAIM_OUTCOME_PASSWORD_REQUIRED) return { kind: 'password' };

@@ -18,6 +18,11 @@ export interface CachedLink {
   passwordProtected?: boolean;
   /** Downloads allowed in all; absent = no limit. Each download of a limited link is claimed at the link service. */
   downloadLimit?: number;
+  /**
+   * A transfer (one link for a folder upload; driveFileId is the folder): its files' drive ids and
+   * sizes in order, file n at n - 1 (`/api/d/{slug}/{n}`). Absent for a link to one file.
+   */
+  files?: Array<{ driveFileId: string; sizeBytes: number }>;
 }
 export type CacheEntry = CachedLink | { found: false };
 
@@ -80,6 +85,9 @@ export function fromResolve(res: ResolveLinkResponse): CacheEntry {
     ownerSubdomain: l.ownerSubdomain,
     ...(l.passwordProtected ? { passwordProtected: true } : {}),
     ...(Number(l.downloadLimit ?? 0) > 0 ? { downloadLimit: Number(l.downloadLimit) } : {}),
+    ...(l.transfer
+      ? { files: l.transfer.files.map((f) => ({ driveFileId: f.driveFileId, sizeBytes: Number(f.sizeBytes) })) }
+      : {}),
   };
 }
 

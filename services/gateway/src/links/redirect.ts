@@ -37,7 +37,14 @@ const PREFIX = '/api/d/';
 export const RAW_REDIRECT_ROUTES = [
   { method: 'get', path: `${PREFIX}{slug}` },
   { method: 'head', path: `${PREFIX}{slug}` },
+  { method: 'get', path: `${PREFIX}{slug}/{file}` },
+  { method: 'head', path: `${PREFIX}{slug}/{file}` },
 ] as const;
+
+/** `{file}` of `/api/d/{slug}/{file}`: 1 to 1000 without leading zeros, else 0 (no such file). */
+function fileNumber(text: string): number {
+  return /^[1-9][0-9]{0,3}$/.test(text) && Number(text) <= 1000 ? Number(text) : 0;
+}
 
 function json(
   res: ServerResponse,
@@ -76,30 +83,41 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     json(res, 429, 'too_many_not_found', 'Too many unknown links, slow down', { 'retry-after': String(wait) });
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, code: string, entry: CacheEntry): void {
-    if (!entry.found) {
-      // Only misses consult the (possibly shared) budget; miss() never rejects.
-      void limiter
-        .miss(clientAddress(req))
-        .then((wait) => (wait > 0 ? tooMany(res, wait) : json(res, 404, 'not_found', 'This link does not exist')));
+  function noSuchFile(res: ServerResponse): void {
+    json(res, 404, 'no_such_file', 'This transfer has no such file');
+  }
+
+  /**
+   * A transfer's file n (`/api/d/{slug}/{n}`): the same 302 to the drive as a single file, counted
+   * for the transfer and for that file. A transfer without a file number has no one file to give:
+   * its download page lists them.
+   */
+  function answerFile(req: IncomingMessage, res: ServerResponse, code: string, entry: CachedLink, file: number): void {
+    const files = entry.files;
+    if (!files || file > files.length) {
+      noSuchFile(res);
       return;
     }
-    if (entry.deleted || Date.now() >= entry.expiresAtMs) {
-      json(
-        res,
-        410,
-        'gone',
-        'This download link has expired or the file was removed by the sender.',
-        {},
-        { reason: entry.deleted ? 'removed' : 'expired' },
-      );
+    if (file === 0) {
+      res.writeHead(302, { location: `/r/${code}`, 'cache-control': 'no-store', 'content-length': '0' }).end();
       return;
     }
     if (deps.guarded && isGuarded(entry)) {
-      claimThenAnswer(req, res, code, entry, deps.guarded);
+      claimThenAnswer(req, res, code, entry, deps.guarded, file);
       return;
     }
-    const location = driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes);
+    const target = files[file - 1]!;
+    redirectTo(req, res, code, driveDownloadUrl(drive, target.driveFileId, target.sizeBytes), `${entry.slug}/${file}`);
+  }
+
+  /** The 302 to the drive, counted under `countKey` (a slug, or `{slug}/{n}` for a transfer's file). */
+  function redirectTo(
+    req: IncomingMessage,
+    res: ServerResponse,
+    code: string,
+    location: string | undefined,
+    countKey: string,
+  ): void {
     if (!location) {
       logger.error({ slug: code }, 'stored drive file id is not a drive id: no redirect');
       json(res, 502, 'bad_link_target', 'This link cannot be served');
@@ -125,11 +143,41 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return;
     }
     // Counted (durably, when Redis is there) before the 302 leaves: a crash after it loses no count.
-    void counter.add(entry.slug).then(() => {
+    void counter.add(countKey).then(() => {
       res.writeHead(302, headers);
       res.end();
       deps.metrics?.redirected();
     });
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, code: string, entry: CacheEntry, file: number): void {
+    if (!entry.found) {
+      // Only misses consult the (possibly shared) budget; miss() never rejects.
+      void limiter
+        .miss(clientAddress(req))
+        .then((wait) => (wait > 0 ? tooMany(res, wait) : json(res, 404, 'not_found', 'This link does not exist')));
+      return;
+    }
+    if (entry.deleted || Date.now() >= entry.expiresAtMs) {
+      json(
+        res,
+        410,
+        'gone',
+        'This download link has expired or the file was removed by the sender.',
+        {},
+        { reason: entry.deleted ? 'removed' : 'expired' },
+      );
+      return;
+    }
+    if (file !== 0 || entry.files !== undefined) {
+      answerFile(req, res, code, entry, file);
+      return;
+    }
+    if (deps.guarded && isGuarded(entry)) {
+      claimThenAnswer(req, res, code, entry, deps.guarded, 0);
+      return;
+    }
+    redirectTo(req, res, code, driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes), entry.slug);
   }
 
   function gone(res: ServerResponse, reason: 'expired' | 'removed' | 'limit'): void {
@@ -147,6 +195,7 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     code: string,
     entry: CachedLink,
     guarded: GuardedDownloads,
+    file: number,
   ): void {
     // HEAD never counts or uses a token: it says only whether a GET would need the password.
     if (req.method === 'HEAD') {
@@ -156,7 +205,7 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     }
     const subdomain = deps.rootHost === undefined ? '' : requestSubdomain(req, deps.rootHost);
     const requestId = `${idPrefix}${++seq}`;
-    guarded.claim(code, subdomain, unlockTokenOf(req.url ?? ''), requestId).then(
+    guarded.claim(code, subdomain, unlockTokenOf(req.url ?? ''), requestId, file).then(
       (answer) => {
         if (answer.kind === 'password') passwordRequired(res);
         else if (answer.kind === 'gone') gone(res, answer.reason);
@@ -190,7 +239,18 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return true;
     }
     const q = url.indexOf('?');
-    const code = q === -1 ? url.slice(PREFIX.length) : url.slice(PREFIX.length, q);
+    let code = q === -1 ? url.slice(PREFIX.length) : url.slice(PREFIX.length, q);
+    // `/api/d/{slug}/{n}`: file n of a transfer.
+    let file = 0;
+    const slash = code.indexOf('/');
+    if (slash !== -1) {
+      file = fileNumber(code.slice(slash + 1));
+      code = code.slice(0, slash);
+      if (file === 0) {
+        noSuchFile(res);
+        return true;
+      }
+    }
     if (!isLinkCode(code)) {
       json(res, 400, 'invalid_slug', 'Not a valid link');
       return true;
@@ -206,12 +266,12 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     const hit = visibleOn(cache.peek(key), subdomain);
     if (hit) {
       deps.metrics?.cacheHit();
-      answer(req, res, code, hit);
+      answer(req, res, code, hit, file);
       return true;
     }
     deps.metrics?.cacheMiss();
     cache.get(key).then(
-      (entry) => answer(req, res, code, visibleOn(entry, subdomain)),
+      (entry) => answer(req, res, code, visibleOn(entry, subdomain), file),
       (err: unknown) => {
         if (isLinkServiceFailure(err)) {
           // A miss while the link service is down (cached links are still served: see LinkCache).

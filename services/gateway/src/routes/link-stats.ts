@@ -24,6 +24,16 @@ export function linkStatsRoutes(deps: Pick<LinkAccessRouteDeps, 'link' | 'authen
       days: stats.days.map((d) => ({ date: d.date, downloads: Number(d.downloads) })),
       firstDownloadedAt: stats.firstDownloadedAt?.toISOString() ?? null,
       lastDownloadedAt: stats.lastDownloadedAt?.toISOString() ?? null,
+      ...(stats.transfer
+        ? {
+            files: stats.transfer.files.map((f) => ({
+              index: f.index,
+              name: f.name,
+              size: Number(f.sizeBytes),
+              downloads: Number(f.downloadCount),
+            })),
+          }
+        : {}),
     } satisfies LinkStatsResponse);
   });
   return router;

@@ -133,6 +133,10 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   const shorten: RequestHandler = async (req, res) => {
     const body = parseRequest(ShortenBody, bodyObject(req.body));
     const fileId = parseRequest(driveFileIdValue, body.fileId);
+    // A transfer: fileId is the folder, `files` its files (checked again on the drive by the link service).
+    const transfer = body.files
+      ? { driveFileIds: body.files.map((id) => parseRequest(driveFileIdValue, id)) }
+      : undefined;
     const result = await unary<linkV1.ShortenResponse>(
       (md, opts, cb) =>
         link.shorten(
@@ -144,6 +148,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
             expiresAt: body.expiresAt,
             uploaderTimeZone: body.timeZone,
             uploaderLocale: body.locale,
+            transfer,
           },
           md,
           opts,
@@ -261,6 +266,19 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         // A protected or limited link's drive URL is never given out here: only a claim may.
         ...(isGuarded(found) ? { directUrl: undefined } : {}),
         ...(found.passwordProtected ? { passwordRequired: true } : {}),
+        // A transfer: no drive URL of the folder, its files one by one through /api/d/{slug}/{n}.
+        ...(info.transfer
+          ? {
+              directUrl: undefined,
+              files: info.transfer.files.map((f) => ({
+                index: f.index,
+                name: f.name,
+                size: Number(f.sizeBytes),
+                mimeType: f.mimeType,
+                downloadUrl: `${downloadUrl(found.slug)}/${f.index}`,
+              })),
+            }
+          : {}),
       } satisfies ShareInfoResponse);
       return;
     }
@@ -317,6 +335,12 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (!guardProbe(req, res)) return;
     const entry = await lookup(req, code);
     if (!isLive(entry)) throw gone(goneReason(entry.deleted));
+    if (entry.files)
+      throw new HttpError(
+        409,
+        'transfer',
+        'This link is a transfer of several files: download them with /api/d/{slug}/{n}',
+      );
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     if (deps.guarded && isGuarded(entry)) {
@@ -370,6 +394,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         downloads: Number(l.downloadCount),
         ownerSubdomain: l.ownerSubdomain,
         passwordProtected: l.passwordProtected === true,
+        ...(l.transfer ? { fileCount: l.transfer.fileCount } : {}),
         downloadLimit: Number(l.downloadLimit ?? 0) > 0 ? Number(l.downloadLimit) : null,
       })),
       nextPageToken: result.nextPageToken || undefined,

@@ -11,6 +11,7 @@ import { markFirstDownloads } from './downloads.js';
 import { countInBucket } from '../stats/buckets.js';
 import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
 import { findLinkByCode } from './resolve.js';
+import { claimedFileIndex } from './transfers.js';
 
 /** An unlock token is good for one claim within this time. */
 export const UNLOCK_TOKEN_TTL_MS = 60_000;
@@ -122,13 +123,17 @@ export function accessHandlers(
           sizeBytes: '0',
           goneReason: state === 'active' ? 'blocked' : goneReason(state, row),
         };
+      const fileIndex = claimedFileIndex(row, req.fileIndex ?? 0);
       const granted = await prisma.$transaction(async (tx) => {
         if (row.passwordHash !== null) {
           if (!UNLOCK_TOKEN.test(req.unlockToken)) return 'password' as const;
-          const used = await tx.unlockToken.deleteMany({
-            where: { tokenHash: tokenHash(req.unlockToken), linkId: row.id, expiresAt: { gt: at } },
-          });
-          if (used.count === 0) return 'password' as const;
+          const token = { tokenHash: tokenHash(req.unlockToken), linkId: row.id, expiresAt: { gt: at } };
+          // One unlock covers every file of a transfer until it expires; a single file's is used up.
+          const valid =
+            row.fileCount > 0
+              ? await tx.unlockToken.count({ where: token })
+              : (await tx.unlockToken.deleteMany({ where: token })).count;
+          if (valid === 0) return 'password' as const;
         }
         // The row lock makes concurrent claims queue here, and each re-checks the WHERE against the
         // count the one before it left: with a limit of N exactly N claims get a row back. The claim
@@ -144,6 +149,14 @@ export function accessHandlers(
             AND (download_limit IS NULL OR download_count < download_limit)
           RETURNING id::text, drive_file_id, size_bytes::text, notified_at`;
         if (!claimed) return 'gone' as const;
+        if (fileIndex > 0) {
+          const [file] = await tx.$queryRaw<Array<{ drive_file_id: string; size_bytes: string }>>`
+            UPDATE link_files SET download_count = download_count + 1
+            WHERE link_id = ${claimed.id}::uuid AND index = ${fileIndex}
+            RETURNING drive_file_id, size_bytes::text`;
+          if (!file) throw grpcError(grpc.status.NOT_FOUND, 'no such file in this transfer', 'no_such_file');
+          Object.assign(claimed, file);
+        }
         await countInBucket(tx, claimed.id, 1n, at);
         if (claimed.notified_at === null) await markFirstDownloads(tx, [claimed.id], at);
         return claimed;

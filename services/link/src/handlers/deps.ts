@@ -1,7 +1,7 @@
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import type { Logger } from '@ferry/service-kit';
 import type { PrismaClient } from '../db.js';
-import type { FileVerifier } from '../drive/verify-file.js';
+import type { FileVerifier, TransferVerifier } from '../drive/verify-file.js';
 import type { Invalidations } from '../invalidations.js';
 
 /** What every handler group may use. */
@@ -11,6 +11,8 @@ export interface HandlerDeps {
   now: () => Date;
   /** Verifies a drive file with the owner's token (Shorten). */
   verifyFile: FileVerifier;
+  /** Verifies a transfer's folder and files with the owner's token (Shorten with files); absent = transfers are refused. */
+  verifyTransfer?: TransferVerifier;
   invalidations: Invalidations;
   /** Called after a first-download event was written, so the relay sends it at once. */
   onFirstDownload: () => void;

@@ -16,16 +16,50 @@ interface Applied {
   firstDownloads: number;
 }
 
-function parseCounts(counts: DownloadCount[]): Map<string, bigint> {
-  const merged = new Map<string, bigint>();
+/** Most files a transfer has (drive/verify-file.ts MAX_TRANSFER_FILES); a larger index is not a file. */
+const MAX_FILE_INDEX = 1000;
+
+interface ParsedCounts {
+  /** Downloads per link: of the link itself and of its files together. */
+  links: Map<string, bigint>;
+  /** Downloads per file of a transfer, keyed `{slug}/{index}`. */
+  files: Map<string, bigint>;
+}
+
+function parseCounts(counts: DownloadCount[]): ParsedCounts {
+  const links = new Map<string, bigint>();
+  const files = new Map<string, bigint>();
   for (const c of counts) {
     if (!isValidShortId(c.slug) || !/^\d{1,12}$/.test(c.count))
       throw grpcError(grpc.status.INVALID_ARGUMENT, 'each count needs a valid slug and a positive count');
     const n = BigInt(c.count);
     if (n <= 0n || n > MAX_COUNT) throw grpcError(grpc.status.INVALID_ARGUMENT, 'count out of range');
-    merged.set(c.slug, (merged.get(c.slug) ?? 0n) + n);
+    const index = c.fileIndex ?? 0;
+    if (!Number.isInteger(index) || index < 0 || index > MAX_FILE_INDEX)
+      throw grpcError(grpc.status.INVALID_ARGUMENT, `file_index must be 0 to ${MAX_FILE_INDEX}`);
+    links.set(c.slug, (links.get(c.slug) ?? 0n) + n);
+    if (index > 0) files.set(`${c.slug}/${index}`, (files.get(`${c.slug}/${index}`) ?? 0n) + n);
   }
-  return merged;
+  return { links, files };
+}
+
+/** Adds downloads to files of transfers (`{slug}/{index}` → n); an index the link does not have is ignored. */
+export async function countFiles(tx: Tx, files: Map<string, bigint>): Promise<void> {
+  if (files.size === 0) return;
+  const slugs: string[] = [];
+  const indexes: number[] = [];
+  const increments: string[] = [];
+  for (const [key, n] of files) {
+    const cut = key.lastIndexOf('/');
+    slugs.push(key.slice(0, cut));
+    indexes.push(Number(key.slice(cut + 1)));
+    increments.push(n.toString());
+  }
+  await tx.$executeRaw`
+    UPDATE link_files AS f SET download_count = f.download_count + v.n
+    FROM (SELECT unnest(${slugs}::text[]) AS slug, unnest(${indexes}::int[]) AS idx, unnest(${increments}::bigint[]) AS n) AS v
+    JOIN links AS l ON l.slug = v.slug
+    WHERE f.link_id = l.id AND f.index = v.idx`;
 }
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -55,12 +89,8 @@ export async function markFirstDownloads(tx: Tx, linkIds: string[], at: Date): P
  * first time the notified mark plus the outbox row. `notified_at IS NULL` in the UPDATE makes
  * concurrent batches race safely: only one of them gets the row back.
  */
-async function applyBatch(
-  prisma: PrismaClient,
-  batchId: string,
-  counts: Map<string, bigint>,
-  at: Date,
-): Promise<Applied> {
+async function applyBatch(prisma: PrismaClient, batchId: string, parsed: ParsedCounts, at: Date): Promise<Applied> {
+  const counts = parsed.links;
   return prisma.$transaction(async (tx) => {
     const total = [...counts.values()].reduce((a, b) => a + b, 0n);
     const inserted = await tx.downloadBatch.createMany({ data: [{ batchId, downloads: total }], skipDuplicates: true });
@@ -86,6 +116,7 @@ async function applyBatch(
       SELECT coalesce(sum(n), 0)::text AS recorded,
         coalesce(array_agg(id::text) FILTER (WHERE notified_at IS NULL), '{}') AS fresh
       FROM updated`;
+    await countFiles(tx, parsed.files);
     const recorded = BigInt(applied?.recorded ?? '0');
     const fresh = applied?.fresh ?? [];
     let firstDownloads = 0;

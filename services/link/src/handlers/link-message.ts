@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { LinkStatus, type Caller, type Link as LinkMessage } from '@ferry/contracts/link/v1';
+import { LinkStatus, type Caller, type Link as LinkMessage, type LinkFile } from '@ferry/contracts/link/v1';
+import { transferOf } from './link-files.js';
 import { grpcError, verifiedUser } from '@ferry/service-kit';
 import { linkState, type LinkState } from '../domain/lifetime.js';
 import { isBlocked } from '../domain/standing.js';
@@ -20,7 +21,8 @@ export function linkStatus(
   return STATUS[linkState(row, now)];
 }
 
-export function toLinkMessage(row: Link, now: Date): LinkMessage {
+/** `files`: a transfer's files (handlers/link-files.ts), for the calls that hand them out. */
+export function toLinkMessage(row: Link, now: Date, files: LinkFile[] = []): LinkMessage {
   return {
     slug: row.slug,
     driveFileId: row.driveFileId,
@@ -35,6 +37,7 @@ export function toLinkMessage(row: Link, now: Date): LinkMessage {
     status: linkStatus(row, now),
     passwordProtected: row.passwordHash !== null,
     downloadLimit: String(row.downloadLimit ?? 0),
+    transfer: transferOf(row, files),
   };
 }
 

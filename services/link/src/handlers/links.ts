@@ -13,6 +13,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
 import { requireCaller, requireOwner, toLinkMessage } from './link-message.js';
 import { ownSubdomain } from './sender-subdomain.js';
+import { shortenTransfer } from './transfers.js';
 import { refuseSuspended } from '../admin/suspension-check.js';
 
 const MAX_PAGE = 100;
@@ -66,6 +67,7 @@ export function linkManagementHandlers(
       const life = newLinkExpiry(at, req.expiresAt, deps.linkLifetimeMs);
       if (!life.ok) throw chosenExpiryRefused(life.problem);
       const { expiresAt } = life;
+      if (req.transfer) return shortenTransfer(deps, req, caller, expiresAt);
       const file = await deps.verifyFile(req.driveFileId, req.driveAccessToken);
       const ownerSubdomain = await ownSubdomain(prisma, caller);
       for (let attempt = 0; ; attempt++) {

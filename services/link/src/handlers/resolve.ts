@@ -6,6 +6,7 @@ import { isValidDriveFileId } from '../domain/drive-id.js';
 import type { PrismaClient } from '../db.js';
 import type { Link } from '../generated/prisma/client.js';
 import type { HandlerDeps } from './deps.js';
+import { filesOf, transferOf } from './link-files.js';
 import { linkStatus, toLinkMessage } from './link-message.js';
 
 /** A token code's link, ending at the earlier of the code's and the link's expiry. */
@@ -87,25 +88,29 @@ export function resolveHandlers(
   return {
     resolveLink: unary(logger, async (req) => {
       const row = await findByCode(req.slug, req.ownerSubdomain);
-      return { link: toLinkMessage(row, now()) };
+      const files = await filesOf(prisma, [row]);
+      return { link: toLinkMessage(row, now(), files.get(row.id)) };
     }),
 
     resolveLinks: unary(logger, async (req) => {
       if (req.codes.length > MAX_RESOLVE_BATCH)
         throw grpcError(grpc.status.INVALID_ARGUMENT, `at most ${MAX_RESOLVE_BATCH} codes a call`);
       const found = await findByCodes(req.codes);
+      const files = await filesOf(prisma, [...found.values()]);
       const at = now();
       return {
         results: req.codes.map((code) => {
           const row = found.get(code);
-          return { code, link: row ? toLinkMessage(row, at) : undefined };
+          return { code, link: row ? toLinkMessage(row, at, files.get(row.id)) : undefined };
         }),
       };
     }),
 
     getShareInfo: unary(logger, async (req) => {
       const row = await findByCode(req.slug, '');
+      const files = await filesOf(prisma, [row]);
       return {
+        transfer: transferOf(row, files.get(row.id)),
         fileName: row.fileName,
         sizeBytes: row.sizeBytes.toString(),
         expiresAt: row.expiresAt,

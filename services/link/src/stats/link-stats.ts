@@ -3,6 +3,7 @@ import type { LinkServiceServer } from '@ferry/contracts/link/v1';
 import { grpcError, unary } from '@ferry/service-kit';
 import { isSlug } from '@ferry/rules';
 import type { HandlerDeps } from '../handlers/deps.js';
+import { filesOf, transferOf } from '../handlers/link-files.js';
 import { requireCaller, requireOwner } from '../handlers/link-message.js';
 
 /** An IANA zone name as browsers report it (Intl); PostgreSQL knows the same names. */
@@ -35,7 +36,9 @@ export function statsHandlers(deps: HandlerDeps): Pick<LinkServiceServer, 'getLi
         SELECT to_char(bucket_start AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS date, sum(downloads)::text AS downloads
         FROM link_download_buckets WHERE link_id = ${row.id}::uuid
         GROUP BY 1 ORDER BY 1`;
+      const files = await filesOf(prisma, [row]);
       return {
+        transfer: transferOf(row, files.get(row.id)),
         total: row.downloadCount.toString(),
         days,
         firstDownloadedAt: row.firstDownloadedAt ?? undefined,
