@@ -17,6 +17,11 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Restart a crashed process with backoff (default true); `stop()` never triggers a restart. */
   supervise?: boolean;
+  /**
+   * Serve the link service's test clock (LINK_TEST_CLOCK=1) to the `test` principal, whose key pair
+   * is made under dataDir: the stacks `npm test` and the suites start, never `npm start`.
+   */
+  testClock?: boolean;
 }
 
 export interface RunningStack {
@@ -26,6 +31,8 @@ export interface RunningStack {
   defaults: Record<string, string>;
   /** Each service's GET /metrics (Prometheus). */
   metricsUrls: MetricsUrls;
+  /** With `testClock`: the `test` principal's private key (PKCS#8 PEM), which alone may move the link service's clock. */
+  testCallerKey?: string;
   stop(): Promise<void>;
 }
 
@@ -195,6 +202,21 @@ function actionSigningKey(dataDir: string): string {
   return key;
 }
 
+/**
+ * The key pair of the `test` principal, the only caller of the link service's test clock; made once
+ * per data folder (never committed) and used only by stacks started with `testClock`.
+ */
+function testCallerKeyPair(dataDir: string): KeyPairPem {
+  const file = join(dataDir, 'test-caller-key.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as KeyPairPem;
+  const pair = generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  writeFileSync(file, JSON.stringify(pair, null, 2), { mode: 0o600 });
+  return pair;
+}
+
 /** Each process's keys: its own private key if it signs, the public keys of the callers it accepts. */
 function callerAssertionEnv(
   name: DataService | 'gateway',
@@ -327,6 +349,8 @@ export function processSpecs(
   defaults: Record<string, string>,
   manifestFile: string,
   mounts: string,
+  /** The `test` principal's public key: the link service serves its test clock to it. Absent = no test clock. */
+  testCallerPublicKey?: string,
 ): ProcessSpec[] {
   const grpcReady = async () => true; // the gateway's /api/health is the readiness signal for gRPC services
   const keys = callerAssertionKeys(dataDir);
@@ -406,7 +430,12 @@ export function processSpecs(
         [`${prefix}_DATABASE_URL`]: defaults[`${prefix}_DATABASE_URL`]!,
         ...callerAssertionEnv(service, keys),
         ...(service === 'link'
-          ? { TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir) }
+          ? {
+              TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS ?? tokenEncryptionKeys(dataDir),
+              // Set either way, so a LINK_TEST_CLOCK in the caller's shell never turns it on for npm start.
+              LINK_TEST_CLOCK: testCallerPublicKey ? '1' : '0',
+              ...(testCallerPublicKey ? { TEST_CALLER_ASSERTION_PUBLIC_KEY: testCallerPublicKey } : {}),
+            }
           : {}),
         // The first-download notice carries the gateway's signed "+1 day": the same key.
         ...(service === 'notification'
@@ -510,12 +539,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     dataServices.map((service) => migrate(service, env, join(dataDir, 'logs', `migrate-${service}.log`))),
   );
 
+  const testCaller = options.testClock ? testCallerKeyPair(dataDir) : undefined;
   const processes = new Map<string, ManagedProcess>();
   const stop = async () => {
     await Promise.all([...processes.values()].reverse().map((p) => p.stop()));
   };
   try {
-    for (const spec of processSpecs(ports, dataDir, defaults, manifestFile, mounts)) {
+    for (const spec of processSpecs(ports, dataDir, defaults, manifestFile, mounts, testCaller?.publicKey)) {
       const startedAt = Date.now();
       const launched = await launchProcess(withMetrics(spec, ports), env, {
         logDir: join(dataDir, 'logs'),
@@ -537,7 +567,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const metricsUrls = Object.fromEntries(
       Object.entries(metricsPortNames).map(([name, port]) => [name, `http://127.0.0.1:${ports[port]}/metrics`]),
     ) as MetricsUrls;
-    return { baseUrl, processes, manifestFile, defaults, metricsUrls, stop };
+    return { baseUrl, processes, manifestFile, defaults, metricsUrls, testCallerKey: testCaller?.privateKey, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -157,7 +157,7 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
   try {
     const ports = await freePorts();
     await timed('stack: start (npm start mode, free ports)', async () => {
-      stack = await startStack({ ports, dataDir, quiet: true, env: testEnv });
+      stack = await startStack({ ports, dataDir, quiet: true, env: testEnv, testClock: true });
       return { passed: 1, failed: 0, skipped: 0 };
     });
     if (!stack) {
@@ -178,6 +178,8 @@ async function runStackSuites(testEnv: NodeJS.ProcessEnv, reports: string): Prom
       FERRY_STRIPE_SECRET_KEY: stack.defaults.STRIPE_SECRET_KEY,
       FERRY_STRIPE_WEBHOOK_SECRET: stack.defaults.STRIPE_WEBHOOK_SECRET,
       FERRY_METRICS_URLS: JSON.stringify(stack.metricsUrls),
+      // The `test` principal's key: only it may move the link service's test clock (LINK_TEST_CLOCK=1).
+      FERRY_TEST_CALLER_KEY: stack.testCallerKey,
     };
     const report = join(reports, 'tests.json');
     await timed('@ferry/tests: vitest (deploy, stack, contract, load)', async () => {

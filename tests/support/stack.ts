@@ -17,6 +17,11 @@ export interface SuiteStack {
   stripe: { apiUrl: string; secretKey: string; webhookSecret: string };
   /** Each service's GET /metrics (FERRY_METRICS_URLS, a JSON object by service); absent when the runner does not name them. */
   metricsUrls?: MetricsUrls;
+  /**
+   * The `test` principal's private key (FERRY_TEST_CALLER_KEY, PKCS#8 PEM), which alone may move the
+   * link service's test clock (support/link-test-clock.ts); absent when the runner does not pass it.
+   */
+  testCallerKey?: string;
   stop(): Promise<void>;
 }
 
@@ -29,7 +34,8 @@ function grpcAddrs(list: string | undefined): SuiteStack['grpcAddrs'] {
 
 /**
  * The runner's stack when it names it (FERRY_BASE_URL, FERRY_MAIL_INBOX_URL, FERRY_IDENTITY_ISSUER,
- * FERRY_DRIVE_ROOT_URL), else a private one (npm start mode on free ports).
+ * FERRY_DRIVE_ROOT_URL), else a private one (npm start mode on free ports, with the link service's
+ * test clock on as `npm test` has it).
  */
 export async function stackForSuite(): Promise<SuiteStack> {
   const env = process.env;
@@ -46,6 +52,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
         webhookSecret: env.FERRY_STRIPE_WEBHOOK_SECRET ?? '',
       },
       metricsUrls: env.FERRY_METRICS_URLS ? (JSON.parse(env.FERRY_METRICS_URLS) as MetricsUrls) : undefined,
+      testCallerKey: env.FERRY_TEST_CALLER_KEY || undefined,
       stop: async () => undefined,
     };
   }
@@ -54,7 +61,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ferry-suite-stack-'));
   let stack: RunningStack;
   try {
-    stack = await startStack({ ports, dataDir, quiet: true });
+    stack = await startStack({ ports, dataDir, quiet: true, testClock: true });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -73,6 +80,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
       webhookSecret: stack.defaults.STRIPE_WEBHOOK_SECRET!,
     },
     metricsUrls: stack.metricsUrls,
+    testCallerKey: stack.testCallerKey,
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });

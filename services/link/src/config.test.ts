@@ -70,6 +70,22 @@ describe('link config', () => {
     );
   });
 
+  it('takes the test clock only with its caller key, and never in production', () => {
+    const key = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(loadConfig(complete).LINK_TEST_CLOCK).toBeUndefined();
+    expect(loadConfig({ ...complete, LINK_TEST_CLOCK: '1', TEST_CALLER_ASSERTION_PUBLIC_KEY: key })).toMatchObject({
+      LINK_TEST_CLOCK: '1',
+      TEST_CALLER_ASSERTION_PUBLIC_KEY: expect.any(KeyObject),
+    });
+    expect(() => loadConfig({ ...complete, LINK_TEST_CLOCK: '1' })).toThrow(
+      /TEST_CALLER_ASSERTION_PUBLIC_KEY is missing/,
+    );
+    expect(() =>
+      loadConfig({ ...complete, LINK_TEST_CLOCK: '1', TEST_CALLER_ASSERTION_PUBLIC_KEY: key, NODE_ENV: 'production' }),
+    ).toThrow(/LINK_TEST_CLOCK is invalid: must not be 1 in production/);
+    expect(() => loadConfig({ ...complete, LINK_TEST_CLOCK: 'yes' })).toThrow(/LINK_TEST_CLOCK is invalid/);
+  });
+
   it('refuses a bad REDIS_URL by name', () => {
     expect(() => loadConfig({ ...complete, REDIS_URL: 'localhost' })).toThrow(/REDIS_URL is invalid/);
   });

@@ -54,8 +54,31 @@ export const configSchema = z
     OIDC_ISSUER: z.url(),
     OIDC_CLIENT_ID: z.string().min(1),
     OIDC_CLIENT_SECRET: z.string().min(8),
+    /**
+     * `1`: the test clock (LinkTestClockService.SetClockOffset) is served to the `test` principal, so
+     * a test can record downloads on chosen days. Test stacks only; absent or `0` = off, refused with
+     * NODE_ENV=production (read through grpcTlsEnv).
+     */
+    LINK_TEST_CLOCK: z.enum(['0', '1']).optional(),
+    /** With LINK_TEST_CLOCK=1: the test suite's Ed25519 public key (SPKI PEM), the only caller of the test clock. */
+    TEST_CALLER_ASSERTION_PUBLIC_KEY: env.ed25519PublicKey().optional(),
   })
-  .superRefine(checkGrpcTlsEnv);
+  .superRefine((c, ctx) => {
+    checkGrpcTlsEnv(c, ctx);
+    if (c.LINK_TEST_CLOCK !== '1') return;
+    if (c.NODE_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_TEST_CLOCK'],
+        message: 'must not be 1 in production (NODE_ENV=production)',
+      });
+    if (!c.TEST_CALLER_ASSERTION_PUBLIC_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CALLER_ASSERTION_PUBLIC_KEY'],
+        message: 'required when LINK_TEST_CLOCK=1',
+      });
+  });
 
 export type LinkConfig = z.infer<typeof configSchema>;
 

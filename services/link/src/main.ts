@@ -21,6 +21,7 @@ import { accessTokenSource } from './grants/access-token.js';
 import { OfflineGrants } from './grants/offline-grants.js';
 import { oidcTokenEndpoint } from './grants/token-endpoint.js';
 import { driveCleanup } from './sweeper/drive-cleanup.js';
+import { createLinkClock } from './clock.js';
 
 runMain('link', async () => {
   const config = loadConfig();
@@ -70,6 +71,10 @@ runMain('link', async () => {
       billing,
       notification,
     },
+    testClock:
+      config.LINK_TEST_CLOCK === '1' && config.TEST_CALLER_ASSERTION_PUBLIC_KEY
+        ? { clock: createLinkClock(), callerPublicKey: config.TEST_CALLER_ASSERTION_PUBLIC_KEY }
+        : undefined,
     sweeper: {
       drive: driveCleanup(config.DRIVE_ROOT_URL),
       tokens: accessTokens.accessTokenFor,
@@ -82,6 +87,8 @@ runMain('link', async () => {
       'LINK_LIFETIME_S: new links live shorter than the default',
     );
   }
+  if (config.LINK_TEST_CLOCK === '1')
+    logger.warn('LINK_TEST_CLOCK=1: the test clock is served to the test principal (test stacks only)');
   const registry = createMetricsRegistry('link');
   registerLinkMetrics(registry, db.prisma, logger);
   const metrics =

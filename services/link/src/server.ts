@@ -20,6 +20,8 @@ import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
 import { startNoticeRelay } from './sweeper/notice-relay.js';
 import { startSweeper, type Sweeper, type SweeperOptions } from './sweeper/sweeper.js';
 import { linkPolicies } from './policies.js';
+import type { LinkClock } from './clock.js';
+import { testClockBinding } from './test-clock/test-clock-service.js';
 
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
 
@@ -74,6 +76,11 @@ export interface StartLinkServerOptions {
   accountDeletion?: Omit<DeletionLoopOptions, 'prisma' | 'logger' | 'invalidations' | 'now'>;
   /** LINK_LIFETIME_S: the longest a new link may live, whatever was chosen; absent = the sender's choice or 7 days. */
   linkLifetimeMs?: number;
+  /**
+   * LINK_TEST_CLOCK=1: the handlers read now from `clock`, and LinkTestClockService is served to the
+   * `test` principal whose public key this is. Absent = no test clock (production).
+   */
+  testClock?: { clock: LinkClock; callerPublicKey: KeyObject };
 }
 
 export interface RunningLinkServer extends RunningGrpcServer {
@@ -110,7 +117,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
   const deps: HandlerDeps = {
     prisma: opts.prisma,
     logger: opts.logger,
-    now,
+    now: opts.testClock?.clock.now ?? now,
     verifyFile: opts.verifyFile,
     verifyTransfer: opts.verifyTransfer,
     invalidations,
@@ -129,8 +136,12 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
         deps,
         opts.offlineGrants && { ...opts.offlineGrants, onStored: (sub) => void sweeper?.ownerGranted(sub) },
       ),
+      ...(opts.testClock ? [testClockBinding(opts.testClock.clock, opts.logger)] : []),
     ],
-    callerKeys: { gateway: opts.gatewayPublicKey },
+    callerKeys: {
+      gateway: opts.gatewayPublicKey,
+      ...(opts.testClock ? { test: opts.testClock.callerPublicKey } : {}),
+    },
   });
   // Events written before a crash are relayed after the restart.
   relay?.poke();

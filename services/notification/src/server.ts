@@ -74,7 +74,7 @@ export interface StartNotificationServerOptions {
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
   /** Public keys of its callers' assertions: the gateway (shares), the link service (first downloads) and billing (reminders). */
-  callerKeys: Record<Principal, KeyObject>;
+  callerKeys: Record<Exclude<Principal, 'test'>, KeyObject>;
   prisma: PrismaClient;
   logger: Logger;
   mail: MailSettings;
