@@ -37,7 +37,6 @@ export function ExpiryPicker({ days, disabled, onChange }: ExpiryPickerProps) {
           </option>
         ))}
       </select>
-      <span className="hint">{t('expiry.hint')}</span>
     </p>
   );
 }

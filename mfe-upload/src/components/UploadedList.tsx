@@ -3,7 +3,6 @@ import { EmptyState } from '@ferry/shell-sdk/ui';
 import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
 import type { UploadedFile } from '../list/uploaded';
-import { DEFAULT_VALIDITY_MS } from '../upload/constants';
 import { UploadedRow, type UploadedRowProps } from './UploadedRow';
 
 export interface UploadedListProps {
@@ -18,15 +17,17 @@ export interface UploadedListProps {
   onAccess?: UploadedRowProps['onAccess'];
   onStats?: UploadedRowProps['onStats'];
   locale: string;
+  /** How long new links live: the sender's chosen default, named by the hint. */
+  validityDays: number;
 }
 
-/** The 'Uploaded' list: only non-expired files; the expiry hint names the days. */
+/** The 'Uploaded' list: only non-expired files; the expiry hint names the days new links live. */
 export function UploadedList(p: UploadedListProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <section aria-labelledby="uploaded-title">
       <h2 id="uploaded-title">{t('uploadedTitle')}</h2>
-      <p className="hint">{t('list.expiryHint', { count: DEFAULT_VALIDITY_MS / 86_400_000 })}</p>
+      <p className="hint">{t('list.expiryHint', { count: p.validityDays })}</p>
       {p.loaded && p.rows.length === 0 && <EmptyState title={t('list.empty')} data-testid="uploaded-empty" />}
       <ul className="uploaded" data-testid="uploaded-list">
         {p.rows.map((row) => (

@@ -134,6 +134,7 @@ export function UploadRoute() {
         onAccess={(row, body) => api.setAccess(row.slug!, body)}
         onStats={(row) => api.stats(row.slug!)}
         locale={shell.language}
+        validityDays={expiry.days}
       />
       <ShareModal
         open={shareRow !== null}
