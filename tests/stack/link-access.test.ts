@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
 import { waitFor } from '@ferry/testkit';
 import { mailInbox, type InboxMessage } from '../support/inbox.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 /**
  * Password-protected links, download limits and the mails' signed "+1 day", through the gateway
@@ -57,14 +57,7 @@ describe('link access across the stack', () => {
   beforeAll(async () => {
     stack = await stackForSuite();
     baseUrl = stack.baseUrl;
-    token = (
-      await signIn({
-        issuer: stack.identityIssuer,
-        clientId: 'ferry-web',
-        redirectUri: `${baseUrl}/auth/callback`,
-        email,
-      })
-    ).access_token;
+    token = await signInAsWebApp(stack, email);
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
 import { waitFor } from '@ferry/testkit';
 import { ProductApi } from '../../mfe-upload/src/api/product-api.ts';
 import { type InboxMessage, mailInbox } from '../support/inbox.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 /**
  * Link creation across the real processes: the upload screen's own ProductApi (with its retries)
@@ -58,14 +58,7 @@ describe('link creation across the stack', () => {
     baseUrl = stack.baseUrl;
     driveRoot = stack.driveRootUrl;
     inbox = stack.mailInboxUrl;
-    alice = (
-      await signIn({
-        issuer: stack.identityIssuer,
-        clientId: 'ferry-web',
-        redirectUri: `${baseUrl}/auth/callback`,
-        email: aliceEmail,
-      })
-    ).access_token;
+    alice = await signInAsWebApp(stack, aliceEmail);
     root = await createFile({
       name: '_ferryuploads',
       mimeType: 'application/vnd.google-apps.folder',

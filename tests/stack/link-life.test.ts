@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 /**
  * The 30-day cap across gateway → link service: a fresh link (7 days) takes 23 one-day extends,
@@ -16,14 +16,7 @@ describe('link life across the stack', () => {
   beforeAll(async () => {
     stack = await stackForSuite();
     baseUrl = stack.baseUrl;
-    token = (
-      await signIn({
-        issuer: stack.identityIssuer,
-        clientId: 'ferry-web',
-        redirectUri: `${baseUrl}/auth/callback`,
-        email,
-      })
-    ).access_token;
+    token = await signInAsWebApp(stack, email);
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();

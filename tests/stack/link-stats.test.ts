@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
 import { waitFor } from '@ferry/testkit';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 /** GET /api/links/{slug}/stats through the gateway against the real link service: the owner's only. */
 describe('link statistics across the stack', () => {
@@ -14,14 +14,7 @@ describe('link statistics across the stack', () => {
     stack = await stackForSuite();
     baseUrl = stack.baseUrl;
     for (const who of ['owner', 'other'] as const)
-      tokens[who] = (
-        await signIn({
-          issuer: stack.identityIssuer,
-          clientId: 'ferry-web',
-          redirectUri: `${baseUrl}/auth/callback`,
-          email: `stats-${who}-${Date.now().toString(36)}@example.com`,
-        })
-      ).access_token;
+      tokens[who] = await signInAsWebApp(stack, `stats-${who}-${Date.now().toString(36)}@example.com`);
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 import { waitFor } from '@ferry/testkit';
 import { mailInbox } from '../support/inbox.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
@@ -37,11 +37,8 @@ describe('mail across the stack', () => {
     stack = await stackForSuite();
     baseUrl = stack.baseUrl;
     inbox = stack.mailInboxUrl;
-    const issuer = stack.identityIssuer;
     const driveRoot = stack.driveRootUrl;
-    // The browser app's public client, as scripts/lib/stack.ts registers it.
-    const token = async (email: string) =>
-      (await signIn({ issuer, clientId: 'ferry-web', redirectUri: `${baseUrl}/auth/callback`, email })).access_token;
+    const token = (email: string) => signInAsWebApp(stack!, email);
     alice = await token(aliceEmail);
     bob = await token(to('bob'));
 

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
 import { waitFor } from '@ferry/testkit';
 import { mailInbox } from '../support/inbox.ts';
 import { parsePrometheusText, type MetricFamily, type Sample } from '../support/prometheus-text.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 type Service = 'gateway' | 'link' | 'notification' | 'billing';
 
@@ -59,14 +59,7 @@ describe('Prometheus metrics of every service', () => {
     if (!stack.metricsUrls) throw new Error('the runner did not name the metrics endpoints (FERRY_METRICS_URLS)');
     urls = stack.metricsUrls;
     const { baseUrl, driveRootUrl } = stack;
-    const alice = (
-      await signIn({
-        issuer: stack.identityIssuer,
-        clientId: 'ferry-web',
-        redirectUri: `${baseUrl}/auth/callback`,
-        email: `alice-${run}@example.com`,
-      })
-    ).access_token;
+    const alice = await signInAsWebApp(stack, `alice-${run}@example.com`);
     const authed = { Authorization: `Bearer ${alice}`, 'Content-Type': 'application/json' };
     const create = async (meta: object) => {
       const res = await fetch(`${driveRootUrl}/drive/v3/files`, {

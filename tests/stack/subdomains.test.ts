@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '@ferry/dev-identity';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 interface Shortened {
   shortId: string;
@@ -27,14 +27,7 @@ describe('sender subdomains across the stack', () => {
   const token = async (email: string) => {
     let t = tokens.get(email);
     if (!t) {
-      t = (
-        await signIn({
-          issuer: stack!.identityIssuer,
-          clientId: 'ferry-web',
-          redirectUri: `${base.origin}/auth/callback`,
-          email,
-        })
-      ).access_token;
+      t = await signInAsWebApp(stack!, email);
       tokens.set(email, t);
     }
     return t;

@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signIn } from '@ferry/dev-identity';
 import { freePort, type RunningServer, startPostgres, waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
+import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
 /** A span as the receiver keeps it: OTLP/JSON fields plus the service.name of its resource. */
 interface ReceivedSpan {
@@ -160,14 +160,10 @@ describe('tracing across gateway, gRPC and the database', () => {
       },
     });
     driveRoot = stack.defaults.DRIVE_ROOT_URL!;
-    alice = (
-      await signIn({
-        issuer: stack.defaults.IDENTITY_ISSUER!,
-        clientId: 'ferry-web',
-        redirectUri: `${stack.baseUrl}/auth/callback`,
-        email: `trace-${Date.now().toString(36)}@example.com`,
-      })
-    ).access_token;
+    alice = await signInAsWebApp(
+      { baseUrl: stack.baseUrl, identityIssuer: stack.defaults.IDENTITY_ISSUER! },
+      `trace-${Date.now().toString(36)}@example.com`,
+    );
   }, 180_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@
  * shared with anyone, then POST /api/shorten as its owner.
  */
 import { randomBytes } from 'node:crypto';
-import { signIn } from '../../../services/dev-identity/dist/index.js';
+import { signInAsWebApp } from '../../support/web-app-sign-in.ts';
 
 export interface FerryEndpoints {
   /** Gateway origin (FERRY_BASE_URL). */
@@ -29,15 +29,8 @@ export function endpointsFromEnv(env: NodeJS.ProcessEnv = process.env): FerryEnd
 }
 
 /** An access token of the browser app's client (ferry-web), as the upload page would hold. */
-export async function devToken(ep: FerryEndpoints, email: string): Promise<string> {
-  const tokens = await signIn({
-    issuer: ep.issuer,
-    clientId: 'ferry-web',
-    redirectUri: `${ep.baseUrl}/auth/callback`,
-    email,
-    scope: 'openid email profile https://www.googleapis.com/auth/drive.file',
-  });
-  return tokens.access_token;
+export function devToken(ep: FerryEndpoints, email: string): Promise<string> {
+  return signInAsWebApp({ baseUrl: ep.baseUrl, identityIssuer: ep.issuer }, email);
 }
 
 async function driveJson<T>(
