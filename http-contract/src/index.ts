@@ -5,6 +5,7 @@ export * from './share-email.js';
 export * from './feedback.js';
 export * from './link-access.js';
 export * from './link-stats.js';
+export * from './my-data.js';
 export * from './billing.js';
 export * from './system.js';
 export * from './routes.js';

@@ -44,6 +44,7 @@ import {
   UnlockResponse,
 } from './link-access.js';
 import { LinkStatsQuery, LinkStatsResponse } from './link-stats.js';
+import { AccountDeletionState, DeleteAccountBody, MyDataExport, MyDataExportQuery } from './my-data.js';
 import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -202,6 +203,39 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The verified identity of the token',
     auth: true,
     responses: { 200: json('The identity', Me) },
+  },
+  {
+    method: 'get',
+    path: '/api/me/export',
+    operationId: 'exportMyData',
+    summary:
+      'Everything Ferry keeps about the caller (links with counts and daily statistics, mails sent for them, the subscription), as a JSON download',
+    auth: true,
+    query: MyDataExportQuery,
+    responses: { 200: json('The data (Content-Disposition: attachment)', MyDataExport) },
+    errors: { 400: 'invalid_argument: tz is not an IANA time zone' },
+  },
+  {
+    method: 'delete',
+    path: '/api/me',
+    operationId: 'deleteMyAccount',
+    summary:
+      'Deletes the caller’s account: cancels the subscription, closes every link (410), removes public sharing and, if asked, trashes the files, revokes Ferry’s stored token, deletes the data, signs out every session and mails a confirmation; runs on durably, a repeat is harmless',
+    auth: true,
+    body: DeleteAccountBody,
+    responses: {
+      200: json('The deletion had already finished: its state, unchanged', AccountDeletionState),
+      202: json('The deletion is recorded and running (every session is signed out now)', AccountDeletionState),
+    },
+    errors: { 403: 'forbidden: sent from another origin' },
+  },
+  {
+    method: 'get',
+    path: '/api/me/deletion',
+    operationId: 'getAccountDeletion',
+    summary: 'Where the caller’s account deletion is (also with a session signed out by it)',
+    auth: true,
+    responses: { 200: json('The deletion’s state', AccountDeletionState) },
   },
   shorten('shorten', '/api/shorten', 'A short link for a file in the caller’s Ferry folder'),
   shorten('shortenCreate', '/api/shorten/create', 'Fallback of POST /api/shorten'),

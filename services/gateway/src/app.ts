@@ -31,6 +31,8 @@ import { linkPreviews } from './web/link-preview.js';
 import { publicConfigRoutes, type PublicConfig } from './routes/public-config.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { feedbackRoutes, type FeedbackRouteDeps } from './routes/feedback.js';
+import { myDataRoutes, type MyDataRouteDeps } from './routes/my-data.js';
+import type { SessionCutoffs } from './auth/session-cutoffs.js';
 import { pageViewRoutes, type PageViewRouteDeps } from './routes/page-views.js';
 
 export interface WebOptions {
@@ -63,7 +65,9 @@ export interface AppDeps {
   accessLog?: AccessLogPolicy;
   web?: WebOptions;
   /** Sign-in: `/api/auth/*`, `/api/me` and the `requireAuth` gate of protected routes. */
-  auth?: { oidc: OidcProvider; verifier: TokenVerifier; grants?: OfflineGrantStore };
+  auth?: { oidc: OidcProvider; verifier: TokenVerifier; grants?: OfflineGrantStore; cutoffs?: SessionCutoffs };
+  /** The user's own data: `GET /api/me/export`, `DELETE /api/me`, `GET /api/me/deletion`; `authenticate` defaults to requireAuth of `auth`. */
+  myData?: Omit<MyDataRouteDeps, 'authenticate'> & { authenticate?: MyDataRouteDeps['authenticate'] };
   /** Extra origins of the pages' Content-Security-Policy (the remotes manifest is read from `web`). */
   csp?: Omit<CspOptions, 'manifestFile'>;
   /** Largest accepted JSON body. */
@@ -125,6 +129,8 @@ export function createApp(deps: AppDeps): Express {
   const defaultAuthenticate: express.RequestHandler = deps.auth
     ? requireAuth(deps.auth.verifier)
     : (_req, res) => void res.status(401).json({ error: 'Sign-in required', code: 'unauthenticated' });
+  if (deps.myData)
+    api.use(myDataRoutes({ ...deps.myData, authenticate: deps.myData.authenticate ?? defaultAuthenticate }));
   if (deps.links) api.use(linkRoutes({ ...deps.links, authenticate: deps.links.authenticate ?? defaultAuthenticate }));
   if (deps.shareEmail)
     api.use(

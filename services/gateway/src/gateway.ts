@@ -10,6 +10,8 @@ import { OidcProvider } from './auth/oidc.js';
 import { linkOfflineGrants } from './auth/offline-grant.js';
 import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
+import { sessionCutoffs, withSessionCutoffs } from './auth/session-cutoffs.js';
+import { requireAuth } from './auth/require-auth.js';
 import type { GatewayConfig } from './config.js';
 import { createAccessGate } from './billing/access-gate.js';
 import { createBackends, type Backends } from './grpc/backends.js';
@@ -67,7 +69,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     redis.connect().catch((err: Error) => logger.warn({ error: err.message }, 'redis connect failed'));
     tokenCache = new RedisTokenCache(redis, logger);
   }
-  const verifier = createTokenVerifier({ lookup: userinfoLookup(() => oidc.userinfoEndpoint()), cache: tokenCache });
+  const verifiedTokens = createTokenVerifier({
+    lookup: userinfoLookup(() => oidc.userinfoEndpoint()),
+    cache: tokenCache,
+  });
+  // A deleted account's sessions stop everywhere (DELETE /api/me): every route's gate reads the cut-offs.
+  const cutoffs = sessionCutoffs({ redis, logger });
+  const verifier = withSessionCutoffs(verifiedTokens, cutoffs);
   let draining = false;
   const registry = createMetricsRegistry('gateway');
   const metrics = createGatewayMetrics(registry);
@@ -89,7 +97,17 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     trustProxy: clientAddress(config.TRUSTED_PROXIES ?? []).trust,
     isDraining: () => draining,
     accessLog,
-    auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS) },
+    auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS), cutoffs },
+    myData: {
+      link: backends.link.client,
+      notification: backends.notification.client,
+      billing: backends.billing.client,
+      grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+      authenticateSignedOut: requireAuth(verifiedTokens),
+      cutoffs,
+      verifier,
+      publicOrigin: config.PUBLIC_ORIGIN,
+    },
     links: links && { ...links.routeDeps, requireAccess: access.requireAccess },
     shareEmail: {
       notification: backends.notification.client,

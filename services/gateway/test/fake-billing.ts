@@ -122,6 +122,27 @@ export async function startFakeBilling() {
         a.status = { ...a.status, phase: Phase.PHASE_EXPIRED, state: State.STATE_EXPIRED, remainingDays: 0 };
       return { status: a.status, now: new Date() };
     }),
+    exportMySubscription: rpc('exportMySubscription', true, (_req, user) => {
+      const a = accounts.get(user.email);
+      if (!a) return {};
+      return {
+        subscription: {
+          plan: 'trial',
+          phase: 'trial',
+          trialStartedAt: new Date(a.status.paidUntil!.getTime() - 90 * DAY),
+          trialEndsAt: a.status.paidUntil,
+          currentPeriodStart: new Date(a.status.paidUntil!.getTime() - 90 * DAY),
+          paidUntil: a.status.paidUntil,
+          cancelledAt: a.status.cancelledAt,
+          stripeStatus: '',
+          stripeCustomerId: '',
+          stripeSubscriptionId: '',
+          createdAt: new Date(a.status.paidUntil!.getTime() - 90 * DAY),
+        },
+      };
+    }),
+    // The link service's call (an account deletion), never the gateway's: the real policies refuse the gateway.
+    eraseAccount: rpc('eraseAccount', false, () => ({ stripeCancelled: false, deleted: false })),
     handleStripeEvent: rpc('handleStripeEvent', false, (req: { payload: Buffer; signature: string }) => {
       webhooks.push({ payload: Buffer.from(req.payload), signature: req.signature });
       if (req.signature === 'unconfigured')

@@ -45,6 +45,16 @@ function fullApp(): Express {
       budget: unused,
     },
     billing: { billing: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost', testClock: true },
+    myData: {
+      link: unused,
+      notification: unused,
+      billing: unused,
+      grpcDeadlineMs: 1,
+      authenticateSignedOut: (_req, _res, next) => next(),
+      cutoffs: unused,
+      verifier: unused,
+      publicOrigin: 'http://localhost',
+    },
   };
   return createApp(deps);
 }

@@ -8,6 +8,7 @@ import { bearerToken } from './require-auth.js';
 import { SignInCallbackQuery, SignInQuery } from '@ferry/http-contract';
 import { parseRequest } from '../http/validate.js';
 import type { OfflineGrantStore } from './offline-grant.js';
+import type { SessionCutoffs } from './session-cutoffs.js';
 
 /** Where the shell picks the token up (from the fragment) after a successful sign-in. */
 export const SHELL_CALLBACK_PATH = '/auth/callback';
@@ -17,6 +18,8 @@ export interface AuthRouteDeps {
   verifier: TokenVerifier;
   /** Receives the refresh token of an interactive sign-in and forgets it on sign-out; absent = no offline access. */
   grants?: OfflineGrantStore;
+  /** Sessions cut off by an account deletion; a token handed out here after the cut-off works. */
+  cutoffs?: SessionCutoffs;
 }
 
 /** Errors the shell may show; anything else from the provider is reported as `server_error`. */
@@ -47,7 +50,7 @@ function noStore(res: Response): void {
  * and the stored offline grant is deleted.
  */
 export function authRoutes(deps: AuthRouteDeps): Router {
-  const { oidc, verifier, grants } = deps;
+  const { oidc, verifier, grants, cutoffs } = deps;
   const { provider, publicOrigin, clientId, clientSecret } = oidc.settings;
   const sealer = new FlowSealer(clientSecret);
   const secure = publicOrigin.startsWith('https:');
@@ -163,6 +166,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       fail(res, 'server_error', flow, 'Sign-in could not be completed.');
       return;
     }
+    // A sign-in after "sign out everywhere" (a deleted account coming back) is a new session.
+    await cutoffs?.admit(tokens.access_token);
     if (grants && tokens.refresh_token) await keepOfflineGrant(req, tokens);
     const fragment = new URLSearchParams({
       access_token: tokens.access_token,

@@ -1,0 +1,113 @@
+import type { Logger } from 'pino';
+import { tokenCacheKey, type RedisLike } from './token-cache.js';
+import type { TokenVerifier } from './token-verifier.js';
+
+/**
+ * How long a cut-off holds: longer than any access token the provider issues lives (Google's and
+ * dev-identity's live an hour), so every token that existed at the cut-off has expired by its end.
+ */
+export const SESSION_CUTOFF_MS = 2 * 3_600_000;
+
+/**
+ * "Sign out everywhere" at the gateway. Sessions are bearer access tokens verified with the
+ * provider, so Ferry cannot end them one by one: a cut-off refuses every token of the user from
+ * now on, except tokens the gateway itself hands out at a sign-in after it (admit), until every
+ * token that existed has expired. Kept in Redis when the gateways share one (all replicas see it),
+ * in-process otherwise.
+ */
+export interface SessionCutoffs {
+  /** Every session of `sub` stops working now. Throws when the mark could not be stored. */
+  cutOff(sub: string): Promise<void>;
+  /** A token the gateway just issued at a sign-in: it works, whatever cut-off its user has. */
+  admit(token: string): Promise<void>;
+  isCutOff(sub: string, token: string): Promise<boolean>;
+}
+
+/** The few commands a store of marks needs (an in-process map, or node-redis). */
+interface MarkStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+}
+
+function memoryMarks(now: () => number): MarkStore {
+  const marks = new Map<string, { value: string; until: number }>();
+  return {
+    async get(key) {
+      const m = marks.get(key);
+      if (!m) return undefined;
+      if (m.until > now()) return m.value;
+      marks.delete(key);
+      return undefined;
+    },
+    async set(key, value, ttlMs) {
+      if (marks.size > 50_000) for (const [k, m] of marks) if (m.until <= now()) marks.delete(k);
+      marks.set(key, { value, until: now() + ttlMs });
+    },
+  };
+}
+
+function redisMarks(client: RedisLike): MarkStore {
+  return {
+    async get(key) {
+      const raw = await client.get(key);
+      return typeof raw === 'string' ? raw : undefined;
+    },
+    async set(key, value, ttlMs) {
+      await client.set(key, value, { expiration: { type: 'PX', value: ttlMs } });
+    },
+  };
+}
+
+export function sessionCutoffs(opts: {
+  redis?: RedisLike;
+  logger: Logger;
+  ttlMs?: number;
+  now?: () => number;
+}): SessionCutoffs {
+  const now = opts.now ?? Date.now;
+  const ttlMs = opts.ttlMs ?? SESSION_CUTOFF_MS;
+  const local = memoryMarks(now);
+  const store = (): MarkStore => (opts.redis?.isReady ? redisMarks(opts.redis) : local);
+  const userKey = (sub: string) => `ferry:gateway:cutoff:${sub}`;
+  const tokenKey = (token: string) => `ferry:gateway:admitted:${tokenCacheKey(token)}`;
+  return {
+    async cutOff(sub) {
+      await local.set(userKey(sub), String(now()), ttlMs);
+      if (opts.redis) {
+        if (!opts.redis.isReady) throw new Error('redis is not ready: the sign-out would not reach the other gateways');
+        await redisMarks(opts.redis).set(userKey(sub), String(now()), ttlMs);
+      }
+    },
+    async admit(token) {
+      await local.set(tokenKey(token), '1', ttlMs);
+      try {
+        if (opts.redis?.isReady) await redisMarks(opts.redis).set(tokenKey(token), '1', ttlMs);
+      } catch (err) {
+        opts.logger.warn({ error: (err as Error).message }, 'admitting a fresh sign-in in redis failed');
+      }
+    },
+    async isCutOff(sub, token) {
+      try {
+        const s = store();
+        if ((await s.get(userKey(sub))) === undefined && (await local.get(userKey(sub))) === undefined) return false;
+        return (await s.get(tokenKey(token))) === undefined && (await local.get(tokenKey(token))) === undefined;
+      } catch (err) {
+        // Redis trouble never locks everyone out; this replica's own marks still hold.
+        opts.logger.warn({ error: (err as Error).message }, 'session cut-off read failed');
+        return (await local.get(userKey(sub))) !== undefined && (await local.get(tokenKey(token))) === undefined;
+      }
+    },
+  };
+}
+
+/** A verifier that refuses (401) every token of a user who was signed out everywhere. */
+export function withSessionCutoffs(verifier: TokenVerifier, cutoffs: SessionCutoffs): TokenVerifier {
+  return {
+    async verify(token) {
+      const result = await verifier.verify(token);
+      if (result.ok && (await cutoffs.isCutOff(result.identity.sub, token))) return { ok: false, status: 401 };
+      return result;
+    },
+    forget: (token) => verifier.forget(token),
+  };
+}
