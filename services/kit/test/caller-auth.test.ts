@@ -267,7 +267,7 @@ describe('caller assertions on a kit server', () => {
 });
 
 describe('the hot path', () => {
-  it('signs the service assertion once for many calls, and costs little per call (measured)', async () => {
+  it('signs the service assertion once for many calls', async () => {
     const address = await start();
     let signed = 0;
     const real = createCallerSigner({ issuer: 'gateway', privateKey: keys.gateway.privateKey });
@@ -291,30 +291,9 @@ describe('the hot path', () => {
     const recorded = client(address, {
       interceptors: [callerAssertionOptions(counting, AUDIENCE).interceptors![0]!, recording],
     });
-    for (let i = 0; i < 300; i++) expect((await invoke(recorded, 'system')).err).toBeNull();
+    for (let i = 0; i < 100; i++) expect((await invoke(recorded, 'system')).err).toBeNull();
     expect(signed).toBe(1);
     expect(seen.size).toBe(1);
-
-    // Cost: the kit's interceptor against the same calls carrying a fixed, already verified header.
-    const token = String([...seen][0]).slice('Bearer '.length);
-    const signedClient = client(address, callerAssertionOptions(real, AUDIENCE));
-    const plain = client(address);
-    const N = 300;
-    const time = async (c: InstanceType<typeof WhoClient>, md: () => grpc.Metadata) => {
-      const t = process.hrtime.bigint();
-      for (let i = 0; i < N; i++) await invoke(c, 'system', md());
-      return Number(process.hrtime.bigint() - t) / 1000 / N;
-    };
-    let withAssertion = Infinity;
-    let withFixedHeader = Infinity;
-    for (let round = 0; round < 3; round++) {
-      withAssertion = Math.min(withAssertion, await time(signedClient, () => new grpc.Metadata()));
-      withFixedHeader = Math.min(withFixedHeader, await time(plain, () => bearer(token)));
-    }
-    console.log(
-      `unary call round trip (best of 3 × ${N}): ${withAssertion.toFixed(0)} µs with the assertion interceptor, ${withFixedHeader.toFixed(0)} µs with a fixed header`,
-    );
-    expect(withAssertion).toBeLessThan(withFixedHeader * 1.5 + 100);
   });
 
   it('binds 127.0.0.1 unless told otherwise', async () => {
