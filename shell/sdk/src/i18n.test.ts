@@ -5,6 +5,7 @@ import {
   readLocaleVersions,
   setLocaleVersions,
   setNamespaceLocation,
+  activeLanguage,
   syncDocumentLanguage,
 } from './i18n.js';
 
@@ -61,5 +62,40 @@ describe('syncDocumentLanguage', () => {
     await instance.changeLanguage('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.documentElement.lang).toBe('ar');
+  });
+
+  it('writes the active language, never the detected tag: en-US is en, de-AT is de', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: 'en-US',
+      supportedLngs: ['en', 'de', 'ar'],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: 'en',
+      resources: { en: { t: { k: 'v' } }, de: { t: { k: 'w' } } },
+    });
+    document.documentElement.lang = 'xx';
+    syncDocumentLanguage(instance);
+    expect(instance.language).toBe('en-US');
+    expect(document.documentElement.lang).toBe(activeLanguage(instance));
+    expect(document.documentElement.lang).toBe('en');
+    await instance.changeLanguage('de-AT');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('attached before init, as the shell does, the browser tag still becomes the active language', async () => {
+    const instance = i18next.createInstance();
+    document.documentElement.lang = 'xx';
+    syncDocumentLanguage(instance);
+    await instance.init({
+      lng: 'en-US',
+      supportedLngs: ['en', 'ar'],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: 'en',
+      resources: { en: { t: { k: 'v' } } },
+    });
+    expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -2,7 +2,13 @@ import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, textDirection } from './languages.js';
+import {
+  FALLBACK_LANGUAGE,
+  type LanguageCode,
+  normaliseLanguage,
+  SUPPORTED_LANGUAGES,
+  textDirection,
+} from './languages.js';
 
 /** Spec §9 detection order; the choice is cached in localStorage under `i18nextLng`. */
 export const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
@@ -90,14 +96,27 @@ export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpB
   };
 }
 
-/** Keeps `<html lang dir>` in step with the active language (right-to-left for ar and he). */
+/**
+ * The app's active language: the supported code i18next resolved, never the detected tag itself
+ * (a browser's 'en-US' is 'en'). The shell's context, the stand-in and `<html lang>` all read it.
+ */
+export function activeLanguage(instance: Pick<I18n, 'resolvedLanguage' | 'language'>): LanguageCode {
+  return normaliseLanguage(instance.resolvedLanguage ?? instance.language);
+}
+
+/**
+ * The one owner of `<html lang dir>` in the browser: the active language (right-to-left for ar and
+ * he), at start and on every change. The gateway writes the first value server-side by the same
+ * rule (`chooseLanguage` gives a supported code), so the attribute never holds a raw browser tag.
+ */
 export function syncDocumentLanguage(instance: I18n, doc: Document = document): void {
-  const apply = (language: string | undefined): void => {
-    if (!language) return;
+  const apply = (): void => {
+    if (!instance.resolvedLanguage && !instance.language) return;
+    const language = activeLanguage(instance);
     doc.documentElement.lang = language;
     doc.documentElement.dir = textDirection(language);
   };
-  apply(instance.resolvedLanguage ?? instance.language);
+  apply();
   instance.on('languageChanged', apply);
 }
 

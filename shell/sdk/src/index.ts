@@ -3,6 +3,7 @@ export * from './types.js';
 export { ShellProvider, useShell } from './context.js';
 export { StandaloneShell, type StandaloneShellProps } from './standalone.js';
 export {
+  activeLanguage,
   DETECTION_ORDER,
   TRANSLATION_LOADING,
   ferryI18nOptions,

@@ -3,8 +3,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import i18next from 'i18next';
 import { ShellProvider } from './context.js';
-import { initFerryI18n } from './i18n.js';
-import { SWITCHER_LANGUAGES, normaliseLanguage, type LanguageCode } from './languages.js';
+import { activeLanguage, initFerryI18n } from './i18n.js';
+import { SWITCHER_LANGUAGES, type LanguageCode } from './languages.js';
 import type { ShellContextValue } from './types.js';
 
 export interface StandaloneShellProps {
@@ -16,7 +16,7 @@ export interface StandaloneShellProps {
 function StandInContext({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { i18n } = useTranslation();
-  const language = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = activeLanguage(i18n);
   const value = useMemo<ShellContextValue>(
     () => ({
       mode: 'standalone',

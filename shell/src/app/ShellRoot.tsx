@@ -1,7 +1,7 @@
 import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SWITCHER_LANGUAGES, ShellProvider, normaliseLanguage, type ShellContextValue } from '@ferry/shell-sdk';
+import { activeLanguage, SWITCHER_LANGUAGES, ShellProvider, type ShellContextValue } from '@ferry/shell-sdk';
 import type { AuthController, AuthState } from '../auth/auth-controller';
 import { CALLBACK_PATH } from '../auth/constants';
 import { guardRoute } from '../auth/guards';
@@ -67,7 +67,7 @@ export function ShellRoot({
   const host = useMemo(() => classifyHost(page.hostname, rootDomain), [page.hostname, rootDomain]);
   const root = rootOrigin(page, rootDomain);
   const decision = resolveRoute({ pathname: location.pathname, search: location.search, host, rootOrigin: root });
-  const language = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = activeLanguage(i18n);
   const subscribe = useCallback((cb: () => void) => (auth ? auth.subscribe(cb) : noSubscription()), [auth]);
   const snapshot = useCallback(() => (auth ? auth.getState() : NO_AUTH()), [auth]);
   const authState: AuthState | null = useSyncExternalStore(subscribe, snapshot);
