@@ -31,6 +31,8 @@ const COUNT_SLUGS = num('LOAD_COUNT_SLUGS', 1_000);
 /** Longest wait for the first-download notices to be relayed before measuring. */
 const QUIET_MAX_S = num('LOAD_QUIET_MAX_S', 300);
 const COUNT_REQUESTS = num('LOAD_COUNT_REQUESTS', 100_000);
+/** Each request to the stack carries its own X-Request-ID, as behind the ingress (the gateway counts an id once). */
+const REQUEST_IDS = num('LOAD_REQUEST_IDS', 1) === 1;
 
 interface Run {
   rps: number;
@@ -42,9 +44,13 @@ interface Run {
   other: number;
 }
 
+let cannonRuns = 0;
+
 function cannon(url: string, opts: { paths?: string[]; duration?: number; amount?: number }): Promise<Run> {
   let i = 0;
   const paths = opts.paths;
+  // Unique across the runs of this process: a repeated id would count once.
+  const idPrefix = `${process.pid}-${++cannonRuns}-`;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -54,7 +60,16 @@ function cannon(url: string, opts: { paths?: string[]; duration?: number; amount
         ...(paths
           ? {
               requests: [
-                { setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) },
+                {
+                  setupRequest: (req: Record<string, unknown>) =>
+                    REQUEST_IDS
+                      ? {
+                          ...req,
+                          path: paths[i % paths.length],
+                          headers: { ...(req.headers as object), 'x-request-id': `${idPrefix}${i++}` },
+                        }
+                      : { ...req, path: paths[i++ % paths.length] },
+                },
               ],
             }
           : {}),
@@ -135,6 +150,18 @@ async function startBare(): Promise<{ url: string; pid: number; stop(): void }> 
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
+/** Setup and count reads on a busy shared machine can meet a gateway deadline (504/503): try again, a few times. */
+async function patiently<T>(what: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await what();
+    } catch (err) {
+      if (attempt >= 5 || !/: 50[234]\b/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
 async function pool<T>(n: number, concurrency: number, work: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
   let next = 0;
@@ -173,7 +200,7 @@ async function main(): Promise<number> {
     const token = await devToken({ ...ep, baseUrl: stack.baseUrl }, 'loadtest@example.com');
     const fileId = await uploadSharedFile(ep, token, 'load.bin', Buffer.from('ferry load test\n'));
     const t0 = Date.now();
-    const slugs = (await pool(SLUGS, 16, () => shorten(ep, token, fileId))).map((s) => s.shortId);
+    const slugs = (await pool(SLUGS, 16, () => patiently(() => shorten(ep, token, fileId)))).map((s) => s.shortId);
     console.log(`[load] ${slugs.length} links created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
     const baseline = await startBare();
@@ -248,7 +275,10 @@ async function main(): Promise<number> {
     // must raise their persisted counts by exactly the number of 302s it got.
     const countSlugs = slugs.slice(0, Math.min(COUNT_SLUGS, slugs.length));
     const sumCounts = async () =>
-      (await pool(countSlugs.length, 32, (i) => downloadCount(ep, countSlugs[i]!))).reduce((a, b) => a + b, 0);
+      (await pool(countSlugs.length, 32, (i) => patiently(() => downloadCount(ep, countSlugs[i]!)))).reduce(
+        (a, b) => a + b,
+        0,
+      );
     const settled = async () => {
       let last = -1;
       for (;;) {
@@ -275,6 +305,7 @@ async function main(): Promise<number> {
     const report = {
       node: process.version,
       connections: CONNECTIONS,
+      requestIds: REQUEST_IDS,
       durationS: DURATION,
       rounds: ROUNDS,
       slugs: SLUGS,

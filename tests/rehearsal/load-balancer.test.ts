@@ -10,17 +10,22 @@ interface Upstream {
   server: Server;
   /** X-Forwarded-For of each request it got. */
   forwardedFor: string[];
+  /** X-Request-ID of each request it got. */
+  requestIds: string[];
 }
 
-async function upstream(name: string): Promise<Upstream> {
+/** An upstream that answers its name, or (`dies`) resets the connection once it has read the request, as a SIGKILL would. */
+async function upstream(name: string, dies = false): Promise<Upstream> {
   const forwardedFor: string[] = [];
+  const requestIds: string[] = [];
   const server = createServer((req, res) => {
     forwardedFor.push(String(req.headers['x-forwarded-for']));
+    requestIds.push(String(req.headers['x-request-id']));
     req.resume();
-    req.on('end', () => res.end(name));
+    req.on('end', () => (dies ? req.socket.resetAndDestroy() : res.end(name)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { name, port: (server.address() as AddressInfo).port, server, forwardedFor };
+  return { name, port: (server.address() as AddressInfo).port, server, forwardedFor, requestIds };
 }
 
 const close = (server: Server) =>
@@ -40,9 +45,9 @@ describe('the rehearsal load balancer', () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  async function setup(): Promise<{ lb: LoadBalancer; a: Upstream; b: Upstream }> {
+  async function setup(bDies = false): Promise<{ lb: LoadBalancer; a: Upstream; b: Upstream }> {
     const a = await upstream('a');
-    const b = await upstream('b');
+    const b = await upstream('b', bDies);
     cleanup.push(
       () => close(a.server),
       () => close(b.server),
@@ -75,6 +80,28 @@ describe('the rehearsal load balancer', () => {
       { name: 'a', answered: 4, failures: 0 },
       { name: 'b', answered: 0, failures: 1 },
     ]);
+  });
+
+  it('gives each request its own X-Request-ID, or keeps the one the client sent', async () => {
+    const { lb, a, b } = await setup();
+    await answer(lb);
+    await answer(lb);
+    await answer(lb, { headers: { 'x-request-id': 'client-chosen-1' } });
+    const ids = [a.requestIds[0], b.requestIds[0], a.requestIds[1]];
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[2]).toBe('client-chosen-1');
+  });
+
+  it('resends a GET whose upstream died after reading it to the next one with the same X-Request-ID', async () => {
+    const { lb, a, b } = await setup(true);
+    await answer(lb); // a
+    expect(await answer(lb)).toEqual([200, 'a']); // b read it and reset: sent again to a
+    expect(b.requestIds).toHaveLength(1);
+    expect(a.requestIds).toHaveLength(2);
+    expect(a.requestIds[1]).toBe(b.requestIds[0]);
+    expect(a.requestIds[0]).not.toBe(b.requestIds[0]);
   });
 
   it('does not send a POST twice: a dead upstream is a 502', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   Agent,
   createServer,
@@ -54,20 +55,33 @@ const HOP_BY_HOP = new Set([
 /** Methods that can be sent to another upstream when the first one failed before answering. */
 const RETRYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function forwardedHeaders(req: IncomingMessage): OutgoingHttpHeaders {
+/**
+ * The upstream request's headers. `requestId` is the same for every attempt of one client request,
+ * as ingress-nginx's `X-Request-ID: $req_id` (the client's own id if it sent one, else a new one)
+ * is on a `proxy_next_upstream` retry: the gateways count a retried GET once by it.
+ */
+function forwardedHeaders(req: IncomingMessage, requestId: string): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
   // The edge replaces what the client claims: the gateways trust this hop only (TRUSTED_PROXIES).
   headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = 'http';
+  headers['x-request-id'] = requestId;
   return headers;
+}
+
+/** ingress-nginx's `$req_id`: the client's `X-Request-ID` when it sent one, else 32 random hex digits. */
+function requestIdOf(req: IncomingMessage): string {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && sent !== '' ? sent : randomBytes(16).toString('hex');
 }
 
 /**
  * A small round-robin HTTP load balancer (node:http) standing in for the ingress in front of the
  * gateway replicas. Like nginx with `proxy_next_upstream error`: an upstream whose connection fails
  * (refused, reset before any answer) is skipped for `downForMs`, and a GET/HEAD that met such a
- * failure is sent to the next upstream once. Everything else is passed through as answered.
+ * failure is sent to the next upstream once, with the same `X-Request-ID`. Everything else is
+ * passed through as answered.
  */
 export async function startLoadBalancer(options: LoadBalancerOptions): Promise<LoadBalancer> {
   const { upstreams } = options;
@@ -93,7 +107,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
     return i;
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, index: number, retried: boolean) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, requestId: string, index: number, retried: boolean) => {
     const upstream = upstreams[index]!;
     let answered = false;
     const upstreamReq = httpRequest(
@@ -102,7 +116,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: forwardedHeaders(req),
+        headers: forwardedHeaders(req, requestId),
         agent,
         timeout: answerTimeoutMs,
       },
@@ -130,7 +144,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
         downUntil[index] = Date.now() + downForMs;
       }
       if (connectionFailed && !retried && RETRYABLE.has(req.method ?? '') && upstreams.length > 1) {
-        forward(req, res, pick(index), true);
+        forward(req, res, requestId, pick(index), true);
         return;
       }
       if (res.headersSent) {
@@ -146,7 +160,7 @@ export async function startLoadBalancer(options: LoadBalancerOptions): Promise<L
     else req.pipe(upstreamReq);
   };
 
-  const server = createServer((req, res) => forward(req, res, pick(), false));
+  const server = createServer((req, res) => forward(req, res, requestIdOf(req), pick(), false));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -260,3 +260,65 @@ describe('redis count buffer across gateways', () => {
     await counter.stop(100);
   });
 });
+
+describe('redis count buffer: one request, one count', () => {
+  const key = (slug: string, id: string, client = '203.0.113.7') => `${client}|${slug}|${id}`;
+
+  it('counts a request once when the load balancer sends it again to another gateway', async () => {
+    const link = fakeLink();
+    const redis = await redisClient();
+    await redis.del(COUNT_STREAM);
+    // gateway-1 counts 100 requests, then is SIGKILLed before any of its 302s left.
+    const own = await redisClient();
+    const killed = await counterOn(link, redisCountBuffer(own, { owner: 'pod-once-1' }));
+    await Promise.all(Array.from({ length: 100 }, (_, i) => killed.add('Slug_once1', key('Slug_once1', `r${i}`))));
+    own.destroy();
+    // The load balancer sends those 100 GETs to gateway-2 with the same request ids; 50 new
+    // requests and 20 without an id arrive meanwhile.
+    const other = await counterOn(link, redisCountBuffer(redis, { owner: 'pod-once-2' }));
+    await Promise.all([
+      ...Array.from({ length: 150 }, (_, i) => other.add('Slug_once1', key('Slug_once1', `r${i}`))),
+      ...Array.from({ length: 20 }, () => other.add('Slug_once1')),
+    ]);
+    expect(other.repeats).toBe(100);
+    // The same id from another client, or for another link, is another request.
+    await other.add('Slug_once1', key('Slug_once1', 'r0', '198.51.100.1'));
+    await other.add('Slug_once2', key('Slug_once2', 'r0'));
+    expect(other.repeats).toBe(100);
+    const ttl = await redis.ttl(`ferry:gateway:download-once:${key('Slug_once1', 'r0')}`);
+    expect(ttl).toBeGreaterThan(100);
+    expect(ttl).toBeLessThanOrEqual(120);
+
+    await redis.del('ferry:gateway:download-counter-alive:pod-once-1'); // gateway-1 is gone for good
+    await until(async () => {
+      await other.flush();
+      return link.total() === 172 && other.unacknowledged === 0;
+    }, 'both gateways’ counts');
+    expect(link.state.counts.get('Slug_once1')).toBe(171);
+    expect(link.state.counts.get('Slug_once2')).toBe(1);
+    await other.stop(100);
+  });
+
+  it('writes the downloads of one event-loop turn in one round trip, also after Redis forgot the script', async () => {
+    const link = fakeLink();
+    const redis = await redisClient();
+    await redis.del(COUNT_STREAM);
+    const counter = await counterOn(link, redisCountBuffer(redis, { owner: 'pod-turn' }));
+    const calls = async () => {
+      const stats = await redis.info('commandstats');
+      const count = (name: string) => Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+      return { evalsha: count('evalsha'), eval: count('eval'), hincrby: count('hincrby') };
+    };
+    await redis.scriptFlush();
+    await redis.configResetStat();
+    await Promise.all(Array.from({ length: 200 }, (_, i) => counter.add(`Slug_turn${i % 4}`, key('t', `${i}`))));
+    // NOSCRIPT once, then the script sent whole; 4 slugs, one HINCRBY each.
+    expect(await calls()).toEqual({ evalsha: 1, eval: 1, hincrby: 4 });
+    await Promise.all(Array.from({ length: 200 }, (_, i) => counter.add('Slug_turn0', key('t', `${200 + i}`))));
+    expect(await calls()).toEqual({ evalsha: 2, eval: 1, hincrby: 5 });
+    await drained(counter);
+    expect(link.total()).toBe(400);
+    expect(link.state.counts.get('Slug_turn0')).toBe(250);
+    await counter.stop(100);
+  });
+});

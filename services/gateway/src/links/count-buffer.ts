@@ -7,6 +7,12 @@ export interface CountBatch {
   firstAt: number | undefined;
 }
 
+/** One download to count: its link, and the key that makes a repeat of its request count once. */
+export interface Download {
+  slug: string;
+  once?: string;
+}
+
 /**
  * Where counted downloads wait, durably, until the link service acknowledged them: Redis when
  * configured (each download counted there before its redirect is answered), else an append-only
@@ -22,11 +28,14 @@ export interface CountBuffer {
   /** The link service recorded these batches: forget them. */
   ack(ids: string[]): Promise<void>;
   /**
-   * Counts one download of `slug` durably, before its redirect is answered (Redis only; absent,
-   * the counter gathers downloads in memory). `firstAt` (epoch ms) is passed with the first count
-   * since the last seal. Rejects when the store cannot take it.
+   * Counts downloads durably, all in one write, before their redirects are answered (Redis only;
+   * absent, the counter gathers downloads in memory). A download with a `once` key is counted
+   * only if no download with that key was counted in the last 2 minutes (a request the load
+   * balancer sent again to another gateway). `firstAt` (epoch ms) is passed with the first write
+   * since the last seal. Resolves with how many were counted (the others were repeats); rejects
+   * when the store cannot be written.
    */
-  count?(slug: string, firstAt?: number): Promise<void>;
+  count?(downloads: readonly Download[], firstAt?: number): Promise<number>;
   /** Moves the downloads count() holds into one batch with this id; resolves with how many it held (0: none). */
   seal?(id: string): Promise<number>;
   close(): Promise<void>;

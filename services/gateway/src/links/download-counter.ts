@@ -3,7 +3,7 @@ import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js
 import type { LinkServiceClient, RecordDownloadsRequest } from '@ferry/contracts/link/v1';
 import type { Logger } from 'pino';
 import { backoffDelay } from '@ferry/rules';
-import { memoryCountBuffer, totalOf, type CountBatch, type CountBuffer } from './count-buffer.js';
+import { memoryCountBuffer, totalOf, type CountBatch, type CountBuffer, type Download } from './count-buffer.js';
 
 /** Links per RecordDownloads message. */
 const SLICE = 1_000;
@@ -63,8 +63,14 @@ export class DownloadCounter {
   private readonly timer: NodeJS.Timeout;
   private readonly maxPending: number;
   private readonly deadlineMs: number;
+  /** Downloads of this event-loop turn not yet written to the buffer, and the promise they share. */
+  private turn: Download[] = [];
+  private turnDone: Promise<void> | undefined;
+  private turnResolve: (() => void) | undefined;
   /** Downloads acknowledged by the link service (for tests and the load runner). */
   acknowledged = 0;
+  /** Downloads not counted because their request key was counted already (a request sent again). */
+  repeats = 0;
 
   constructor(private readonly opts: DownloadCounterOptions) {
     this.buffer = opts.buffer ?? this.fallback;
@@ -77,35 +83,62 @@ export class DownloadCounter {
   }
 
   /**
-   * One download of `slug`, counted in the buffer when it counts (hot path: one pipelined Redis
-   * command), else in memory. Never rejects: answer the redirect once it resolves.
+   * One download of `slug`, counted in the buffer when it counts, else in memory. `once` (the
+   * load balancer's request id, with the client and the link) makes a request that reaches this or
+   * another gateway again count once; without a buffer that counts it is not needed (one process
+   * counts each request it answers once). Never rejects: answer the redirect once it resolves.
    */
-  add(slug: string): Promise<void> {
+  add(slug: string, once?: string): Promise<void> {
     if (!this.buffer.count) {
       this.addPending(slug);
       return Promise.resolve();
     }
+    // Hot path: every download of this turn goes to the store in one write (one round trip), and
+    // their redirects wait on one shared promise.
+    this.turn.push(once === undefined ? { slug } : { slug, once });
+    if (this.turnDone === undefined) {
+      this.turnDone = new Promise((resolve) => {
+        this.turnResolve = resolve;
+      });
+      setImmediate(() => this.countTurn());
+    }
+    return this.turnDone;
+  }
+
+  private countTurn(): void {
+    const downloads = this.turn;
+    const resolve = this.turnResolve!;
+    this.turn = [];
+    this.turnDone = undefined;
+    this.turnResolve = undefined;
     const firstAt = this.countedFirstAt ? undefined : Date.now();
     this.countedFirstAt = true;
-    this.counted++;
-    const counted = this.buffer.count(slug, firstAt).catch((err: Error) => {
-      this.counted = Math.max(0, this.counted - 1);
-      if (this.pendingTotal === 0)
-        this.opts.logger.warn(
-          { error: err.message, buffer: this.buffer.kind },
-          'downloads counted in memory: the count buffer cannot be written',
-        );
-      this.addPending(slug);
-    });
-    // A store that hangs without failing holds the redirect no longer than COUNT_WAIT_MS. The count
-    // stays queued (counted once when it lands, in memory if it fails), durable only once it lands.
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, COUNT_WAIT_MS);
-      void counted.then(() => {
+    this.counted += downloads.length;
+    // A store that hangs without failing holds the redirects no longer than COUNT_WAIT_MS. The
+    // counts stay queued (counted once when they land, in memory if they fail), durable only once they land.
+    const timer = setTimeout(resolve, COUNT_WAIT_MS);
+    this.buffer.count!(downloads, firstAt).then(
+      (counted) => {
+        const repeats = downloads.length - counted;
+        if (repeats > 0) {
+          this.repeats += repeats;
+          this.counted = Math.max(0, this.counted - repeats);
+        }
         clearTimeout(timer);
         resolve();
-      });
-    });
+      },
+      (err: Error) => {
+        this.counted = Math.max(0, this.counted - downloads.length);
+        if (this.pendingTotal === 0)
+          this.opts.logger.warn(
+            { error: err.message, buffer: this.buffer.kind },
+            'downloads counted in memory: the count buffer cannot be written',
+          );
+        for (const d of downloads) this.addPending(d.slug);
+        clearTimeout(timer);
+        resolve();
+      },
+    );
   }
 
   private addPending(slug: string): void {
@@ -116,7 +149,7 @@ export class DownloadCounter {
 
   /** Downloads counted or taken over by this process and not yet acknowledged by the link service. */
   get unacknowledged(): number {
-    let total = this.pendingTotal + this.counted;
+    let total = this.pendingTotal + this.counted + this.turn.length;
     for (const n of this.unacked.values()) total += n;
     return total;
   }

@@ -7,6 +7,7 @@ import { API_CSP, FRAME_OPTIONS } from '../http/csp.js';
 import { isLinkCode } from '@ferry/rules';
 import type { GatewayMetrics } from '../http/metrics.js';
 import type { DownloadCounter } from './download-counter.js';
+import { downloadOnceKey } from './download-once.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
 import { cacheKey, requestSubdomain, visibleOn } from './host-scope.js';
 import { unlockTokenOf, type GuardedDownloads } from './guarded-download.js';
@@ -143,7 +144,7 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return;
     }
     // Counted (durably, when Redis is there) before the 302 leaves: a crash after it loses no count.
-    void counter.add(countKey).then(() => {
+    void counter.add(countKey, downloadOnceKey(req, clientAddress, countKey)).then(() => {
       res.writeHead(302, headers);
       res.end();
       deps.metrics?.redirected();

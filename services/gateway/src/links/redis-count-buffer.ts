@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { createClient } from 'redis';
 import type { CountBatch, CountBuffer } from './count-buffer.js';
@@ -18,6 +19,33 @@ const aliveKey = (owner: string) => `ferry:gateway:download-counter-alive:${owne
 /** Every owner that counted here. */
 const OWNERS = 'ferry:gateway:download-counters';
 const ALIVE_MS = 30_000;
+
+/** A download's request key, held while a retry of its request could still arrive (LB timeouts are ≤ 60 s). */
+const onceKey = (once: string) => `ferry:gateway:download-once:${once}`;
+const ONCE_TTL_S = 120;
+
+/**
+ * Atomically, one round trip for every download of an event-loop turn: ARGV[1] is the first
+ * download's time (or ''), then one key per download (ARGV[2..n+1]: '' or its request key) and
+ * one slug per download (ARGV[n+2..2n+1]). A download whose key was set in the last ARGV ttl
+ * seconds (`SET NX` fails) is a repeat of a request already counted; every other one is added to
+ * the hash KEYS[1] (first time into KEYS[2]). Returns how many were counted.
+ */
+const COUNT = `
+local n = (#ARGV - 1) / 2
+if ARGV[1] ~= '' then redis.call('SET', KEYS[2], ARGV[1], 'NX') end
+local add, counted = {}, 0
+for i = 2, n + 1 do
+  local once = ARGV[i]
+  if once == '' or redis.call('SET', once, '1', 'NX', 'EX', ${ONCE_TTL_S}) then
+    local slug = ARGV[i + n]
+    add[slug] = (add[slug] or 0) + 1
+    counted = counted + 1
+  end
+end
+for slug, k in pairs(add) do redis.call('HINCRBY', KEYS[1], slug, k) end
+return counted`;
+const COUNT_SHA = createHash('sha1').update(COUNT).digest('hex');
 
 /**
  * Atomically: the hash KEYS[1] (first-download time in KEYS[2]) becomes one stream entry in KEYS[3]
@@ -42,7 +70,8 @@ return { entry, total }`;
 
 /**
  * Each download is counted in the gateway's own hash (HINCRBY, awaited before the redirect is
- * answered; node-redis pipelines the commands of one tick), and every flush seals that hash into
+ * answered; the downloads of one event-loop turn in one script call, which also counts a request
+ * key once: a GET the load balancer sent again to another gateway), and every flush seals that hash into
  * a batch atomically (a Lua script), so a killed gateway loses no count that it answered.
  * Batches wait in a Redis stream shared by every gateway: entry `{owner, batch}`, deleted once acknowledged. A
  * gateway delivers its own entries (owner = host name, which a restarted pod or process keeps),
@@ -77,21 +106,35 @@ export function redisCountBuffer(redis: Redis, opts: { owner?: string; now?: () 
   };
   return {
     kind: 'redis',
-    async count(slug, firstAt) {
+    async count(downloads, firstAt) {
       connected();
-      // One connection, commands in order: the SET lands before the count it belongs to.
-      if (firstAt !== undefined)
-        void redis.set(firstAtKey(owner), String(firstAt), { condition: 'NX' }).catch(() => undefined);
-      await redis.hIncrBy(countsKey(owner), slug, 1);
+      const args = new Array<string>(1 + 2 * downloads.length);
+      args[0] = firstAt === undefined ? '' : String(firstAt);
+      for (let i = 0; i < downloads.length; i++) {
+        const { slug, once } = downloads[i]!;
+        args[1 + i] = once === undefined ? '' : onceKey(once);
+        args[1 + downloads.length + i] = slug;
+      }
+      const options = { keys: [countsKey(owner), firstAtKey(owner)], arguments: args };
+      try {
+        return Number(await redis.evalSha(COUNT_SHA, options));
+      } catch (err) {
+        // A restarted Redis forgot the script: NOSCRIPT means nothing ran, so sending it whole is safe.
+        if (!(err as Error).message?.startsWith('NOSCRIPT')) throw err;
+        return Number(await redis.eval(COUNT, options));
+      }
     },
     async seal(id) {
       connected();
+      // The seal is queued at once, so it takes exactly the counts sent before this call (one
+      // connection, in order): the counter knows which of its counts the batch holds.
+      const sealed = sealInto(owner, id);
       await redis
         .multi()
         .sAdd(OWNERS, owner)
         .set(aliveKey(owner), '1', { expiration: { type: 'PX', value: ALIVE_MS } })
         .exec();
-      const total = await sealInto(owner, id);
+      const total = await sealed;
       await sealOrphans(id);
       return total;
     },

@@ -39,6 +39,7 @@ import {
 import { cacheKey, requestSubdomain, visibleOn } from '../links/host-scope.js';
 import { publicLinksFor, type PublicLinks } from '../links/public-links.js';
 import type { DownloadCounter } from '../links/download-counter.js';
+import { downloadOnceKey } from '../links/download-once.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from '../links/drive-url.js';
 import type { GuardedDownloads } from '../links/guarded-download.js';
 import { isGuarded, type CacheEntry, type LinkCache } from '../links/link-cache.js';
@@ -355,7 +356,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     }
     const location = driveDownloadUrl(deps.drive, entry.driveFileId, entry.sizeBytes);
     if (!location) throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
-    await deps.counter.add(entry.slug);
+    await deps.counter.add(entry.slug, downloadOnceKey(req, deps.clientAddress, entry.slug));
     res.writeHead(302, { Location: location }).end();
   });
 
