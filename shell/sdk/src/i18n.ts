@@ -97,11 +97,11 @@ export function ferryI18nOptions(settings: FerryI18nSettings): InitOptions<HttpB
 }
 
 /**
- * The app's active language: the supported code i18next resolved, never the detected tag itself
- * (a browser's 'en-US' is 'en'). The shell's context, the stand-in and `<html lang>` all read it.
+ * The app's active language: the language i18next is set to, as the supported code (a browser's
+ * 'en-US' is 'en'). The shell's context, the stand-in and `<html lang>` all read it.
  */
-export function activeLanguage(instance: Pick<I18n, 'resolvedLanguage' | 'language'>): LanguageCode {
-  return normaliseLanguage(instance.resolvedLanguage ?? instance.language);
+export function activeLanguage(instance: Pick<I18n, 'language'>): LanguageCode {
+  return normaliseLanguage(instance.language);
 }
 
 /**
@@ -111,7 +111,7 @@ export function activeLanguage(instance: Pick<I18n, 'resolvedLanguage' | 'langua
  */
 export function syncDocumentLanguage(instance: I18n, doc: Document = document): void {
   const apply = (): void => {
-    if (!instance.resolvedLanguage && !instance.language) return;
+    if (!instance.language) return;
     const language = activeLanguage(instance);
     doc.documentElement.lang = language;
     doc.documentElement.dir = textDirection(language);
