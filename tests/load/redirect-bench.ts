@@ -19,6 +19,7 @@ import { freePort } from '@ferry/testkit';
 import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
 import { paced } from './lib/paced.ts';
+import { patiently } from './lib/patiently.ts';
 import { devToken, downloadCount, shorten, uploadSharedFile, type FerryEndpoints } from './lib/fixtures.ts';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -148,18 +149,6 @@ async function startBare(): Promise<{ url: string; pid: number; stop(): void }> 
   });
   const port = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
-
-/** Setup and count reads on a busy shared machine can meet a gateway deadline (504/503): try again, a few times. */
-async function patiently<T>(what: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await what();
-    } catch (err) {
-      if (attempt >= 5 || !/: 50[234]\b/.test((err as Error).message)) throw err;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
-    }
-  }
 }
 
 async function pool<T>(n: number, concurrency: number, work: (i: number) => Promise<T>): Promise<T[]> {

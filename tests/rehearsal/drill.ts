@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startRehearsal, type Rehearsal } from '../../scripts/lib/rehearsal/shape.ts';
 import { devToken, ferryFolder, shorten, uploadSharedFile, type FerryEndpoints } from '../load/lib/fixtures.ts';
+import { patiently } from '../load/lib/patiently.ts';
 import {
   extendSeenByOther,
   firstDownloadMails,
@@ -51,24 +52,12 @@ interface FaultRecord {
   backAfterMs: number | null;
 }
 
-/** Setup is not under test: a step that met a busy machine (a 5xx, a deadline) is tried again, up to 3 times. */
-async function retried<T>(step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step();
-    } catch (error) {
-      if (attempt >= 3 || !/: 5\d\d /.test((error as Error).message)) throw error;
-      await sleep(500 * attempt);
-    }
-  }
-}
-
 async function links(ep: FerryEndpoints, token: string): Promise<Array<{ slug: string; file: string }>> {
   const folder = await ferryFolder(ep, token);
   return pool(SLUGS, 8, async (i) => {
     const file = `drill-${String(i).padStart(4, '0')}.bin`;
-    const fileId = await retried(() => uploadSharedFile(ep, token, file, Buffer.from(`ferry drill ${i}\n`), folder));
-    return { slug: (await retried(() => shorten(ep, token, fileId))).shortId, file };
+    const fileId = await patiently(() => uploadSharedFile(ep, token, file, Buffer.from(`ferry drill ${i}\n`), folder));
+    return { slug: (await patiently(() => shorten(ep, token, fileId))).shortId, file };
   });
 }
 

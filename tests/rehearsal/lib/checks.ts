@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { downloadCount, type FerryEndpoints } from '../../load/lib/fixtures.ts';
+import { patiently } from '../../load/lib/patiently.ts';
 import { mailInbox, type InboxMessage } from '../../support/inbox.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +40,7 @@ export async function persistedCounts(
   maxMs = 120_000,
   quietMs = 10_000,
 ): Promise<CountCheck> {
-  const read = () => pool(slugs.length, 16, (i) => downloadCount(ep, slugs[i]!));
+  const read = () => pool(slugs.length, 16, (i) => patiently(() => downloadCount(ep, slugs[i]!)));
   const until = Date.now() + maxMs;
   let perSlug = await read();
   let sum = perSlug.reduce((a, b) => a + b, 0);
