@@ -26,6 +26,7 @@ function hebrewSources(): Record<string, string> {
   for (const file of [
     'services/notification/src/mail/account-notice-strings.ts',
     'services/notification/src/mail/cleanup-strings.ts',
+    'services/notification/src/mail/account-deleted-strings.ts',
     'tests/demo/caption-text.ts',
   ]) {
     const source = readFileSync(`${repo}${file}`, 'utf8');

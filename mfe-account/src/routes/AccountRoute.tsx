@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRIAL_STARTED_EVENT, useShell } from '@ferry/shell-sdk';
-import { Button, ConfirmDialog, Notice, Skeleton, type NoticeTone } from '@ferry/shell-sdk/ui';
+import { AddressText, Button, ConfirmDialog, Notice, Skeleton, type NoticeTone } from '@ferry/shell-sdk/ui';
 import { BillingApi, BillingApiError, type AccessStatus, type PaidPlan } from '../api/billing-api';
 import { AccountHeader } from '../components/AccountHeader';
 import { PlanPicker, type PlansLoad } from '../components/PlanPicker';
 import { SubscriptionCard, type AccountAction } from '../components/SubscriptionCard';
+import { YourData } from '../components/YourData';
 import { formatDate } from '../domain/format';
 import { leaveTo } from '../domain/leave';
 import { badgeOf, offersPlans } from '../domain/plan';
@@ -239,7 +240,7 @@ export function AccountRoute() {
       <AccountHeader />
       {token && email && (
         <p className="account-email" data-testid="account-email">
-          {t('signedInAs', { email })}
+          <AddressText sentence={(address) => t('signedInAs', { email: address })} address={email} />
         </p>
       )}
       {checkoutNotice}
@@ -249,6 +250,7 @@ export function AccountRoute() {
         </Notice>
       )}
       {body}
+      {token && auth && <YourData token={token} email={email} language={language} onSignOut={() => auth.logout()} />}
       <ConfirmDialog
         open={confirming}
         title={t('confirmCancel.title')}

@@ -86,12 +86,12 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
   },
   tr: {
     subject: 'Ferry hesabınız silindi',
-    done: 'İsteğiniz üzerine Ferry hesabınızı sildi: aboneliğiniz iptal edildi, bağlantılarınız artık çalışmıyor, indirme sayılarınız, istatistikleriniz ve Ferry’nin sizin adınıza gönderdiği e-postalar silindi, Ferry artık Google Drive’ınıza erişemiyor ve her yerde oturumunuz kapatıldı.',
+    done: 'İsteğiniz üzerine Ferry hesabınızı sildi: aboneliğiniz iptal edildi, bağlantılarınız artık çalışmıyor, indirme sayılarınız, istatistikleriniz ve Ferry’nin sizin adınıza gönderdiği e-postalar silindi, Ferry artık Google Drive’ınıza erişemiyor ve her yerde çıkış yaptınız.',
     trashed:
       '_ferryuploads klasöründeki dosyalarınız Drive’ınızın çöp kutusuna taşındı. Google çöp kutusunu 30 gün sonra boşaltır.',
     kept: 'Dosyalarınız Google Drive’ınızdaki _ferryuploads klasöründe kalıyor; artık kimse onları Ferry üzerinden açamaz.',
     footer:
-      'Bu, Ferry’nin size gönderdiği son e-postadır. Yeniden başlamak için istediğiniz zaman tekrar oturum açabilirsiniz.',
+      'Bu, Ferry’nin size gönderdiği son e-postadır. Yeniden başlamak için istediğiniz zaman tekrar giriş yapabilirsiniz.',
   },
   uk: {
     subject: 'Ваш обліковий запис Ferry видалено',
@@ -123,11 +123,11 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
     footer: 'এটি Ferry-র পাঠানো শেষ ইমেল। নতুন করে শুরু করতে যেকোনো সময় আবার সাইন ইন করতে পারেন।',
   },
   he: {
-    subject: 'חשבון ה-Ferry שלך נמחק',
-    done: 'כפי שביקשת, Ferry מחק את החשבון שלך: המינוי בוטל, הקישורים שלך כבר לא עובדים, מוני ההורדות, הסטטיסטיקות והמיילים ש-Ferry שלח בשמך נמחקו, ל-Ferry כבר אין גישה ל-Google Drive שלך, והתנתקת מכל מקום.',
-    trashed: 'הקבצים שלך בתיקייה _ferryuploads הועברו לאשפה של ה-Drive. Google מרוקנת את האשפה אחרי 30 יום.',
-    kept: 'הקבצים שלך נשארים בתיקייה _ferryuploads ב-Google Drive שלך; אף אחד לא יכול לפתוח אותם יותר דרך Ferry.',
-    footer: 'זה המייל האחרון ש-Ferry שולח לך. אפשר להתחבר שוב בכל עת כדי להתחיל מחדש.',
+    subject: 'חשבון ה-Ferry שלכם נמחק',
+    done: 'כפי שביקשתם, החשבון שלכם ב-Ferry נמחק: המינוי בוטל, הקישורים שלכם כבר לא עובדים, מוני ההורדות, הסטטיסטיקות והמיילים ש-Ferry שלח בשמכם נמחקו, ל-Ferry כבר אין גישה ל-Google Drive שלכם, והתנתקתם מכל מקום.',
+    trashed: 'הקבצים שלכם בתיקייה _ferryuploads הועברו לאשפה של ה-Drive. Google מרוקנת את האשפה אחרי 30 יום.',
+    kept: 'הקבצים שלכם נשארים בתיקייה _ferryuploads ב-Google Drive שלכם; אף אחד לא יכול לפתוח אותם יותר דרך Ferry.',
+    footer: 'זה המייל האחרון ש-Ferry שולח לכם. אפשר להתחבר שוב בכל עת כדי להתחיל מחדש.',
   },
   hi: {
     subject: 'आपका Ferry खाता हटा दिया गया',
