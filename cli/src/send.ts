@@ -1,6 +1,6 @@
+import { MULTI_FILE_THRESHOLD_BYTES } from '@ferry/rules';
 import { ProductApi } from '../../mfe-upload/src/api/product-api.ts';
 import { DriveClient, DriveError } from '../../mfe-upload/src/drive/drive-client';
-import { FOLDER_THRESHOLD_BYTES } from '../../mfe-upload/src/upload/constants';
 import { runUpload, type UploadedItem } from '../../mfe-upload/src/upload/engine';
 import type { Phase } from '../../mfe-upload/src/upload/phase';
 import { firstNameOf, planUpload } from '../../mfe-upload/src/upload/plan';
@@ -50,7 +50,7 @@ export async function send(args: SendArgs, ctx: SendContext): Promise<SentLink[]
   const drive = new DriveClient({ rootUrl: config.driveRootUrl, getToken });
   const plan = planUpload(
     queue,
-    config.uploadFolderThresholdBytes ?? FOLDER_THRESHOLD_BYTES,
+    config.uploadFolderThresholdBytes ?? MULTI_FILE_THRESHOLD_BYTES,
     new Date(),
     firstNameOf(ctx.session.user),
   );

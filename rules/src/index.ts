@@ -42,6 +42,7 @@ export {
   type ExpiryChoiceDays,
   type LinkLife,
 } from './link-life.js';
+export { MULTI_FILE_THRESHOLD_BYTES, uploadShape, type UploadShape } from './multi-file.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';
 export { formatCountdown, type CountdownPrecision } from './countdown.js';
 export {

@@ -10,7 +10,7 @@ export const DUPLICATE_GUARD_MS = 2_000;
  * A link styled as a button (so it can also be opened in a new tab, as the help text says);
  * the browser follows /api/d/{slug} to the drive and saves the file.
  */
-export function DownloadButton({ href, slug }: { href: string; slug: string }) {
+export function DownloadButton({ href, slug, label }: { href: string; slug: string; label?: string }) {
   const { t } = useTranslation(NAMESPACE);
   const [started, setStarted] = useState(false);
   const last = useRef(0);
@@ -38,6 +38,7 @@ export function DownloadButton({ href, slug }: { href: string; slug: string }) {
       onClick={onClick}
       data-started={started || undefined}
       rel="nofollow"
+      aria-label={label}
     >
       {started ? t('downloadStarted') : t('download')}
     </a>

@@ -7,6 +7,7 @@ import type { ShareInfo } from '../lib/share-info';
 import { DownloadButton } from './DownloadButton';
 import { MoreTimeRequest } from './MoreTimeRequest';
 import { PasswordForm } from './PasswordForm';
+import { TransferPanel } from './TransferPanel';
 
 /** "Ask the sender for more time" is offered while less than this is left. */
 export const MORE_TIME_WINDOW_MS = 24 * 60 * 60_000;
@@ -44,7 +45,13 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
         </dd>
       </dl>
       {left !== undefined &&
-        (info.passwordRequired ? <PasswordForm slug={slug} /> : <DownloadButton href={info.downloadUrl} slug={slug} />)}
+        (info.files ? (
+          <TransferPanel files={info.files} slug={slug} passwordRequired={info.passwordRequired === true} />
+        ) : info.passwordRequired ? (
+          <PasswordForm slug={slug} />
+        ) : (
+          <DownloadButton href={info.downloadUrl} slug={slug} />
+        ))}
       {left !== undefined && info.expiresAtMs - now < MORE_TIME_WINDOW_MS && <MoreTimeRequest slug={slug} />}
     </div>
   );

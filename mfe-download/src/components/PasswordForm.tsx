@@ -8,7 +8,14 @@ type Problem = 'wrong' | 'tooMany' | 'failed';
  * A protected link: the password first. The right one gets a single-use download URL from the
  * gateway, which the browser follows at once; the drive URL is never in the page before that.
  */
-export function PasswordForm({ slug }: { slug: string }) {
+export function PasswordForm({
+  slug,
+  onUnlocked,
+}: {
+  slug: string;
+  /** A transfer: the page keeps the single download URL's token for its files instead of following it. */
+  onUnlocked?: (downloadUrl: string) => void;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const id = useId();
   const [password, setPassword] = useState('');
@@ -28,7 +35,8 @@ export function PasswordForm({ slug }: { slug: string }) {
       });
       if (res.ok) {
         const { downloadUrl } = (await res.json()) as { downloadUrl: string };
-        window.location.assign(downloadUrl);
+        if (onUnlocked) onUnlocked(downloadUrl);
+        else window.location.assign(downloadUrl);
         setPassword('');
         return;
       }

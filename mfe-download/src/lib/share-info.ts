@@ -13,6 +13,34 @@ export interface ShareInfo {
   ownerSubdomain?: string;
   /** The download needs the sender's password first. */
   passwordRequired?: boolean;
+  /** A transfer (a folder upload with one link): its files, each downloaded on its own. */
+  files?: TransferFile[];
+}
+
+/** One file of a transfer. */
+export interface TransferFile {
+  index: number;
+  name: string;
+  size: number;
+  mimeType: string;
+  downloadUrl: string;
+}
+
+function transferFiles(raw: unknown, slug: string): TransferFile[] | undefined {
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  return raw.flatMap((f: Partial<TransferFile>) => {
+    const index = num(f.index);
+    if (index === undefined || index < 1) return [];
+    return [
+      {
+        index,
+        name: displayFileName(str(f.name) ?? String(index)),
+        size: num(f.size) ?? 0,
+        mimeType: str(f.mimeType) ?? '',
+        downloadUrl: str(f.downloadUrl) ?? `/api/d/${slug}/${index}`,
+      },
+    ];
+  });
 }
 
 export type ShareState =
@@ -60,7 +88,13 @@ export function normaliseShareInfo(raw: Partial<ShareInfoResponse>, slug: string
     ownerEmail: str(raw.ownerEmail, raw.senderEmail),
     ownerSubdomain: str(raw.ownerSubdomain, raw.owner_subdomain),
     ...(raw.passwordRequired === true ? { passwordRequired: true } : {}),
+    ...transferPart(raw.files, slug),
   };
+}
+
+function transferPart(raw: unknown, slug: string): { files?: TransferFile[] } {
+  const files = transferFiles(raw, slug);
+  return files ? { files } : {};
 }
 
 /** The reason a slug stopped resolving in this tab, if it did. */

@@ -26,7 +26,12 @@ export type ShortenResult = Pick<ShortenResponse, 'shortId' | 'shortUrl'> &
 
 /** A link as the list uses it (`createdAt`: its 30-day life counts from here). */
 export type LinkRecord = Pick<LinkRecordBody, 'slug' | 'shortUrl' | 'fileId'> &
-  Partial<Pick<LinkRecordBody, 'expiresAt' | 'createdAt' | 'downloads' | 'passwordProtected' | 'downloadLimit'>>;
+  Partial<
+    Pick<
+      LinkRecordBody,
+      'expiresAt' | 'createdAt' | 'downloads' | 'passwordProtected' | 'downloadLimit' | 'fileCount' | 'size'
+    >
+  >;
 
 /** A link's downloads per day (GET /api/links/{slug}/stats). */
 export type LinkStats = LinkStatsResponse;

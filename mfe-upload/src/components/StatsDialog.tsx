@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayFileName } from '@ferry/rules';
 import { Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import type { LinkStats } from '../api/product-api';
 import { NAMESPACE } from '../i18n';
@@ -12,7 +13,10 @@ export interface StatsDialogProps {
   onClose(): void;
 }
 
-/** A link's statistics for its owner: downloads per day as bars, the total, the first and latest download. */
+/**
+ * A link's statistics for its owner: downloads per day as bars, the total, the first and latest
+ * download, and for a transfer each file's own downloads.
+ */
 export function StatsDialog({ open, fileName, load, onClose }: StatsDialogProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const [stats, setStats] = useState<LinkStats>();
@@ -57,6 +61,21 @@ export function StatsDialog({ open, fileName, load, onClose }: StatsDialogProps)
             <dt>{t('stats.last')}</dt>
             <dd data-testid="stats-last">{when(stats.lastDownloadedAt)}</dd>
           </dl>
+          {stats.files && stats.files.length > 0 && (
+            <table className="stats-files" data-testid="stats-files">
+              <caption>{t('stats.perFile')}</caption>
+              <tbody>
+                {stats.files.map((f) => (
+                  <tr key={f.index} data-testid="stats-file">
+                    <th scope="row">
+                      <bdi>{displayFileName(f.name)}</bdi>
+                    </th>
+                    <td data-testid="stats-file-downloads">{t('list.downloads', { count: f.downloads })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </>
       )}
       <DialogActions>

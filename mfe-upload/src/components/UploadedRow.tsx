@@ -103,6 +103,11 @@ export function UploadedRow({
           <bdi title={t('tooltips.size')} data-testid="row-size">
             {formatSize(row.size, i18n.language)}
           </bdi>
+          {row.fileCount !== undefined && (
+            <span className="file-count" data-testid="row-file-count">
+              {t('list.files', { count: row.fileCount })}
+            </span>
+          )}
           <span className={`count${countUp ? ' is-up' : ''}`} data-testid="row-downloads">
             {t('list.downloads', { count: count ?? row.downloads ?? 0 })}
           </span>

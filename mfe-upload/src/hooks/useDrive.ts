@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ShellAuth } from '@ferry/shell-sdk';
 import { ProductApi, type PublicConfig } from '../api/product-api';
 import { DriveClient } from '../drive/drive-client';
-import { FOLDER_THRESHOLD_BYTES, THRESHOLD_OVERRIDE_KEY } from '../upload/constants';
+import { MULTI_FILE_THRESHOLD_BYTES } from '@ferry/rules';
+import { THRESHOLD_OVERRIDE_KEY } from '../upload/constants';
 import { effectiveThreshold } from '../upload/plan';
 
 function readOverride(): string | null {
@@ -36,6 +37,9 @@ export function useDrive(auth: ShellAuth | null) {
     () => (config ? new DriveClient({ rootUrl: config.driveRootUrl, getToken: () => tokenRef.current }) : null),
     [config],
   );
-  const threshold = effectiveThreshold(config?.uploadFolderThresholdBytes ?? FOLDER_THRESHOLD_BYTES, readOverride());
+  const threshold = effectiveThreshold(
+    config?.uploadFolderThresholdBytes ?? MULTI_FILE_THRESHOLD_BYTES,
+    readOverride(),
+  );
   return { configError, drive, api, threshold };
 }

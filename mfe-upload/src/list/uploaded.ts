@@ -26,6 +26,8 @@ export interface UploadedFile {
   passwordProtected?: boolean;
   /** Downloads allowed in all; absent = no limit. */
   downloadLimit?: number;
+  /** A transfer (a folder upload with one link): how many files; the row is its folder, `size` their total. */
+  fileCount?: number;
 }
 
 /** Maps one drive file (+ its link record) to a list row. */
@@ -41,7 +43,8 @@ export function toUploadedFile(
     props[TAGS.expiresAt] ?? link?.expiresAt ?? new Date(Date.parse(uploadedAt) + DEFAULT_VALIDITY_MS).toISOString();
   const slug = link?.slug ?? props[TAGS.shortId];
   const shortUrl = link?.shortUrl ?? (slug ? `${window.location.origin}/r/${slug}` : undefined);
-  const size = Number(f.size ?? f.quotaBytesUsed ?? 0);
+  // A folder has no size of its own: a transfer's is the total the link service read from the drive.
+  const size = Number(link?.fileCount ? (link.size ?? 0) : (f.size ?? f.quotaBytesUsed ?? 0));
   const owner = props[TAGS.ownerSubdomain];
   return {
     id: f.id,
@@ -61,6 +64,7 @@ export function toUploadedFile(
     ...(link?.downloads !== undefined ? { downloads: link.downloads } : {}),
     ...(link?.passwordProtected ? { passwordProtected: true } : {}),
     ...(link?.downloadLimit ? { downloadLimit: link.downloadLimit } : {}),
+    ...(link?.fileCount ? { fileCount: link.fileCount } : {}),
   };
 }
 
@@ -91,6 +95,14 @@ export async function loadUploaded(
   const rows: UploadedFile[] = [];
   for (const child of children) {
     if (child.mimeType === FOLDER_MIME) {
+      // A transfer: one row for the folder and its one link.
+      const transfer = byFile.get(child.id);
+      if (transfer?.fileCount) {
+        const row = toUploadedFile(child, transfer, drive.url(`/drive/folders/${child.id}`));
+        if (Date.parse(row.expiresAt) > now) rows.push(row);
+        continue;
+      }
+      // A folder uploaded before transfers: a row (and a link) per file.
       const inner = await listAll(drive, child.id).catch(() => []);
       for (const f of inner) {
         const row = toUploadedFile(

@@ -8,9 +8,10 @@ export const GiB = 1024 * MiB;
 export const CHUNK_SIZE = 5 * MiB;
 /** The adaptive chunk size grows up to this (chunk-rule.ts). */
 export const CHUNK_MAX_SIZE = 64 * MiB;
-/** Multi-file sets of this total or more are uploaded as a folder; smaller sets are zipped. */
-export const FOLDER_THRESHOLD_BYTES = 1 * GiB;
-/** Test/debug override of the threshold (local storage, bytes). */
+/**
+ * Test/debug override of the multi-file threshold (@ferry/rules MULTI_FILE_THRESHOLD_BYTES), in
+ * local storage, bytes: lowers it in one browser without touching the stack (the e2e's transfers).
+ */
 export const THRESHOLD_OVERRIDE_KEY = 'ferry_upload_folder_threshold';
 
 /** The root uploads folder and the fallback name the lookup also accepts (then tags it). */

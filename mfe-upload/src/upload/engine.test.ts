@@ -62,12 +62,16 @@ function fakeDrive(opts: { free?: number | null; failStart?: (name: string) => D
 
 function deps(drive: DriveClient, over: Partial<EngineDeps> = {}) {
   const phases: Phase[] = [];
+  const shortened: Array<{ fileId: string; files?: string[] }> = [];
   const api = {
-    shorten: async (p: { fileId: string }) => ({
-      shortId: `s_${p.fileId}xxxxx`,
-      shortUrl: `https://ferry/r/s_${p.fileId}xxxxx`,
-      ownerSubdomain: 'anna-2',
-    }),
+    shorten: async (p: { fileId: string; files?: string[] }) => {
+      shortened.push(p);
+      return {
+        shortId: `s_${p.fileId}xxxxx`,
+        shortUrl: `https://ferry/r/s_${p.fileId}xxxxx`,
+        ownerSubdomain: 'anna-2',
+      };
+    },
     shortlink: async () => undefined,
   } as unknown as ProductApi;
   const d: EngineDeps = {
@@ -82,7 +86,7 @@ function deps(drive: DriveClient, over: Partial<EngineDeps> = {}) {
     locale: 'en',
     ...over,
   };
-  return { d, phases };
+  return { d, phases, shortened };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -125,7 +129,7 @@ describe('upload steps (spec §4)', () => {
     expect(trashed).toEqual(revoked);
   });
 
-  it('an ended plan stops a folder upload: no more files are sent, the empty folder is deleted', async () => {
+  it('an ended plan: a folder upload gets no link, and the folder with its files goes to the trash', async () => {
     const { drive, files, deleted, trashed } = fakeDrive();
     let shortens = 0;
     const { d } = deps(drive, {
@@ -147,10 +151,11 @@ describe('upload steps (spec §4)', () => {
         d,
       ),
     ).rejects.toMatchObject({ code: 'expired' });
-    expect(shortens).toBeLessThanOrEqual(3);
-    expect(trashed).toHaveLength(shortens);
+    // One link for the whole transfer: asked for once, after the files.
+    expect(shortens).toBe(1);
     const folder = [...files.values()].find((f) => f.mimeType === 'folder' && f.name.endsWith('_5_files'))!;
-    expect(deleted).toEqual([folder.id]);
+    expect(trashed).toEqual([folder.id]);
+    expect(deleted).toEqual([]);
   });
 
   it('a set over the threshold is a folder; if nothing was uploaded the folder is deleted', async () => {
@@ -165,7 +170,7 @@ describe('upload steps (spec §4)', () => {
 
   it('a folder keeps going past one failed file and backs off on a 403 rate limit', async () => {
     let limited = 0;
-    const { drive, deleted } = fakeDrive({
+    const { drive, deleted, files } = fakeDrive({
       failStart: (name) =>
         name === 'bad'
           ? new DriveError(400, 'badRequest', 'no')
@@ -173,12 +178,17 @@ describe('upload steps (spec §4)', () => {
             ? new DriveError(403, 'userRateLimitExceeded', 'slow down')
             : undefined,
     });
-    const { d } = deps(drive);
+    const { d, shortened } = deps(drive);
     const done = await runUpload(
       planUpload([item('bad', 600), item('slow', 600), item('ok', 10)], 1024, new Date(), 'anna'),
       d,
     );
-    expect(done.map((u) => u.file.name).sort()).toEqual(['ok', 'slow']);
+    // One link for the transfer: the folder, with the files that made it, in queue order.
+    expect(done).toHaveLength(1);
+    expect(done[0]!.file.name).toMatch(/_3_files$/);
+    expect(shortened).toHaveLength(1);
+    expect(shortened[0]!.fileId).toBe(done[0]!.file.id);
+    expect(shortened[0]!.files!.map((id) => files.get(id)!.name)).toEqual(['slow', 'ok']);
     expect(limited).toBe(2);
     expect(deleted).toEqual([]);
   });
@@ -227,8 +237,11 @@ describe('a folder upload continued after a reload', () => {
     const run1 = fakeDrive({
       failStart: (name) => (name === 'pics/sub/c.bin' && failC ? new DriveError(400, 'x', 'no') : undefined),
     });
-    const first = await runUpload(plan(), deps(run1.drive, { resumeStore: store }).d);
-    expect(first.map((u) => u.file.name).sort()).toEqual(['pics/a.bin', 'pics/b.bin']);
+    const firstRun = deps(run1.drive, { resumeStore: store });
+    const first = await runUpload(plan(), firstRun.d);
+    const names = (ids: string[] | undefined) => (ids ?? []).map((id) => run1.files.get(id)!.name);
+    expect(first).toHaveLength(1);
+    expect(names(firstRun.shortened[0]!.files)).toEqual(['pics/a.bin', 'pics/b.bin']);
     // One file unfinished: the folder and the two finished files are kept.
     const kept = await store.list();
     expect(kept.map((p) => p.kind).sort()).toEqual(['folder', 'folderFile', 'folderFile']);
@@ -249,13 +262,17 @@ describe('a folder upload continued after a reload', () => {
     const folders = () =>
       [...run1.files.values()].filter((f) => f.mimeType === 'folder' && f.name.endsWith('_3_files'));
     const resumedFrom = vi.fn();
-    const second = await runUpload(plan(), deps(run1.drive, { resumeStore: store, onResumed: resumedFrom }).d);
+    const secondRun = deps(run1.drive, { resumeStore: store, onResumed: resumedFrom });
+    const second = await runUpload(plan(), secondRun.d);
 
     expect(starts, 'a new session only for the file never begun').toEqual(['pics/sub/c.bin']);
     expect(folders().map((f) => f.id)).toEqual([folderId]);
-    expect(second.map((u) => u.file.name).sort()).toEqual(['pics/a.bin', 'pics/b.bin', 'pics/sub/c.bin']);
-    expect(second.find((u) => u.file.name === 'pics/a.bin')).toEqual(first.find((u) => u.file.name === 'pics/a.bin'));
-    expect(second.find((u) => u.file.name === 'pics/sub/c.bin')!.file.parents).toEqual([folderId]);
+    // One link for the whole folder: the files finished before the reload are the same drive files.
+    expect(second.map((u) => u.file.id)).toEqual([folderId]);
+    const again = secondRun.shortened[0]!.files!;
+    expect(names(again)).toEqual(['pics/a.bin', 'pics/b.bin', 'pics/sub/c.bin']);
+    expect(again[0]).toBe(firstRun.shortened[0]!.files![0]);
+    expect(run1.files.get(again[2]!)!.parents).toEqual([folderId]);
     expect(resumedFrom).toHaveBeenCalledWith(600 + 300);
     // All done: nothing is kept any more.
     expect(await store.list()).toEqual([]);

@@ -194,14 +194,23 @@ async function sendBytes(
  * link). An ended trial or plan (402) gets no link at all: the file leaves the public and goes to
  * the owner's trash, as a deleted upload does, and the upload ends with `expired`.
  */
-async function publish(deps: EngineDeps, file: DriveFile, expiresAt: string): Promise<UploadedItem> {
+async function publish(
+  deps: EngineDeps,
+  file: DriveFile,
+  expiresAt: string,
+  /** A transfer: `file` is its folder and these its files (already shared), in order. */
+  files?: readonly string[],
+): Promise<UploadedItem> {
   await driveCall(deps, () => deps.drive.shareWithAnyone(file.id));
-  const directUrl = file.webContentLink ?? deps.drive.url('/uc', { id: file.id, export: 'download' });
+  const directUrl = files
+    ? (file.webViewLink ?? deps.drive.url(`/drive/folders/${file.id}`))
+    : (file.webContentLink ?? deps.drive.url('/uc', { id: file.id, export: 'download' }));
   try {
     await deps.ensureFreshToken();
     const s = await deps.api.shorten({
       fileId: file.id,
       fileName: file.name,
+      ...(files ? { files: [...files] } : {}),
       expiresAt,
       senderTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       uploaderLocale: deps.locale ?? navigator.language,
@@ -479,9 +488,11 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
       record = await newRecord();
       created = await send(record, false);
     }
-    const link = await publish(deps, created, folderExpiresAt);
-    await store?.put({ ...record, confirmed: item.file.size, done: link }).catch(() => undefined);
-    results.push(link);
+    // Each file is public for the transfer's link (one link for the whole folder, made below).
+    await driveCall(deps, () => deps.drive.shareWithAnyone(created.id));
+    const done: UploadedItem = { file: created };
+    await store?.put({ ...record, confirmed: item.file.size, done }).catch(() => undefined);
+    results.push(done);
   };
   const worker = async () => {
     for (let item = queue.shift(); item; item = queue.shift()) {
@@ -516,6 +527,14 @@ export async function runUpload(plan: UploadPlan, deps: EngineDeps): Promise<Upl
   const order = new Map(items.map((i, n) => [i.path, n]));
   results.sort((a, b) => (order.get(a.file.name) ?? 0) - (order.get(b.file.name) ?? 0));
   deps.onPhase('finalizing');
-  await driveCall(deps, () => deps.drive.shareWithAnyone(folder.id)).catch(() => undefined);
-  return results;
+  // One link for the transfer: the folder, with its files in queue order.
+  const folderFile: DriveFile = { name: plan.name, ...folder };
+  return [
+    await publish(
+      deps,
+      folderFile,
+      folderExpiresAt,
+      results.map((r) => r.file.id),
+    ),
+  ];
 }

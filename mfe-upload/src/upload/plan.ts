@@ -1,3 +1,4 @@
+import { uploadShape } from '@ferry/rules';
 import { queueBytes, type QueueItem } from './queue';
 
 export type UploadPlan =
@@ -6,15 +7,16 @@ export type UploadPlan =
   | { kind: 'folder'; items: QueueItem[]; name: string };
 
 /**
- * Spec §9 threshold rule: one file is uploaded as it is; several files totalling less than the
- * threshold are zipped without compression; the threshold or more become a folder.
+ * Spec §9 threshold rule (@ferry/rules uploadShape): one file is uploaded as it is; several files
+ * totalling less than the threshold are zipped without compression; the threshold or more become a
+ * folder, one transfer link for all its files.
  */
 export function planUpload(queue: readonly QueueItem[], threshold: number, now: Date, firstName: string): UploadPlan {
   if (queue.length === 0) throw new Error('empty queue');
-  if (queue.length === 1) return { kind: 'single', item: queue[0]! };
-  const total = queueBytes(queue);
+  const shape = uploadShape(queue.length, queueBytes(queue), threshold);
+  if (shape === 'single') return { kind: 'single', item: queue[0]! };
   const base = `upload_${datePart(now)}_${safeFirstName(firstName)}_${queue.length}_files`;
-  if (total >= threshold) return { kind: 'folder', items: [...queue], name: base };
+  if (shape === 'folder') return { kind: 'folder', items: [...queue], name: base };
   return { kind: 'zip', items: [...queue], name: `${base}.zip` };
 }
 

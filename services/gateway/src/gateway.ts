@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
-import { backoffDelay } from '@ferry/rules';
+import { backoffDelay, MULTI_FILE_THRESHOLD_BYTES } from '@ferry/rules';
 import { createCallerSigner, createMetricsRegistry, startMetricsServer, type MetricsServer } from '@ferry/service-kit';
 import { createApp } from './app.js';
 import { OidcProvider } from './auth/oidc.js';
@@ -126,7 +126,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     },
     publicConfig: {
       driveRootUrl: config.DRIVE_ROOT_URL ?? 'https://www.googleapis.com',
-      uploadFolderThresholdBytes: config.UPLOAD_FOLDER_THRESHOLD_BYTES ?? 1024 ** 3,
+      uploadFolderThresholdBytes: config.UPLOAD_FOLDER_THRESHOLD_BYTES ?? MULTI_FILE_THRESHOLD_BYTES,
       ...publicAnalyticsOf(config),
     },
     feedback: {
