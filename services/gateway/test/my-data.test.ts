@@ -210,11 +210,16 @@ describe('the user’s own data: export and account deletion', () => {
     const d = deletions.get('sub-cat')!;
     d.step = AccountDeletionStep.ACCOUNT_DELETION_STEP_DONE;
     d.finishedAt = new Date();
+    const deletes = asked.filter((a) => a.rpc === 'deleteMyAccount').length;
     const again = await request(app)
       .delete('/api/me')
       .set('Authorization', 'Bearer tok-cat-3')
       .send({ trashFiles: false });
-    expect(again.status).toBe(401);
+    // A signed-out session's repeat: the same finished state, and nothing started again.
+    expect(again.status).toBe(200);
+    conforms('delete', '/api/me', again);
+    expect(again.body).toMatchObject({ state: 'done', trashFiles: true });
+    expect(asked.filter((a) => a.rpc === 'deleteMyAccount')).toHaveLength(deletes);
     const done = await request(app).get('/api/me/deletion').set('Authorization', 'Bearer tok-cat-3');
     expect(done.body).toMatchObject({ state: 'done', step: 'done', finishedAt: d.finishedAt.toISOString() });
   });

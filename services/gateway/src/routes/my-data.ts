@@ -35,7 +35,7 @@ export interface MyDataRouteDeps {
   grpcDeadlineMs: number;
   /** The sign-in gate (requireAuth with the cut-offs); sets req.auth. */
   authenticate: RequestHandler;
-  /** The sign-in gate without the cut-offs: a signed-out user may still watch their own deletion. */
+  /** The sign-in gate without the cut-offs: a session the deletion signed out may still follow it (and repeat it, harmlessly). */
   authenticateSignedOut: RequestHandler;
   cutoffs: SessionCutoffs;
   verifier: TokenVerifier;
@@ -137,8 +137,21 @@ export function myDataRoutes(deps: MyDataRouteDeps): Router {
     res.json(body);
   });
 
-  router.delete('/me', sameOrigin(deps.publicOrigin), deps.authenticate, async (req, res) => {
+  router.delete('/me', sameOrigin(deps.publicOrigin), deps.authenticateSignedOut, async (req, res) => {
     const body = parseRequest(DeleteAccountBody, bodyObject(req.body));
+    res.set('Cache-Control', 'no-store');
+    const token = bearerToken(req) ?? '';
+    if (await deps.cutoffs.isCutOff(req.auth!.sub, token)) {
+      // A session this deletion signed out (a second click, a retry): it is told where the deletion
+      // is, and can never start another one (the user may have come back with new data since).
+      const { deletion } = await unary<GetAccountDeletionResponse>(
+        (md, o, cb) => deps.link.getAccountDeletion({}, md, o, cb),
+        ctx(req),
+      );
+      const state = deletionState(deletion);
+      res.status(state.state === 'done' ? 200 : 202).json(state);
+      return;
+    }
     const locale = chooseLanguage({
       query: body.language,
       cookie: readCookie(req.get('cookie'), LANGUAGE_COOKIE),
@@ -151,11 +164,9 @@ export function myDataRoutes(deps: MyDataRouteDeps): Router {
     const state = deletionState(deletion);
     if (state.state !== 'done') {
       await deps.cutoffs.cutOff(req.auth!.sub);
-      const token = bearerToken(req);
-      if (token) await deps.verifier.forget(token);
+      await deps.verifier.forget(token);
       req.log.info({ step: state.step }, 'account deletion started; every session of the user is cut off');
     }
-    res.set('Cache-Control', 'no-store');
     res.status(state.state === 'done' ? 200 : 202).json(state);
   });
 
