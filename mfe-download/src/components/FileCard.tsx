@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMailAddress } from '@ferry/rules';
 import { sizeLabel } from '@ferry/shell-sdk/format';
 import { NAMESPACE } from '../i18n';
 import { timeLeftLabel } from '../lib/format';
@@ -26,7 +27,14 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
       <p className="download-sender">
         {t('sharedBy')}{' '}
         <strong data-field="sender">
-          <bdi>{sender}</bdi>
+          {/* An address stays whole and left to right (@ferry/shell-sdk/address.css); the anonymous label is words. */}
+          {isMailAddress(sender) ? (
+            <bdi dir="ltr" className="ferry-address">
+              {sender}
+            </bdi>
+          ) : (
+            <bdi>{sender}</bdi>
+          )}
         </strong>
       </p>
       <dl>

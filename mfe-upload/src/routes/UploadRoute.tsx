@@ -81,7 +81,9 @@ export function UploadRoute() {
         <p className="free-space" data-testid="free-space">
           {/* Isolated (FSI … PDI, <bdi>): in Arabic and Hebrew "15.00 GB" and the address keep their order. */}
           {t('freeSpace', { free: isolate(formatFreeSpace(list.free, shell.language)) })} ·{' '}
-          <bdi data-testid="account-email">{user?.email ?? '—'}</bdi>
+          <bdi dir="ltr" className="ferry-address" data-testid="account-email">
+            {user?.email ?? '—'}
+          </bdi>
         </p>
       )}
       {signedIn && !access.expired && (

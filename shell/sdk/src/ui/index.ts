@@ -1,4 +1,5 @@
 // The shared UI parts; their styles are `@ferry/shell-sdk/ui.css` (tokens: `@ferry/shell-sdk/tokens.css`).
+export { AddressText, type AddressTextProps } from './AddressText.js';
 export { Button, type ButtonProps, type ButtonVariant } from './Button.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { Dialog, DialogActions, preloadDialog, type DialogProps } from './Dialog.js';
