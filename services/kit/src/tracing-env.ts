@@ -12,7 +12,22 @@ export const tracingEnv = {
   OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
   /** service.name of the spans (default: the package name without its scope, e.g. `link`). */
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
-  /** Share of new traces recorded, 0…1 (default 1); a call inside a trace follows its caller's decision. */
+  /**
+   * Which sampler (OpenTelemetry's standard names): `parentbased_traceidratio` (default: a new trace
+   * is kept at OTEL_TRACES_SAMPLER_ARG, a call inside a trace follows its caller), `traceidratio`,
+   * `always_on`, `always_off`, `parentbased_always_on`, `parentbased_always_off`.
+   */
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .optional(),
+  /** The ratio of the `*traceidratio` samplers, 0…1 (default 1). */
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   /** Milliseconds between two exports of finished spans (default 5000). */
   OTEL_BSP_SCHEDULE_DELAY: env.millis().optional(),

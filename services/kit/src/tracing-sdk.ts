@@ -1,16 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
-import {
-  type Attributes,
-  type Context,
-  context,
-  isSpanContextValid,
-  type Link,
-  propagation,
-  type SpanKind,
-  trace,
-} from '@opentelemetry/api';
+import { context, isSpanContextValid, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -19,54 +10,18 @@ import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrum
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  ParentBasedSampler,
-  type Sampler,
-  SamplingDecision,
-  type SamplingResult,
-  TraceIdRatioBasedSampler,
-  TracerProvider,
-} from '@opentelemetry/sdk-trace';
+import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { setActiveTracing } from './active-tracing.js';
 import type { TracingEnv } from './tracing-env.js';
+import { samplerFor } from './tracing-sampler.js';
 
 const SHUTDOWN_FLUSH_MS = 3_000;
 /** Probes and scrapes: polled all day, never worth a trace. */
 const UNTRACED_PATHS = new Set(['/api/livez', '/api/readyz', '/api/health', '/metrics', '/healthz']);
 /** gRPC health (Check, Watch, List) and the gateway's long-lived invalidation stream. */
 const UNTRACED_GRPC_METHODS = ['Check', 'Watch', 'List', 'WatchInvalidations'];
-
-/**
- * Decides for a span that starts a trace: a database query with no request around it (the outbox
- * relays and the sweeper poll every few seconds) starts none; anything else is kept at `ratio`.
- * Spans inside a trace follow their parent (ParentBasedSampler), across services too.
- */
-class RequestRootSampler implements Sampler {
-  private readonly ratio: Sampler;
-
-  constructor(ratio: number) {
-    this.ratio = new TraceIdRatioBasedSampler(ratio);
-  }
-
-  shouldSample(
-    ctx: Context,
-    traceId: string,
-    name: string,
-    kind: SpanKind,
-    attributes: Attributes,
-    links: Link[],
-  ): SamplingResult {
-    if (name.startsWith('prisma:')) return { decision: SamplingDecision.NOT_RECORD };
-    return this.ratio.shouldSample(ctx, traceId, name, kind, attributes, links);
-  }
-
-  toString(): string {
-    return `RequestRootSampler{${this.ratio.toString()}}`;
-  }
-}
 
 /** `@ferry/link` → `link`: the package of the folder the service runs in. */
 function packageServiceName(): string {
@@ -100,7 +55,7 @@ export async function startTracing(config: TracingEnv): Promise<void> {
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? packageServiceName() }),
-    sampler: new ParentBasedSampler({ root: new RequestRootSampler(config.OTEL_TRACES_SAMPLER_ARG ?? 1) }),
+    sampler: samplerFor(config),
     spanProcessors: [
       new BatchSpanProcessor({
         exporter: new OTLPTraceExporter(),
