@@ -21,6 +21,8 @@ import { accessTokenSource } from './grants/access-token.js';
 import { OfflineGrants } from './grants/offline-grants.js';
 import { oidcTokenEndpoint } from './grants/token-endpoint.js';
 import { driveCleanup } from './sweeper/drive-cleanup.js';
+import { driveMedia } from './preview/drive-media.js';
+import { memoryPreviewCache, redisPreviewCache } from './preview/preview-cache.js';
 import { createLinkClock } from './clock.js';
 
 runMain('link', async () => {
@@ -61,6 +63,11 @@ runMain('link', async () => {
     notification,
     invalidations,
     offlineGrants: { grants, tokenEndpoint, accessTokens },
+    preview: {
+      drive: driveMedia(config.DRIVE_ROOT_URL),
+      tokens: accessTokens.accessTokenFor,
+      cache: config.REDIS_URL ? await redisPreviewCache(config.REDIS_URL, logger) : memoryPreviewCache(),
+    },
     ...(config.LINK_LIFETIME_S !== undefined ? { linkLifetimeMs: config.LINK_LIFETIME_S * 1000 } : {}),
     accountDeletion: {
       drive: driveCleanup(config.DRIVE_ROOT_URL),

@@ -1,4 +1,5 @@
 import { LinkServiceService, type LinkServiceServer } from '@ferry/contracts/link/v1';
+import { LinkPreviewServiceService } from '@ferry/contracts/link/v1/preview';
 import type { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import type { KeyObject } from 'node:crypto';
 import { startGrpcServer, type GrpcServiceBinding, type Logger, type RunningGrpcServer } from '@ferry/service-kit';
@@ -20,10 +21,13 @@ import { startOutboxRelay, type OutboxRelay } from './outbox/relay.js';
 import { startNoticeRelay } from './sweeper/notice-relay.js';
 import { startSweeper, type Sweeper, type SweeperOptions } from './sweeper/sweeper.js';
 import { linkPolicies } from './policies.js';
+import { previewPolicies } from './preview/policies.js';
+import { previewHandlers, type PreviewDeps } from './preview/preview-handlers.js';
 import type { LinkClock } from './clock.js';
 import { testClockBinding } from './test-clock/test-clock-service.js';
 
 export const LINK_SERVICE_NAME = 'ferry.link.v1.LinkService';
+const PREVIEW_SERVICE_NAME = 'ferry.link.v1.LinkPreviewService';
 
 export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: OfflineGrantDeps): LinkServiceServer {
   return {
@@ -45,6 +49,15 @@ export function linkServiceBinding(deps: HandlerDeps, offlineGrants?: OfflineGra
     definition: LinkServiceService,
     implementation: linkServiceImplementation(deps, offlineGrants),
     policies: linkPolicies,
+  };
+}
+
+function previewBinding(deps: PreviewDeps): GrpcServiceBinding {
+  return {
+    name: PREVIEW_SERVICE_NAME,
+    definition: LinkPreviewServiceService,
+    implementation: previewHandlers(deps),
+    policies: previewPolicies,
   };
 }
 
@@ -81,6 +94,8 @@ export interface StartLinkServerOptions {
    * `test` principal whose public key this is. Absent = no test clock (production).
    */
   testClock?: { clock: LinkClock; callerPublicKey: KeyObject };
+  /** Thumbnails and zip listings from the owners' drives (LinkPreviewService); absent = not served. */
+  preview?: Omit<PreviewDeps, 'prisma' | 'logger' | 'now'>;
 }
 
 export interface RunningLinkServer extends RunningGrpcServer {
@@ -137,6 +152,9 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
         opts.offlineGrants && { ...opts.offlineGrants, onStored: (sub) => void sweeper?.ownerGranted(sub) },
       ),
       ...(opts.testClock ? [testClockBinding(opts.testClock.clock, opts.logger)] : []),
+      ...(opts.preview
+        ? [previewBinding({ prisma: opts.prisma, logger: opts.logger, now: deps.now, ...opts.preview })]
+        : []),
     ],
     callerKeys: {
       gateway: opts.gatewayPublicKey,
@@ -162,6 +180,7 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
       await notices?.stop();
       await server.shutdown(graceMs);
       await invalidations.close();
+      await opts.preview?.cache.close();
     },
   };
 }
