@@ -26,6 +26,14 @@ export const ERROR_CODES = [
   'gone',
   'too_many_not_found',
   'rate_limited',
+  // Abuse: a suspended account makes no links; administrators' routes refuse others and other sites.
+  'account_suspended',
+  'not_admin',
+  'cross_origin',
+  'already_disabled',
+  'not_disabled',
+  'already_suspended',
+  'not_suspended',
   // Sign-in.
   'unauthenticated',
   'invalid_token',
@@ -86,8 +94,10 @@ export const ErrorBody = z.strictObject({
   error: z.string().describe('A sentence safe to show; clients translate by `code`'),
   code: ErrorCode,
   reason: z
-    .enum(['expired', 'removed', 'limit'])
+    .enum(['expired', 'removed', 'limit', 'unavailable'])
     .optional()
-    .describe('With 410 `gone`: whether the link ran out, its sender removed it or its download limit was reached'),
+    .describe(
+      'With 410 `gone`: whether the link ran out, its sender removed it, its download limit was reached, or it is no longer available (disabled)',
+    ),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -9,5 +9,6 @@ export * from './my-data.js';
 export * from './billing.js';
 export * from './system.js';
 export * from './routes.js';
+export * from './abuse-admin.js';
 export { openApiDocument } from './openapi.js';
 export { responseIssues } from './check.js';

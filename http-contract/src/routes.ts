@@ -46,6 +46,7 @@ import {
 import { LinkStatsQuery, LinkStatsResponse } from './link-stats.js';
 import { AccountDeletionState, DeleteAccountBody, MyDataExport, MyDataExportQuery } from './my-data.js';
 import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
+import { ABUSE_ADMIN_ROUTES } from './abuse-admin.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -508,6 +509,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 302: redirect('To the file on the drive') },
     errors: { 404: 'no_such_file: the link is not a transfer, or has no file with this number' },
   },
+  ...ABUSE_ADMIN_ROUTES,
 ];
 
 /** The route of a method and OpenAPI path, if the contract has it. */

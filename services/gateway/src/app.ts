@@ -34,6 +34,7 @@ import { feedbackRoutes, type FeedbackRouteDeps } from './routes/feedback.js';
 import { myDataRoutes, type MyDataRouteDeps } from './routes/my-data.js';
 import type { SessionCutoffs } from './auth/session-cutoffs.js';
 import { pageViewRoutes, type PageViewRouteDeps } from './routes/page-views.js';
+import { abuseRoutes, type AbuseDeps } from './admin/abuse-setup.js';
 
 export interface WebOptions {
   /** Built shell to serve at `/` with SPA fallback (WEB_SHELL_DIR). */
@@ -86,6 +87,8 @@ export interface AppDeps {
   feedback?: FeedbackRouteDeps;
   /** `POST /api/event`: page views forwarded to the analytics collector; absent = counting is off. */
   pageViews?: PageViewRouteDeps;
+  /** "Report this file", GET /api/account/standing and the administrators' `/api/admin/*`; `authenticate` defaults to requireAuth of `auth`. */
+  abuse?: AbuseDeps;
 }
 
 /** Builds the Express app from its dependencies; no listening, no env reading (testable with supertest). */
@@ -142,6 +145,7 @@ export function createApp(deps: AppDeps): Express {
     api.use(billingCheckoutRoutes(billing));
     if (billing.testClock) api.use(devClockRoutes(billing));
   }
+  if (deps.abuse) api.use(abuseRoutes({ ...deps.abuse, authenticate: deps.abuse.authenticate ?? defaultAuthenticate }));
   api.use(notFound);
   app.use('/api', api);
 

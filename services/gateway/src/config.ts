@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkGrpcTlsEnv, env, grpcTlsEnv, parseEnv, tracingEnv } from '@ferry/service-kit';
 import { z } from 'zod';
+import { isMailAddress } from '@ferry/rules';
 import { parseTrustedProxy } from './http/client-address.js';
 import type { RemoteMount } from './routes/remotes-web.js';
 
@@ -160,6 +161,10 @@ export const gatewayConfigFields = z.object({
   ANALYTICS_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
   /** The site's name at the collector; default PUBLIC_ORIGIN's host name. */
   ANALYTICS_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]{1,253}$/i, 'must be a domain name like ferry.example.com')),
+  /** The administrators: comma list of e-mail addresses whose verified sign-in opens /api/admin/*; unset = nobody. */
+  ADMIN_EMAILS: optional(z.string()),
+  /** The abuse address (the notification service mails reports there): named to a suspended account for appeals. */
+  ABUSE_TO: optional(z.string().trim().toLowerCase().refine(isMailAddress, 'must be one plain e-mail address')),
   // The feedback button's abuse limits (messages per rolling hour).
   FEEDBACK_LIMIT_PER_CLIENT_PER_HOUR: optional(z.coerce.number().int().min(1).max(10_000)),
   FEEDBACK_LIMIT_GLOBAL_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),

@@ -24,6 +24,7 @@ import { startLinkFeatures, type LinkFeatures } from './links/features.js';
 import { publicLinksOf } from './links/public-links.js';
 import { pageViewDepsOf, publicAnalyticsOf } from './analytics/page-view-setup.js';
 import { DEFAULT_FEEDBACK_LIMITS, FeedbackLimits } from './feedback/feedback-limits.js';
+import { abuseDepsOf } from './admin/abuse-setup.js';
 
 /** A health check may take this long per backend before it counts as UNREACHABLE. */
 export const HEALTH_TIMEOUT_MS = 1_000;
@@ -141,6 +142,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       ),
     },
     pageViews: pageViewDepsOf(config, redis, logger),
+    abuse: abuseDepsOf(config, backends, redis, logger),
     csp: {
       scriptOrigins: config.CSP_SCRIPT_ORIGINS,
       connectOrigins: config.CSP_CONNECT_ORIGINS,

@@ -45,6 +45,15 @@ function fullApp(): Express {
       budget: unused,
     },
     billing: { billing: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost', testClock: true },
+    abuse: {
+      link: unused,
+      notification: unused,
+      grpcDeadlineMs: 1,
+      publicOrigin: 'http://localhost',
+      limits: unused,
+      downloadPageUrl: () => '',
+      admins: unused,
+    },
     myData: {
       link: unused,
       notification: unused,

@@ -67,7 +67,12 @@ describe('abuse reports, disabled links and suspended accounts', () => {
     expect((await report('req-000004', { slug: 'Unknown_123' })).err?.code).toBe(grpc.status.NOT_FOUND);
     const listed = await callUnary(client.listAbuseReports.bind(client), asAdmin({ limit: 0 }));
     expect(listed.res!.reports).toHaveLength(1);
-    expect(listed.res!.reports[0]).toMatchObject({ slug: slugs[0], link: { ownerEmail: owner.email } });
+    expect(listed.res!.reports[0]).toMatchObject({
+      slug: slugs[0],
+      link: { ownerEmail: owner.email },
+      linkDisabled: false,
+      ownerSuspended: false,
+    });
   });
 
   it('disables one link (410 everywhere, gateways told), restores it, and audits both', async () => {

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 export interface VerifiedIdentity {
   sub: string;
   email: string;
+  /** The provider says it verified the e-mail (userinfo `email_verified`); administrators need it. */
+  emailVerified?: boolean;
   name?: string;
   picture?: string;
 }

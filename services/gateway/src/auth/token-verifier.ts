@@ -89,6 +89,8 @@ export function userinfoLookup(
     // Ferry needs both: the subject identifies the account, the e-mail addresses its mail.
     if (!sub || !email) return { ok: false, status: 403 };
     const identity: VerifiedIdentity = { sub, email };
+    // Google sends a boolean, some providers the string "true".
+    if (body.email_verified === true || body.email_verified === 'true') identity.emailVerified = true;
     if (typeof body.name === 'string') identity.name = body.name;
     if (typeof body.picture === 'string') identity.picture = body.picture;
     return { ok: true, identity };

@@ -16,7 +16,7 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     /** With 410 `gone`: why the link is gone, so pages can say what happened. */
-    readonly reason?: 'expired' | 'removed' | 'limit',
+    readonly reason?: 'expired' | 'removed' | 'limit' | 'unavailable',
   ) {
     super(message);
     this.name = 'HttpError';

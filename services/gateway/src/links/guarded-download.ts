@@ -1,4 +1,5 @@
 import { ClaimOutcome, type ClaimDownloadResponse, type LinkServiceClient } from '@ferry/contracts/link/v1';
+import type { GoneReason } from './gone.js';
 import { unary } from '../grpc/call.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
 
@@ -7,7 +8,7 @@ export const UNLOCK_TOKEN_PARAM = 'token';
 
 export type ClaimAnswer =
   | { kind: 'redirect'; location: string }
-  | { kind: 'gone'; reason: 'expired' | 'removed' | 'limit' }
+  | { kind: 'gone'; reason: GoneReason }
   | { kind: 'password' }
   | { kind: 'bad_target' };
 
@@ -40,7 +41,12 @@ export function guardedDownloads(deps: {
       );
       if (res.outcome === ClaimOutcome.CLAIM_OUTCOME_PASSWORD_REQUIRED) return { kind: 'password' };
       if (res.outcome !== ClaimOutcome.CLAIM_OUTCOME_GRANTED) {
-        const reason = res.goneReason === 'removed' || res.goneReason === 'limit' ? res.goneReason : 'expired';
+        const reason: GoneReason =
+          res.goneReason === 'blocked'
+            ? 'unavailable'
+            : res.goneReason === 'removed' || res.goneReason === 'limit'
+              ? res.goneReason
+              : 'expired';
         return { kind: 'gone', reason };
       }
       const location = driveDownloadUrl(deps.drive, res.driveFileId, Number(res.sizeBytes));

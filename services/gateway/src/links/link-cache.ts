@@ -13,6 +13,8 @@ export interface CachedLink {
   fileName?: string;
   expiresAtMs: number;
   deleted: boolean;
+  /** Disabled by an administrator, or its owner is suspended: 410 with a neutral message (links/gone.ts). */
+  blocked?: true;
   ownerSubdomain: string;
   /** Downloads need the password first (links/guarded-download.ts). */
   passwordProtected?: boolean;
@@ -82,6 +84,7 @@ export function fromResolve(res: ResolveLinkResponse): CacheEntry {
     fileName: l.fileName,
     expiresAtMs: l.expiresAt ? l.expiresAt.getTime() : 0,
     deleted: l.status === LinkStatus.LINK_STATUS_DELETED || l.deletedAt !== undefined,
+    ...(l.status === LinkStatus.LINK_STATUS_BLOCKED ? { blocked: true as const } : {}),
     ownerSubdomain: l.ownerSubdomain,
     ...(l.passwordProtected ? { passwordProtected: true } : {}),
     ...(Number(l.downloadLimit ?? 0) > 0 ? { downloadLimit: Number(l.downloadLimit) } : {}),

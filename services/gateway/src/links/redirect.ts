@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { goneReasonOf, goneText, type GoneReason } from './gone.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceError } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
@@ -159,15 +160,9 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
         .then((wait) => (wait > 0 ? tooMany(res, wait) : json(res, 404, 'not_found', 'This link does not exist')));
       return;
     }
-    if (entry.deleted || Date.now() >= entry.expiresAtMs) {
-      json(
-        res,
-        410,
-        'gone',
-        'This download link has expired or the file was removed by the sender.',
-        {},
-        { reason: entry.deleted ? 'removed' : 'expired' },
-      );
+    const goneWhy = goneReasonOf(entry);
+    if (goneWhy) {
+      gone(res, goneWhy);
       return;
     }
     if (file !== 0 || entry.files !== undefined) {
@@ -181,8 +176,8 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     redirectTo(req, res, code, driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes), entry.slug);
   }
 
-  function gone(res: ServerResponse, reason: 'expired' | 'removed' | 'limit'): void {
-    json(res, 410, 'gone', 'This download link has expired or the file was removed by the sender.', {}, { reason });
+  function gone(res: ServerResponse, reason: GoneReason): void {
+    json(res, 410, 'gone', goneText(reason), {}, { reason });
   }
 
   function passwordRequired(res: ServerResponse): void {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { goneReasonOf, goneText } from '../links/gone.js';
 import { Router, type Request } from 'express';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import {
@@ -86,8 +87,8 @@ export function linkAccessRoutes(deps: LinkAccessRouteDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     const { password } = parseRequest(UnlockBody, bodyObject(req.body));
     const entry = await deps.lookup(req, parseRequest(slugValue(), req.params.slug));
-    if (entry.deleted || Date.now() >= entry.expiresAtMs)
-      throw new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
+    const goneWhy = goneReasonOf(entry);
+    if (goneWhy) throw new HttpError(410, 'gone', goneText(goneWhy), goneWhy === 'unavailable' ? goneWhy : undefined);
     const wait = deps.passwordLimits ? await deps.passwordLimits.admit(deps.clientAddress(req), entry.slug) : 0;
     if (wait > 0) {
       res.setHeader('Retry-After', String(wait));

@@ -1,4 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { goneReasonOf, goneText, type GoneReason } from '../links/gone.js';
 import type * as linkV1 from '@ferry/contracts/link/v1';
 import { LinkStatus, type LinkServiceClient } from '@ferry/contracts/link/v1';
 import type { AssertedUser } from '@ferry/service-kit';
@@ -78,9 +79,9 @@ export interface LinkRouteDeps {
 
 const notFound = () =>
   new HttpError(404, 'not_found', "We can't find this file. Check the link or ask the sender for a new one.");
-const GONE_TEXT = 'This download link has expired or the file was removed by the sender.';
-const gone = (reason?: 'expired' | 'removed') => new HttpError(410, 'gone', GONE_TEXT, reason);
-const goneReason = (deleted: boolean): 'expired' | 'removed' => (deleted ? 'removed' : 'expired');
+const gone = (reason?: GoneReason) => new HttpError(410, 'gone', goneText(reason), reason);
+const goneReason = (deleted: boolean, blocked = false): GoneReason =>
+  deleted ? 'removed' : blocked ? 'unavailable' : 'expired';
 
 /** The user an owner call acts for. requireAuth ran before: from the verified token, never from the body. */
 function signedInUser(req: Request): AssertedUser {
@@ -129,7 +130,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     return entry;
   }
 
-  const isLive = (e: CacheEntry & { found: true }) => !e.deleted && Date.now() < e.expiresAtMs;
+  const isLive = (e: CacheEntry & { found: true }) => goneReasonOf(e) === undefined;
 
   const shorten: RequestHandler = async (req, res) => {
     const body = parseRequest(ShortenBody, bodyObject(req.body));
@@ -225,7 +226,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     if (query.probe) {
       const entry = await lookup(req, slug);
-      if (!isLive(entry)) throw gone(goneReason(entry.deleted));
+      if (!isLive(entry)) throw gone(goneReason(entry.deleted, entry.blocked));
       res.status(204).end();
       return;
     }
@@ -246,7 +247,9 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
         ctx(req),
       );
       if (info.status !== LinkStatus.LINK_STATUS_ACTIVE)
-        throw gone(goneReason(info.status === LinkStatus.LINK_STATUS_DELETED));
+        throw gone(
+          goneReason(info.status === LinkStatus.LINK_STATUS_DELETED, info.status === LinkStatus.LINK_STATUS_BLOCKED),
+        );
       const size = Number(info.sizeBytes);
       const expiresAt = info.expiresAt!;
       res.json({
@@ -306,7 +309,8 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       throw err.code === 5 ? await missError(req) : err;
     });
     const l = result.link!;
-    if (l.status !== LinkStatus.LINK_STATUS_ACTIVE) throw gone(goneReason(l.status === LinkStatus.LINK_STATUS_DELETED));
+    if (l.status !== LinkStatus.LINK_STATUS_ACTIVE)
+      throw gone(goneReason(l.status === LinkStatus.LINK_STATUS_DELETED, l.status === LinkStatus.LINK_STATUS_BLOCKED));
     res.json({
       ownerSubdomain: l.ownerSubdomain,
       owner_subdomain: l.ownerSubdomain,
@@ -335,7 +339,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     const code = parseRequest(linkCodeValue('id'), parseRequest(CodeQuery, req.query).code);
     if (!guardProbe(req, res)) return;
     const entry = await lookup(req, code);
-    if (!isLive(entry)) throw gone(goneReason(entry.deleted));
+    if (!isLive(entry)) throw gone(goneReason(entry.deleted, entry.blocked));
     if (entry.files)
       throw new HttpError(
         409,
@@ -349,7 +353,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
       const answer = await deps.guarded.claim(code, hostSubdomain(req), token, req.id);
       if (answer.kind === 'password')
         throw new HttpError(401, 'password_required', 'This link is protected by a password.');
-      if (answer.kind === 'gone') throw new HttpError(410, 'gone', GONE_TEXT, answer.reason);
+      if (answer.kind === 'gone') throw new HttpError(410, 'gone', goneText(answer.reason), answer.reason);
       if (answer.kind === 'bad_target') throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
       res.writeHead(302, { Location: answer.location }).end();
       return;

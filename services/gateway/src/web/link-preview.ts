@@ -22,7 +22,8 @@ export function linkPreviews(
     try {
       const entry = await Promise.race([cache.get(slug), late]);
       if (!entry) return undefined;
-      if (!entry.found || entry.deleted || entry.expiresAtMs <= now() || !entry.fileName) return undefined;
+      if (!entry.found || entry.deleted || entry.blocked || entry.expiresAtMs <= now() || !entry.fileName)
+        return undefined;
       return { fileName: entry.fileName, sizeBytes: entry.sizeBytes };
     } catch {
       return undefined;

@@ -28,6 +28,7 @@ export function toReportMessage(
     createdAt: row.createdAt,
     link: link ? toLinkMessage(link, now) : undefined,
     ownerSuspended: link ? suspended.has(accountKey(link.ownerEmail)) : false,
+    linkDisabled: link ? link.disabledAt !== null : false,
   };
 }
 
