@@ -4,8 +4,11 @@ import { ERROR_CODE_METADATA } from '@ferry/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db.js';
 import { driveFileVerifier, driveTransferVerifier } from '../src/drive/verify-file.js';
+import { driveCleanup } from '../src/sweeper/drive-cleanup.js';
+import { startSweeper } from '../src/sweeper/sweeper.js';
+import { waitFor } from '@ferry/testkit';
 import { DriveStandIn } from './drive-standin.js';
-import { callUnary, migratedPostgres, recordDownloads, startLink, type RunningLink } from './harness.js';
+import { callUnary, logger, migratedPostgres, recordDownloads, startLink, type RunningLink } from './harness.js';
 
 const ann = { sub: 'sub-transfer-ann', email: 'ann@example.com' };
 const eve = { sub: 'sub-transfer-eve', email: 'eve@example.com' };
@@ -194,5 +197,33 @@ describe('transfers: one link for a folder of files', () => {
     const stats = await callUnary(client.getLinkStats.bind(client), { slug, timeZone: 'UTC', caller: ann } as never);
     expect(stats.res!.total).toBe('3');
     expect(stats.res!.transfer?.files.map((f) => f.downloadCount)).toEqual(['2', '0', '1']);
+  });
+
+  it('at expiry the sweeper makes every file of the transfer private and trashes the folder with them', async () => {
+    const made = await shorten(folder, files);
+    const slug = made.res!.shortId;
+    await db.prisma.link.update({ where: { slug }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    const sweeper = startSweeper({
+      prisma: db.prisma,
+      drive: driveCleanup(drive.url),
+      tokens: async (sub) => drive.tokenOf(sub),
+      logger,
+      intervalMs: 100,
+      ownerGapMs: 0,
+    });
+    try {
+      await waitFor(
+        'the sweeper to remove the transfer',
+        async () => (await db.prisma.link.findUniqueOrThrow({ where: { slug } })).removedAt !== null,
+        20_000,
+      );
+    } finally {
+      await sweeper.stop();
+    }
+    for (const id of files) {
+      expect(await drive.permissionTypes(ann.sub, id), id).not.toContain('anyone');
+      expect((await drive.file(ann.sub, id)).trashed, id).toBe(true);
+    }
+    expect((await drive.file(ann.sub, folder)).trashed).toBe(true);
   });
 });

@@ -52,7 +52,8 @@ const DUE_LINKS: DueRowsQuery = {
   orderBy: 'expires_at',
   page: 25,
   returning: `id, slug, drive_file_id AS "driveFileId", owner_sub AS "ownerSub", owner_email AS "ownerEmail",
-    owner_locale AS "ownerLocale", sweep_step AS "sweepStep", sweep_attempts AS "sweepAttempts"`,
+    owner_locale AS "ownerLocale", sweep_step AS "sweepStep", sweep_attempts AS "sweepAttempts",
+    file_count AS "fileCount"`,
 };
 
 interface Row {
@@ -64,6 +65,8 @@ interface Row {
   ownerLocale: string;
   sweepStep: SweepStep | null;
   sweepAttempts: number;
+  /** A transfer's file count: its files were shared one by one, and each is made private too. */
+  fileCount: number;
 }
 
 /**
@@ -98,6 +101,18 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
   async function sweepLink(row: Row, token: string): Promise<void> {
     let step = row.sweepStep;
     if (step === null) {
+      // A transfer: no file stays public once its folder is gone (a file keeps its own permission).
+      if (row.fileCount > 0) {
+        const files = await prisma.linkFile.findMany({
+          where: { linkId: row.id },
+          select: { driveFileId: true },
+          orderBy: { index: 'asc' },
+        });
+        for (const f of files) {
+          await pace(row.ownerSub);
+          await drive.revokePublic(f.driveFileId, token);
+        }
+      }
       await pace(row.ownerSub);
       const found = await drive.revokePublic(row.driveFileId, token);
       step = found ? 'revoked' : 'missing';
