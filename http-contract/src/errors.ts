@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   'limit_reached',
   'not_expiring_soon',
   'action_used',
+  // Previews on the download page.
+  'no_preview',
+  'not_a_zip',
   // Transfers (one link for a folder upload).
   'no_such_file',
   'not_in_folder',

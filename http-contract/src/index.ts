@@ -6,6 +6,7 @@ export * from './feedback.js';
 export * from './link-access.js';
 export * from './link-stats.js';
 export * from './my-data.js';
+export * from './link-previews.js';
 export * from './billing.js';
 export * from './system.js';
 export * from './routes.js';

@@ -36,6 +36,7 @@ function operation(route: ApiRoute): JsonObject {
       description: r.description,
       ...(r.redirect ? { headers: { Location: { description: 'Where to go', schema: { type: 'string' } } } } : {}),
       ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}),
+      ...(r.binary ? { content: { [r.binary]: { schema: { type: 'string', format: 'binary' } } } } : {}),
     };
   }
   const error = { content: { 'application/json': { schema: { $ref: COMPONENT('ErrorBody') } } } };

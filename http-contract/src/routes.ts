@@ -45,6 +45,7 @@ import {
 } from './link-access.js';
 import { LinkStatsQuery, LinkStatsResponse } from './link-stats.js';
 import { AccountDeletionState, DeleteAccountBody, MyDataExport, MyDataExportQuery } from './my-data.js';
+import { PreviewQuery, ZipEntriesResponse } from './link-previews.js';
 import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
 import { ABUSE_ADMIN_ROUTES } from './abuse-admin.js';
 
@@ -56,6 +57,8 @@ export interface ApiResponse {
   schema?: z.ZodType;
   /** A redirect: the `Location` header is the answer. */
   redirect?: true;
+  /** Bytes that are not JSON (an image): their media type range, e.g. `image/*`. */
+  binary?: string;
 }
 
 /** One route of the public HTTP API. Error answers (4xx, 5xx) are always an ErrorBody. */
@@ -360,6 +363,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: {
       400: 'invalid_argument: not a slug, or tz is not an IANA time zone',
       404: 'not_found: no such link of the caller',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/links/{slug}/thumbnail',
+    operationId: 'getLinkThumbnail',
+    summary:
+      'The drive’s thumbnail of a link’s image, PDF or video, fetched server-side with the owner’s stored grant (cached)',
+    params: SlugParams,
+    query: PreviewQuery,
+    responses: { 200: { description: 'The thumbnail (PNG, JPEG, GIF or WebP)', binary: 'image/*' } },
+    errors: {
+      401: 'password_required: a protected link needs a live unlock token (token)',
+      404: 'not_found: no such link; no_preview: the drive has no thumbnail of this file',
+      410: 'gone: expired, deleted or its download limit reached',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/links/{slug}/entries',
+    operationId: 'getLinkZipEntries',
+    summary:
+      'The files inside a zip link (names, sizes), read from its central directory with range reads, never the whole archive',
+    params: SlugParams,
+    query: PreviewQuery,
+    responses: { 200: json('The archive’s entries', ZipEntriesResponse) },
+    errors: {
+      401: 'password_required: a protected link needs a live unlock token (token)',
+      404: 'not_found: no such link; no_preview: the list of files is too large to show',
+      409: 'not_a_zip: the file is not a readable zip',
+      410: 'gone: expired, deleted or its download limit reached',
     },
   },
   {

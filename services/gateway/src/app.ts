@@ -17,6 +17,7 @@ import { pathGuard } from './http/path-guard.js';
 import { requestId } from './http/request-id.js';
 import { healthRoutes } from './routes/health.js';
 import { linkRoutes, type LinkRouteDeps } from './routes/links.js';
+import { linkPreviewRoutes, type LinkPreviewRouteDeps } from './routes/link-previews.js';
 import { requireAuth } from './auth/require-auth.js';
 import { shareEmailRoutes, type ShareEmailRouteDeps } from './routes/share-email.js';
 import { billingRoutes, type BillingRouteDeps } from './routes/billing.js';
@@ -77,6 +78,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** Short links and public downloads; `authenticate` defaults to requireAuth of `auth`. */
   links?: Omit<LinkRouteDeps, 'authenticate'> & { authenticate?: LinkRouteDeps['authenticate'] };
+  /** The download page's previews (`/api/links/{slug}/thumbnail`, `/entries`). */
+  previews?: LinkPreviewRouteDeps;
   /** Share by e-mail; `authenticate` defaults to requireAuth of `auth`. */
   shareEmail?: Omit<ShareEmailRouteDeps, 'authenticate'> & { authenticate?: ShareEmailRouteDeps['authenticate'] };
   /** Trial, status, plans, checkout, portal, cancel, resume and the dev clock (account page); `authenticate` defaults to requireAuth of `auth`. */
@@ -135,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.myData)
     api.use(myDataRoutes({ ...deps.myData, authenticate: deps.myData.authenticate ?? defaultAuthenticate }));
   if (deps.links) api.use(linkRoutes({ ...deps.links, authenticate: deps.links.authenticate ?? defaultAuthenticate }));
+  if (deps.previews) api.use(linkPreviewRoutes(deps.previews));
   if (deps.shareEmail)
     api.use(
       shareEmailRoutes({ ...deps.shareEmail, authenticate: deps.shareEmail.authenticate ?? defaultAuthenticate }),

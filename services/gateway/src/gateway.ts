@@ -110,6 +110,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       publicOrigin: config.PUBLIC_ORIGIN,
     },
     links: links && { ...links.routeDeps, requireAccess: access.requireAccess },
+    previews: links && {
+      preview: backends.linkPreview,
+      grpcDeadlineMs: config.GRPC_DEADLINE_MS,
+      limiter: links.routeDeps.limiter,
+      clientAddress: links.routeDeps.clientAddress,
+      publicLinks: links.routeDeps.publicLinks,
+    },
     shareEmail: {
       notification: backends.notification.client,
       link: backends.link.client,

@@ -36,6 +36,7 @@ function fullApp(): Express {
       drive: unused,
       publicOrigin: 'http://localhost',
     },
+    previews: { preview: unused, grpcDeadlineMs: 1, limiter: unused, clientAddress: () => '' },
     shareEmail: { notification: unused, link: unused, grpcDeadlineMs: 1, publicOrigin: 'http://localhost' },
     feedback: { notification: unused, grpcDeadlineMs: 1, limits: unused },
     pageViews: {

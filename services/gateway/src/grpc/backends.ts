@@ -2,6 +2,7 @@ import type { Client } from '@grpc/grpc-js';
 import { BillingServiceClient } from '@ferry/contracts/billing/v1';
 import { HealthClient } from '@ferry/contracts/health/v1';
 import { LinkServiceClient } from '@ferry/contracts/link/v1';
+import { LinkPreviewServiceClient } from '@ferry/contracts/link/v1/preview';
 import { NotificationServiceClient } from '@ferry/contracts/notification/v1';
 import {
   callerAssertionOptions,
@@ -28,6 +29,8 @@ export interface Backend<C extends Client> {
 
 export interface Backends {
   link: Backend<LinkServiceClient>;
+  /** The link service's previews (thumbnails, zip listings), on the link channel. */
+  linkPreview: LinkPreviewServiceClient;
   notification: Backend<NotificationServiceClient>;
   billing: Backend<BillingServiceClient>;
   /** Health probes for the health checker, each bounded by `timeoutMs`. */
@@ -66,8 +69,13 @@ export function createBackends(addresses: BackendAddresses, signer: CallerSigner
   const notification = connect('notification', NotificationServiceClient, addresses.notification, signer);
   const billing = connect('billing', BillingServiceClient, addresses.billing, signer);
   const all = [link, notification, billing] as const;
+  const linkPreview = createGrpcClient(LinkPreviewServiceClient, addresses.link, {
+    ...callerAssertionOptions(signer, LinkPreviewServiceClient.serviceName),
+    channelOverride: link.client.getChannel(),
+  });
   return {
     link,
+    linkPreview,
     notification,
     billing,
     probes(timeoutMs) {
@@ -79,6 +87,7 @@ export function createBackends(addresses: BackendAddresses, signer: CallerSigner
       return { link: probe(link), notification: probe(notification), billing: probe(billing) };
     },
     close() {
+      linkPreview.close();
       for (const b of all) b.client.close();
     },
   };
