@@ -6,6 +6,7 @@ import { NAMESPACE } from '../i18n';
 import { timeLeftLabel } from '../lib/format';
 import type { ShareInfo } from '../lib/share-info';
 import { DownloadButton } from './DownloadButton';
+import { FilePreview } from './FilePreview';
 import { MoreTimeRequest } from './MoreTimeRequest';
 import { PasswordForm } from './PasswordForm';
 import { TransferPanel } from './TransferPanel';
@@ -24,6 +25,7 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
   const left = timeLeftLabel(info.expiresAtMs, now, i18n.language);
   return (
     <div className="download-file" data-testid="download-file">
+      {left !== undefined && <FilePreview slug={slug} fileName={info.fileName} locked={info.passwordRequired} />}
       <p className="download-sender">
         {t('sharedBy')}{' '}
         <strong data-field="sender">

@@ -31,7 +31,8 @@ async function renderCard(info: Partial<Parameters<typeof FileCard>[0]['info']>)
     <I18nextProvider i18n={i18n}>
       <FileCard
         info={{
-          fileName: 'a.zip',
+          // Not a zip or an image: the card makes no preview request of its own here.
+          fileName: 'a.txt',
           size: 10,
           expiresAtMs: Date.now() + 3 * 86_400_000,
           downloadUrl: '/api/d/abc12345',
