@@ -30,7 +30,7 @@ async function expectOneLine(address: Locator, text: string): Promise<void> {
     range.selectNodeContents(el);
     const style = getComputedStyle(el);
     const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.6;
-    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
     return { boxes: lines.size, height: el.getBoundingClientRect().height, lineHeight: line };
   });
   expect(boxes).toBe(1);
