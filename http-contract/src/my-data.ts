@@ -70,7 +70,7 @@ export const DeleteAccountBody = z.strictObject({
 export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
 
 /** The steps of an account deletion, in the order they run. */
-export const DELETION_STEPS = [
+const DELETION_STEPS = [
   'requested',
   'links-closed',
   'subscription-cancelled',

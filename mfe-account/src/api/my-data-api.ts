@@ -5,7 +5,7 @@ export type { AccountDeletionState };
 
 type Fetch = typeof fetch;
 
-export class MyDataApiError extends Error {
+class MyDataApiError extends Error {
   constructor(
     readonly status: number,
     readonly code?: string,
@@ -23,7 +23,7 @@ async function errorFrom(res: Response): Promise<MyDataApiError> {
 const STATES = new Set(['none', 'running', 'done']);
 
 /** A deletion state as the page uses it; null when the answer is not one. */
-export function readDeletion(body: unknown): AccountDeletionState | null {
+function readDeletion(body: unknown): AccountDeletionState | null {
   const b = body as Partial<AccountDeletionState> | null;
   if (!b || typeof b.state !== 'string' || !STATES.has(b.state)) return null;
   return {

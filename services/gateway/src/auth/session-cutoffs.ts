@@ -6,7 +6,7 @@ import type { TokenVerifier } from './token-verifier.js';
  * How long a cut-off holds: longer than any access token the provider issues lives (Google's and
  * dev-identity's live an hour), so every token that existed at the cut-off has expired by its end.
  */
-export const SESSION_CUTOFF_MS = 2 * 3_600_000;
+const SESSION_CUTOFF_MS = 2 * 3_600_000;
 
 /**
  * "Sign out everywhere" at the gateway. Sessions are bearer access tokens verified with the

@@ -59,7 +59,7 @@ const MAIL_STATUS: Partial<Record<MessageStatus, MyDataExport['mails'][number]['
   [MessageStatus.MESSAGE_STATUS_FAILED]: 'failed',
 };
 
-export function deletionState(d: AccountDeletion | undefined): AccountDeletionState {
+function deletionState(d: AccountDeletion | undefined): AccountDeletionState {
   if (!d) return { state: 'none', step: null, trashFiles: null, requestedAt: null, finishedAt: null, retries: 0 };
   return {
     state: d.finishedAt ? 'done' : 'running',

@@ -66,7 +66,7 @@ const DUE: DueRowsQuery = {
 };
 
 /** One confirmation mail per deletion. */
-export function deletedMailKey(row: Pick<Row, 'ownerSub' | 'requestedAt'>): string {
+function deletedMailKey(row: Pick<Row, 'ownerSub' | 'requestedAt'>): string {
   return `account-deleted/${row.ownerSub}/${row.requestedAt.getTime()}`;
 }
 
