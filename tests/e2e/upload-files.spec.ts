@@ -86,7 +86,7 @@ test.describe('upload screen: uploads into the drive', () => {
     for (const [path, data] of files) expect(entries.get(path)!.equals(data), path).toBe(true);
   });
 
-  test('a set over the (lowered) threshold becomes a folder with each file uploaded on its own', async ({
+  test('a set over the (lowered) threshold becomes a folder with each file uploaded on its own, one link', async ({
     page,
     baseURL,
   }) => {
@@ -100,12 +100,13 @@ test.describe('upload screen: uploads into the drive', () => {
     await page.evaluate(() => window.localStorage.setItem('ferry_upload_folder_threshold', String(500_000)));
     await page.getByTestId('file-input').setInputFiles([...files.keys()].map((f) => join(dir, f)));
     await page.getByTestId('upload-button').click();
-    await expect(uploadedRows(page)).toHaveCount(4, { timeout: 60_000 });
-    for (const link of await uploadedRows(page).getByTestId('row-link').all())
-      await expect(link).toHaveAttribute(
-        'href',
-        new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`),
-      );
+    // One transfer, one row and one link (issue 21), not a row per file.
+    await expect(uploadedRows(page)).toHaveCount(1, { timeout: 60_000 });
+    await expect(uploadedRows(page).getByTestId('row-file-count')).toHaveText('4 files');
+    await expect(uploadedRows(page).getByTestId('row-link')).toHaveAttribute(
+      'href',
+      new RegExp(`^https?://[a-z0-9-]+\\.${new URL(baseURL!).host}/[A-Za-z0-9_-]{8,16}$`),
+    );
 
     const drive = new DriveProbe(root, await tokenOf(page));
     const top = await drive.children((await drive.rootFolder()).id);

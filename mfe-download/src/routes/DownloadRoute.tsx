@@ -52,7 +52,7 @@ export function DownloadRoute() {
   }
   return (
     <article className="download-page" data-slug={slug} data-state={state.kind}>
-      <h1>{t('title')}</h1>
+      <h1>{t(found?.files ? 'transfer.title' : 'title')}</h1>
       <p>{t('subtitle')}</p>
       {state.kind === 'loading' && <FileSkeleton />}
       {state.kind === 'error' && <p role="alert">{t('error')}</p>}
