@@ -42,7 +42,8 @@ function downloadPage(code: string, search: string): RouteDecision {
 export function resolveRoute({ pathname, search, host, rootOrigin }: RouteInput): RouteDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (marketingPaths.has(path)) return { kind: 'remote', remote: 'marketing' };
-  if (path === '/account') return { kind: 'remote', remote: 'account' };
+  // The administrators' page lives in the account remote (same sign-in, same shell chrome).
+  if (path === '/account' || path === '/admin') return { kind: 'remote', remote: 'account' };
   if (path === '/upload') {
     return host.kind === 'root'
       ? { kind: 'remote', remote: 'upload' }

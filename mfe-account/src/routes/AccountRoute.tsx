@@ -7,6 +7,7 @@ import { AccountHeader } from '../components/AccountHeader';
 import { PlanPicker, type PlansLoad } from '../components/PlanPicker';
 import { SubscriptionCard, type AccountAction } from '../components/SubscriptionCard';
 import { YourData } from '../components/YourData';
+import { SuspendedNotice } from '../components/SuspendedNotice';
 import { formatDate } from '../domain/format';
 import { leaveTo } from '../domain/leave';
 import { badgeOf, offersPlans } from '../domain/plan';
@@ -243,6 +244,7 @@ export function AccountRoute() {
           <AddressText sentence={(address) => t('signedInAs', { email: address })} address={email} />
         </p>
       )}
+      {token && <SuspendedNotice token={token} />}
       {checkoutNotice}
       {message && (
         <Notice tone={message.tone} data-testid="account-message" className="account-notice">

@@ -50,17 +50,22 @@ export type ShareState =
   | { kind: 'not-found'; reason: GoneReason }
   | { kind: 'missing' };
 
-/** Why a link shows no file, as far as the API can tell: 404 is missing; 410 says expired, removed or its download limit reached. */
-export type GoneReason = 'expired' | 'removed' | 'limit' | 'missing';
+/**
+ * Why a link shows no file, as far as the API can tell: 404 is missing; 410 says expired, removed,
+ * its download limit reached, or no longer available (disabled: the page says no more than that).
+ */
+export type GoneReason = 'expired' | 'removed' | 'limit' | 'unavailable' | 'missing';
+
+const GONE_REASONS: ReadonlySet<string> = new Set(['removed', 'limit', 'unavailable']);
 
 async function goneReason(res: Response): Promise<GoneReason> {
   if (res.status === 404) return 'missing';
   const body = (await res.json().catch(() => ({}))) as { reason?: unknown };
-  return body.reason === 'removed' || body.reason === 'limit' ? body.reason : 'expired';
+  return typeof body.reason === 'string' && GONE_REASONS.has(body.reason) ? (body.reason as GoneReason) : 'expired';
 }
 
 function isGoneReason(value: string | null): value is GoneReason {
-  return value === 'expired' || value === 'removed' || value === 'limit' || value === 'missing';
+  return value === 'expired' || value === 'missing' || (value !== null && GONE_REASONS.has(value));
 }
 
 /** Spec §4: refetch every 12 s and when the tab becomes visible. */

@@ -6,6 +6,7 @@ import { sizeLabel } from '@ferry/shell-sdk/format';
 import { DownloadFooter } from '../components/DownloadFooter';
 import { FileCard } from '../components/FileCard';
 import { FileSkeleton } from '../components/FileSkeleton';
+import { ReportFile } from '../components/ReportFile';
 import { NotFoundScreen } from '../components/NotFoundScreen';
 import { NAMESPACE } from '../i18n';
 import { useShareInfo, type ShareInfo } from '../lib/share-info';
@@ -57,6 +58,7 @@ export function DownloadRoute() {
       {state.kind === 'loading' && <FileSkeleton />}
       {state.kind === 'error' && <p role="alert">{t('error')}</p>}
       {state.kind === 'found' && <FileCard info={state.info} sender={senderOf(state.info)} slug={slug!} />}
+      {state.kind === 'found' && <ReportFile slug={slug!} />}
       <p className="download-help">{t('help')}</p>
       <p className="download-marketing">
         {t('marketing')} <a href={rootUrl('/')}>{t('home')}</a>

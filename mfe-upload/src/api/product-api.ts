@@ -66,6 +66,24 @@ export class SubscriptionExpiredError extends Error {
   }
 }
 
+/** The gateway refused a new link with 403 `account_suspended`: an administrator suspended the account. */
+export class AccountSuspendedError extends Error {
+  constructor() {
+    super('account suspended');
+    this.name = 'AccountSuspendedError';
+  }
+}
+
+/** Whether a refusal is the suspended account's (403 `account_suspended`), read without using up the body. */
+async function isSuspended(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'account_suspended';
+}
+
 /** 100 links a page: 5,000 links at most in one list load. */
 const MAX_LINK_PAGES = 50;
 
@@ -103,6 +121,7 @@ export class ProductApi {
       const res = path === '/api/shorten' ? await withRetry(send, this.shortenRetry) : await send();
       // The account may not make links: no fallback route and no raw drive link past this gate.
       if (res?.status === 402) throw new SubscriptionExpiredError();
+      if (res && (await isSuspended(res))) throw new AccountSuspendedError();
       if (res?.ok) {
         const j = (await res.json()) as Partial<ShortenResponse>;
         const shortId = String(j.shortId ?? j.slug ?? '');

@@ -1,4 +1,4 @@
-import { SubscriptionExpiredError, type ProductApi } from '../api/product-api';
+import { AccountSuspendedError, SubscriptionExpiredError, type ProductApi } from '../api/product-api';
 import { DriveError, qString, type DriveClient, type DriveFile } from '../drive/drive-client';
 import { backoffDelay } from '@ferry/rules';
 import {
@@ -231,10 +231,11 @@ async function publish(
     return { file: patched, shortUrl, shortId: s.shortId };
   } catch (err) {
     if (isCanceled(err)) throw err;
-    if (err instanceof SubscriptionExpiredError) {
+    // No link may be made: the file goes back to private and to the trash, and no raw drive link is handed out.
+    if (err instanceof SubscriptionExpiredError || err instanceof AccountSuspendedError) {
       await deps.drive.revokePublic(file.id).catch(() => undefined);
       await deps.drive.trash(file.id).catch(() => undefined);
-      throw new UploadError('expired', 402);
+      throw err instanceof AccountSuspendedError ? new UploadError('suspended', 403) : new UploadError('expired', 402);
     }
     return { file, shortUrl: directUrl };
   }

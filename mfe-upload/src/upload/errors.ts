@@ -1,5 +1,13 @@
 /** The upload errors of spec §8 (message keys of the `upload` namespace). */
-export type UploadErrorCode = 'failed' | 'network' | 'status' | 'sessionUrl' | 'quota' | 'canceled' | 'expired';
+export type UploadErrorCode =
+  | 'failed'
+  | 'network'
+  | 'status'
+  | 'sessionUrl'
+  | 'quota'
+  | 'canceled'
+  | 'expired'
+  | 'suspended';
 
 export class UploadError extends Error {
   constructor(
@@ -27,6 +35,8 @@ export function defaultMessage(code: UploadErrorCode, status?: number): string {
       return 'Upload canceled';
     case 'expired':
       return 'Your trial or plan has ended';
+    case 'suspended':
+      return 'Your account is suspended: you cannot upload or make links';
     default:
       return 'Upload failed';
   }

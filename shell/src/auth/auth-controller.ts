@@ -450,7 +450,7 @@ export class AuthController {
 
   private isProtected(path: string): boolean {
     const p = path.split('?')[0]!.replace(/\/+$/, '');
-    return p === '/upload' || p === '/account';
+    return p === '/upload' || p === '/account' || p === '/admin';
   }
 
   private setState(patch: Partial<AuthState>): void {

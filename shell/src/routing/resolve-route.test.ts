@@ -15,6 +15,7 @@ describe('resolveRoute', () => {
     }
     expect(at('/upload')).toEqual({ kind: 'remote', remote: 'upload' });
     expect(at('/account')).toEqual({ kind: 'remote', remote: 'account' });
+    expect(at('/admin')).toEqual({ kind: 'remote', remote: 'account' });
   });
 
   it('sends /upload on any host but the root host to the root host, keeping the query', () => {
