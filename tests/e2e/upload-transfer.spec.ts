@@ -11,7 +11,7 @@ import { DriveProbe, driveRoot, journeyEmail, openUploadSignedIn, tokenOf, uploa
  * each file separately and gets ONE Ferry link. Its download page lists every file; each file's
  * own redirect (/api/d/{slug}/{n}) leads to the Drive stand-in, whose bytes hash the same as what
  * was uploaded; "Download all" starts each file; each download counts for the transfer and for its
- * file (the owner's statistics). Screenshots at 1280×800 and 390×844, English and Arabic, go to
+ * file (the owner's statistics). Screenshots at 1280×800 and 390×844 (page, row and panel; English and Arabic) go to
  * FERRY_SHOTS_DIR (default /tmp/ferry-transfer-shots).
  *
  * FERRY_TRANSFER_BYTES sets the set's size (default 1.2 GiB); the files are sparse (random 64 KiB
@@ -183,4 +183,13 @@ test('a set over the lowered threshold gets one link; its page lists every file,
   await expect(dialog.getByTestId('stats-file')).toHaveCount(made.files.length);
   await expect(dialog.getByTestId('stats-file-downloads').first()).toHaveText('2 downloads');
   await shots(page, 'stats-en');
+
+  // The owner's row and panel in Arabic, right to left.
+  await page.goto('/upload?lng=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const arRow = uploadedRows(page).first();
+  await expect(arRow.getByTestId('row-file-count')).toHaveText(/^4 ملفات$|^٤ ملفات$/);
+  await arRow.getByTestId('row-stats').click();
+  await expect(dialog.getByTestId('stats-file')).toHaveCount(made.files.length);
+  await shots(page, 'stats-ar');
 });
