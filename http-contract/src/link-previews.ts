@@ -7,6 +7,11 @@ export const PreviewQuery = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/)
     .describe('A live unlock token of a password-protected link; previews do not consume it')
     .optional(),
+  file: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/)
+    .describe('A transfer’s file number, 1 to its file count (ShareInfoResponse.files[].index); absent for a link to one file')
+    .optional(),
 });
 export type PreviewQuery = z.input<typeof PreviewQuery>;
 

@@ -376,7 +376,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: { description: 'The thumbnail (PNG, JPEG, GIF or WebP)', binary: 'image/*' } },
     errors: {
       401: 'password_required: a protected link needs a live unlock token (token)',
-      404: 'not_found: no such link; no_preview: the drive has no thumbnail of this file',
+      404: 'not_found: no such link; no_preview: the drive has no thumbnail of this file; no_such_file: no file n in this transfer',
       410: 'gone: expired, deleted or its download limit reached',
     },
   },
@@ -391,7 +391,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: json('The archive’s entries', ZipEntriesResponse) },
     errors: {
       401: 'password_required: a protected link needs a live unlock token (token)',
-      404: 'not_found: no such link; no_preview: the list of files is too large to show',
+      404: 'not_found: no such link; no_preview: the list of files is too large to show; no_such_file: no file n in this transfer',
       409: 'not_a_zip: the file is not a readable zip',
       410: 'gone: expired, deleted or its download limit reached',
     },

@@ -96,6 +96,18 @@ describe('FilePreview', () => {
     expect(await screen.findByRole('img', { name: 'ZIP file' })).toBeTruthy();
   });
 
+  it('a transfer’s file: ?file=n on both previews, with the unlock token of a protected transfer', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ entries: [], total: 0, truncated: false }));
+    await show({ slug: 'abc12345', fileName: 'set.zip', fileIndex: 3 });
+    expect(await screen.findByText(en.preview.empty)).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/links/abc12345/entries?file=3');
+    cleanup();
+    await show({ slug: 'abc12345', fileName: 'p.png', fileIndex: 2, locked: true, unlockToken: 'T'.repeat(43) });
+    expect(screen.getByRole('img', { name: 'Preview of p.png' }).getAttribute('src')).toBe(
+      `/api/links/abc12345/thumbnail?file=2&token=${'T'.repeat(43)}`,
+    );
+  });
+
   it('any other file: a file-type icon, and no request', async () => {
     await show({ slug: 'abc12345', fileName: 'thesis.docx' });
     expect(screen.getByRole('img', { name: 'DOCX file' }).textContent).toBe('DOCX');

@@ -19,10 +19,18 @@ export interface FilePreviewProps {
   locked?: boolean;
   /** A live unlock token of a protected link. */
   unlockToken?: string;
+  /** A transfer's file number (1 to its file count); absent for a link to one file. */
+  fileIndex?: number;
 }
 
-const api = (slug: string, what: 'thumbnail' | 'entries', token?: string) =>
-  `/api/links/${encodeURIComponent(slug)}/${what}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+/** The gateway's preview URL: `?file=n` names a transfer's file, `token=` a protected link's live unlock. */
+function api(slug: string, what: 'thumbnail' | 'entries', token?: string, fileIndex?: number): string {
+  const query = new URLSearchParams();
+  if (fileIndex) query.set('file', String(fileIndex));
+  if (token) query.set('token', token);
+  const q = query.toString();
+  return `/api/links/${encodeURIComponent(slug)}/${what}${q ? `?${q}` : ''}`;
+}
 
 /**
  * What can be seen of a file before downloading it: the drive's thumbnail of an image, PDF or video
@@ -30,16 +38,23 @@ const api = (slug: string, what: 'thumbnail' | 'entries', token?: string) =>
  * else a file-type icon. Self-contained (slug, name, type), so a page listing many files can show
  * one per file.
  */
-export function FilePreview({ slug, fileName, mime, locked, unlockToken }: FilePreviewProps) {
+export function FilePreview({ slug, fileName, mime, locked, unlockToken, fileIndex }: FilePreviewProps) {
   const kind = locked && !unlockToken ? 'icon' : previewKind(fileName, mime);
   if (kind === 'icon') return <FileIcon fileName={fileName} mime={mime} />;
   if (kind === 'zip')
-    return <ZipEntries slug={slug} token={unlockToken} fallback={<FileIcon fileName={fileName} mime={mime} />} />;
-  return <Thumbnail slug={slug} fileName={fileName} mime={mime} token={unlockToken} />;
+    return (
+      <ZipEntries
+        slug={slug}
+        token={unlockToken}
+        fileIndex={fileIndex}
+        fallback={<FileIcon fileName={fileName} mime={mime} />}
+      />
+    );
+  return <Thumbnail slug={slug} fileName={fileName} mime={mime} token={unlockToken} fileIndex={fileIndex} />;
 }
 
 /** The thumbnail in a fixed box; without one (the drive has none), the icon in the same box: nothing moves. */
-function Thumbnail(props: { slug: string; fileName: string; mime?: string; token?: string }) {
+function Thumbnail(props: { slug: string; fileName: string; mime?: string; token?: string; fileIndex?: number }) {
   const { t } = useTranslation(NAMESPACE);
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -53,7 +68,7 @@ function Thumbnail(props: { slug: string; fileName: string; mime?: string; token
     <figure className="download-preview download-thumb-box" data-testid="file-preview" data-kind="thumbnail">
       <img
         className="download-thumbnail"
-        src={api(props.slug, 'thumbnail', props.token)}
+        src={api(props.slug, 'thumbnail', props.token, props.fileIndex)}
         width={THUMBNAIL_EDGE}
         height={THUMBNAIL_EDGE}
         loading="lazy"
@@ -69,13 +84,23 @@ function Thumbnail(props: { slug: string; fileName: string; mime?: string; token
 
 type Entries = { state: 'loading' } | { state: 'done'; listing: ZipEntriesResponse } | { state: 'failed' };
 
-function ZipEntries({ slug, token, fallback }: { slug: string; token?: string; fallback: React.ReactNode }) {
+function ZipEntries({
+  slug,
+  token,
+  fileIndex,
+  fallback,
+}: {
+  slug: string;
+  token?: string;
+  fileIndex?: number;
+  fallback: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const [entries, setEntries] = useState<Entries>({ state: 'loading' });
   useEffect(() => {
     const abort = new AbortController();
     setEntries({ state: 'loading' });
-    fetch(api(slug, 'entries', token), { headers: { accept: 'application/json' }, signal: abort.signal })
+    fetch(api(slug, 'entries', token, fileIndex), { headers: { accept: 'application/json' }, signal: abort.signal })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         const listing = (await res.json()) as ZipEntriesResponse;
@@ -86,11 +111,11 @@ function ZipEntries({ slug, token, fallback }: { slug: string; token?: string; f
         if (!abort.signal.aborted) setEntries({ state: 'failed' });
       });
     return () => abort.abort();
-  }, [slug, token]);
+  }, [slug, token, fileIndex]);
 
   if (entries.state === 'failed') return fallback;
   const files = entries.state === 'done' ? entries.listing.entries.filter((e) => !e.directory) : [];
-  const headingId = `zip-entries-${slug}`;
+  const headingId = `zip-entries-${slug}-${fileIndex ?? 0}`;
   return (
     <section
       className="download-preview download-zip"

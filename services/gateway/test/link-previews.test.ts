@@ -27,7 +27,7 @@ const refuse = (code: grpc.status, details: string, reason?: string): grpc.Servi
 };
 
 /** What the fake link service answers per slug; every request it got is kept. */
-function answerFor(slug: string, token: string): grpc.ServiceError | undefined {
+function answerFor(slug: string, token: string, fileIndex = 0): grpc.ServiceError | undefined {
   if (slug === 'Unknown_0001') return refuse(grpc.status.NOT_FOUND, 'link not found');
   if (slug === 'Expired_0001') return refuse(grpc.status.FAILED_PRECONDITION, 'the link is gone', 'gone');
   if (slug === 'NoThumb_0001') return refuse(grpc.status.NOT_FOUND, 'no thumbnail', 'no_preview');
@@ -35,6 +35,8 @@ function answerFor(slug: string, token: string): grpc.ServiceError | undefined {
   if (slug === 'Locked_00001' && token !== TOKEN)
     return refuse(grpc.status.PERMISSION_DENIED, 'password first', 'password_required');
   if (slug === 'Broken_00001') return refuse(grpc.status.INTERNAL, 'drive token abc123 leaked?');
+  if (slug === 'Transfer_001' && ![1, 2].includes(fileIndex))
+    return refuse(grpc.status.INVALID_ARGUMENT, 'file_index must be 1 to 2', 'no_such_file');
   return undefined;
 }
 
@@ -51,7 +53,7 @@ describe('GET /api/links/{slug}/thumbnail and /entries', () => {
         getThumbnail: (call: grpc.ServerUnaryCall<GetThumbnailRequest, unknown>, cb: grpc.sendUnaryData<unknown>) => {
           seen.push(call.request);
           const t = call.request.target!;
-          const err = answerFor(t.slug, t.unlockToken);
+          const err = answerFor(t.slug, t.unlockToken, t.fileIndex);
           if (err) return cb(err);
           cb(null, { image: PNG, contentType: 'image/png', version: '3' });
         },
@@ -61,7 +63,7 @@ describe('GET /api/links/{slug}/thumbnail and /entries', () => {
         ) => {
           seen.push(call.request);
           const t = call.request.target!;
-          const err = answerFor(t.slug, t.unlockToken);
+          const err = answerFor(t.slug, t.unlockToken, t.fileIndex);
           if (err) return cb(err);
           cb(null, {
             entries: [
@@ -110,13 +112,15 @@ describe('GET /api/links/{slug}/thumbnail and /entries', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('private, max-age=600');
-    expect(res.headers.etag).toBe('"Image_000001-3"');
+    expect(res.headers.etag).toBe('"Image_000001-0-3"');
     expect(Buffer.from(res.body as Buffer).equals(PNG)).toBe(true);
     const again = await request(server)
       .get('/api/links/Image_000001/thumbnail')
       .set('If-None-Match', res.headers.etag!);
     expect(again.status).toBe(304);
-    expect(seen.at(-1)).toEqual({ target: { slug: 'Image_000001', ownerSubdomain: '', unlockToken: '' } });
+    expect(seen.at(-1)).toEqual({
+      target: { slug: 'Image_000001', ownerSubdomain: '', unlockToken: '', fileIndex: 0 },
+    });
   });
 
   it('lists a zip’s entries as JSON: sizes past 4 GiB, directories marked, truncated with the total', async () => {
@@ -141,6 +145,15 @@ describe('GET /api/links/{slug}/thumbnail and /entries', () => {
     expect(open.headers['cache-control']).toBe('private, no-store');
     expect((seen.at(-1) as GetThumbnailRequest).target!.unlockToken).toBe(TOKEN);
     expect((await request(server).get('/api/links/Locked_00001/thumbnail?token=short')).status).toBe(400);
+  });
+
+  it('a transfer’s file n: ?file=n goes to the link service as file_index; a file it lacks is 404 no_such_file', async () => {
+    expect((await request(server).get('/api/links/Transfer_001/thumbnail?file=2')).status).toBe(200);
+    expect((seen.at(-1) as GetThumbnailRequest).target!.fileIndex).toBe(2);
+    const missing = await request(server).get('/api/links/Transfer_001/entries?file=7');
+    expect([missing.status, missing.body.code]).toEqual([404, 'no_such_file']);
+    for (const bad of ['0', '-1', 'x', '10000'])
+      expect((await request(server).get(`/api/links/Transfer_001/entries?file=${bad}`)).status).toBe(400);
   });
 
   it('410 gone, 404 no_preview, 409 not_a_zip, 400 for a bad code; a backend failure is 502 without its words', async () => {

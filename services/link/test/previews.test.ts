@@ -67,11 +67,16 @@ describe('previews: thumbnails and zip listings from the owner’s drive, server
     return res!.shortId;
   }
 
-  const target = (slug: string, unlockToken = '') => ({ slug, ownerSubdomain: '', unlockToken });
-  const thumbnail = (slug: string, unlockToken = '') =>
-    callUnary(preview.getThumbnail.bind(preview), { target: target(slug, unlockToken) });
-  const entries = (slug: string, maxEntries = 0, unlockToken = '') =>
-    callUnary(preview.listZipEntries.bind(preview), { target: target(slug, unlockToken), maxEntries });
+  const target = (slug: string, unlockToken = '', fileIndex = 0) => ({
+    slug,
+    ownerSubdomain: '',
+    unlockToken,
+    fileIndex,
+  });
+  const thumbnail = (slug: string, unlockToken = '', fileIndex = 0) =>
+    callUnary(preview.getThumbnail.bind(preview), { target: target(slug, unlockToken, fileIndex) });
+  const entries = (slug: string, maxEntries = 0, unlockToken = '', fileIndex = 0) =>
+    callUnary(preview.listZipEntries.bind(preview), { target: target(slug, unlockToken, fileIndex), maxEntries });
   const served = async (fileId: string) =>
     ((await (await fetch(`${drive.url}/__admin/bytes-served`)).json()) as { files: Record<string, number> }).files[
       fileId
@@ -211,6 +216,44 @@ describe('previews: thumbnails and zip listings from the owner’s drive, server
     expect(claim.res!.outcome).toBe(ClaimOutcome.CLAIM_OUTCOME_GRANTED);
     // Consumed by the download: no more previews with it.
     expect((await thumbnail(slug, token)).err?.code).toBe(grpc.status.PERMISSION_DENIED);
+  });
+
+  it('a transfer: each file previews on its own (file_index), the folder itself never', async () => {
+    const png = await new Jimp({ width: 440, height: 440, color: 0x8844ccff }).getBuffer('image/png');
+    const image = await upload(ann.sub, 't1.png', 'image/png', png);
+    const zip = new ZipFile();
+    zip.addBuffer(Buffer.from('inside'), 'inside.txt');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    const archive = await upload(ann.sub, 't2.zip', 'application/zip', Buffer.concat(chunks));
+    // A transfer as the link service keeps one: the link names the folder, link_files its files.
+    const slug = await linkTo(ann, image, 't1.png');
+    const row = await running.db.prisma.link.update({ where: { slug }, data: { fileCount: 2 } });
+    await running.db.prisma.linkFile.createMany({
+      data: [
+        {
+          linkId: row.id,
+          index: 1,
+          driveFileId: image,
+          name: 't1.png',
+          sizeBytes: BigInt(png.length),
+          mimeType: 'image/png',
+        },
+        { linkId: row.id, index: 2, driveFileId: archive, name: 't2.zip', sizeBytes: 1n, mimeType: 'application/zip' },
+      ],
+    });
+    const first = await thumbnail(slug, '', 1);
+    expect(first.err).toBeNull();
+    expect((await Jimp.read(Buffer.from(first.res!.image))).width).toBe(220);
+    const listed = await entries(slug, 0, '', 2);
+    expect(listed.res!.entries.map((e) => e.name)).toEqual(['inside.txt']);
+    // Each file is cached on its own: file 2 has no thumbnail although file 1 has one.
+    expect((await thumbnail(slug, '', 2)).err?.code).toBe(grpc.status.NOT_FOUND);
+    for (const bad of [0, 3, -1]) expect((await thumbnail(slug, '', bad)).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    // A link to one file knows no file 1.
+    const single = await linkTo(ann, image, 't1.png');
+    expect((await thumbnail(single, '', 1)).err?.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 
   it('refuses every hostile caller of both RPCs (the gateway alone may call them)', async () => {

@@ -49,9 +49,9 @@ export function linkPreviewRoutes(deps: LinkPreviewRouteDeps): Router {
       return undefined;
     }
     const slug = parseRequest(linkCodeValue(), req.params.slug);
-    const { token } = parseRequest(PreviewQuery, req.query);
+    const { token, file } = parseRequest(PreviewQuery, req.query);
     const ownerSubdomain = deps.publicLinks ? requestSubdomain(req, deps.publicLinks.rootHost) : '';
-    return { slug, ownerSubdomain, unlockToken: token ?? '' };
+    return { slug, ownerSubdomain, unlockToken: token ?? '', fileIndex: file === undefined ? 0 : Number(file) };
   }
 
   /** The link service's refusals in the download page's terms (404 / 401 / 410 / 409), else the error handler's mapping. */
@@ -60,6 +60,8 @@ export function linkPreviewRoutes(deps: LinkPreviewRouteDeps): Router {
     const reason = backendErrorCode(err);
     if (err.code === GrpcStatus.NOT_FOUND && reason === 'no_preview')
       return new HttpError(404, 'no_preview', 'There is no preview of this file.');
+    if ((err.code === GrpcStatus.INVALID_ARGUMENT || err.code === GrpcStatus.NOT_FOUND) && reason === 'no_such_file')
+      return new HttpError(404, 'no_such_file', 'This transfer has no such file.');
     if (err.code === GrpcStatus.NOT_FOUND) {
       const wait = await deps.limiter.miss(deps.clientAddress(req));
       if (wait === 0)
@@ -92,7 +94,7 @@ export function linkPreviewRoutes(deps: LinkPreviewRouteDeps): Router {
     res.setHeader('Content-Security-Policy', "default-src 'none'");
     res.type(thumb.contentType);
     // Express answers 304 itself when If-None-Match matches.
-    res.setHeader('ETag', `"${t.slug}-${thumb.version}"`);
+    res.setHeader('ETag', `"${t.slug}-${t.fileIndex}-${thumb.version}"`);
     res.send(Buffer.from(thumb.image));
   });
 

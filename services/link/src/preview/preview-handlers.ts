@@ -7,6 +7,7 @@ import { linkState } from '../domain/lifetime.js';
 import { driveFailureError, isTransient } from '../drive/drive-errors.js';
 import type { AccessTokenFor } from '../grants/access-token.js';
 import { findLinkByCode } from '../handlers/resolve.js';
+import { claimedFileIndex } from '../handlers/transfers.js';
 import { DriveMediaError, type DriveMedia, type PreviewFileMeta } from './drive-media.js';
 import type { PreviewCache } from './preview-cache.js';
 import { listZipEntries, NotAZipError, ZipTooLargeError, type ZipListing } from './zip-listing.js';
@@ -50,10 +51,10 @@ function driveError(err: unknown, what: string): never {
 export function previewHandlers(deps: PreviewDeps): LinkPreviewServiceServer {
   const { prisma, logger, now, cache } = deps;
 
-  /** The link's file and its owner's token, or the reason there is none. */
+  /** The link's file (or the transfer's file n) and its owner's token, or the reason there is none. */
   async function target(
     t: PreviewTarget | undefined,
-  ): Promise<{ linkId: string; fileId: string; name: string; token: string }> {
+  ): Promise<{ key: string; fileId: string; name: string; token: string }> {
     if (!t) throw grpcError(grpc.status.INVALID_ARGUMENT, 'target is required');
     const row = await findLinkByCode(prisma, t.slug, t.ownerSubdomain);
     const at = now();
@@ -67,9 +68,16 @@ export function previewHandlers(deps: PreviewDeps): LinkPreviewServiceServer {
       if (!live)
         throw grpcError(grpc.status.PERMISSION_DENIED, 'the link needs its password first', 'password_required');
     }
+    // A transfer's file n (its own drive file), else the link's one file.
+    const index = claimedFileIndex(row, t.fileIndex);
+    const file =
+      index === 0
+        ? { driveFileId: row.driveFileId, name: row.fileName }
+        : await prisma.linkFile.findUnique({ where: { linkId_index: { linkId: row.id, index } } });
+    if (!file) throw grpcError(grpc.status.NOT_FOUND, 'no such file in this transfer', 'no_such_file');
     const token = await deps.tokens(row.ownerSub);
     if (token === 'no-grant' || token === 'revoked') throw noPreview('the sender’s drive cannot be read right now');
-    return { linkId: row.id, fileId: row.driveFileId, name: row.fileName, token };
+    return { key: `${row.id}:${index}`, fileId: file.driveFileId, name: file.name, token };
   }
 
   async function meta(fileId: string, token: string): Promise<PreviewFileMeta> {
@@ -81,7 +89,7 @@ export function previewHandlers(deps: PreviewDeps): LinkPreviewServiceServer {
   return {
     getThumbnail: unary(logger, async (req) => {
       const link = await target(req.target);
-      const key = `thumb:${link.linkId}`;
+      const key = `thumb:${link.key}`;
       const cached = await cache.get(key);
       if (cached) {
         if (cached.byteLength === 0) throw noPreview('the drive has no thumbnail of this file');
@@ -110,7 +118,7 @@ export function previewHandlers(deps: PreviewDeps): LinkPreviewServiceServer {
       if (!Number.isInteger(maxEntries) || maxEntries < 1 || maxEntries > MAX_MAX_ENTRIES)
         throw grpcError(grpc.status.INVALID_ARGUMENT, `max_entries is 1 to ${MAX_MAX_ENTRIES}`);
       const link = await target(req.target);
-      const key = `zip:${link.linkId}`;
+      const key = `zip:${link.key}`;
       const cached = await cache.get(key);
       let listing: ZipListing | { error: 'not_a_zip' | 'too_large'; message: string } | undefined;
       if (cached) listing = JSON.parse(cached.toString('utf8')) as typeof listing;
