@@ -248,6 +248,23 @@ describe('redis count buffer across gateways', () => {
     await other.stop(100);
   });
 
+  it('fails a seal whose connection dropped mid-way once, leaving no rejection unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const own = await redisClient();
+      const buffer = redisCountBuffer(own, { owner: 'pod-drop' });
+      const sealing = buffer.seal!('drop-1');
+      own.destroy(); // both the seal script and the liveness MULTI are in flight
+      await expect(sealing).rejects.toThrow();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('keeps counting in memory while Redis is unreachable, and delivers once it is back', async () => {
     const link = fakeLink();
     const redis = await redisClient();

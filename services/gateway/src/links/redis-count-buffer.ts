@@ -128,13 +128,16 @@ export function redisCountBuffer(redis: Redis, opts: { owner?: string; now?: () 
       connected();
       // The seal is queued at once, so it takes exactly the counts sent before this call (one
       // connection, in order): the counter knows which of its counts the batch holds.
-      const sealed = sealInto(owner, id);
-      await redis
-        .multi()
-        .sAdd(OWNERS, owner)
-        .set(aliveKey(owner), '1', { expiration: { type: 'PX', value: ALIVE_MS } })
-        .exec();
-      const total = await sealed;
+      // Both awaited together: when the connection drops (or Redis is still LOADING after a
+      // restart) both reject, and neither rejection may go unhandled (that would end the process).
+      const [total] = await Promise.all([
+        sealInto(owner, id),
+        redis
+          .multi()
+          .sAdd(OWNERS, owner)
+          .set(aliveKey(owner), '1', { expiration: { type: 'PX', value: ALIVE_MS } })
+          .exec(),
+      ]);
       await sealOrphans(id);
       return total;
     },
