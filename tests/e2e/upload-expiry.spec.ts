@@ -83,6 +83,44 @@ test.describe('upload screen: expiry chosen at upload', () => {
     }
   });
 
+  test('1 day for two files zipped into one upload', async ({ page, baseURL }) => {
+    const { dir } = makeFiles({ 'day-a.txt': 1000, 'day-b.txt': 2000 });
+    await openUploadSignedIn(page, baseURL!, journeyEmail('expiry-zip'));
+    await page.getByTestId('expiry-choice').selectOption('1');
+    await page.getByTestId('file-input').setInputFiles([join(dir, 'day-a.txt'), join(dir, 'day-b.txt')]);
+    await expect(page.getByTestId('queue-expiry')).toHaveText(['Link: 1 day', 'Link: 1 day']);
+    const started = Date.now();
+    await page.getByTestId('upload-button').click();
+    const row = uploadedRows(page).filter({ hasText: /_2_files\.zip/ });
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    const finished = Date.now();
+    await expect(row.getByTestId('countdown')).toHaveText(/^23h 5\dm \d{1,2}s$/);
+    const slug = (await row.getAttribute('data-slug'))!;
+    const meta = (await (await fetch(new URL(`/api/s?slug=${slug}&meta=1`, baseURL))).json()) as { expiresAt: string };
+    expect(Date.parse(meta.expiresAt)).toBeGreaterThanOrEqual(started + DAY);
+    expect(Date.parse(meta.expiresAt)).toBeLessThanOrEqual(finished + DAY);
+  });
+
+  test('14 days for a folder upload: one transfer, one link', async ({ page, baseURL }) => {
+    const { dir } = makeFiles({ 'fortnight-a.bin': 300_000, 'fortnight-b.bin': 300_000 });
+    await openUploadSignedIn(page, baseURL!, journeyEmail('expiry-folder'));
+    // Over a lowered threshold the set goes up as a folder of files (ferry_upload_folder_threshold).
+    await page.evaluate(() => window.localStorage.setItem('ferry_upload_folder_threshold', String(500_000)));
+    await page.getByTestId('expiry-choice').selectOption('14');
+    await page.getByTestId('file-input').setInputFiles([join(dir, 'fortnight-a.bin'), join(dir, 'fortnight-b.bin')]);
+    const started = Date.now();
+    await page.getByTestId('upload-button').click();
+    await expect(uploadedRows(page)).toHaveCount(1, { timeout: 60_000 });
+    const row = uploadedRows(page).first();
+    await expect(row.getByTestId('row-file-count')).toHaveText('2 files');
+    const finished = Date.now();
+    await expect(row.getByTestId('countdown')).toHaveText(/^13d 23h 5\dm \d{1,2}s$/);
+    const slug = (await row.getAttribute('data-slug'))!;
+    const meta = (await (await fetch(new URL(`/api/s?slug=${slug}&meta=1`, baseURL))).json()) as { expiresAt: string };
+    expect(Date.parse(meta.expiresAt)).toBeGreaterThanOrEqual(started + 14 * DAY);
+    expect(Date.parse(meta.expiresAt)).toBeLessThanOrEqual(finished + 14 * DAY);
+  });
+
   test('the picker with a queue, on a desktop and a phone, left to right and right to left', async ({
     page,
     baseURL,
