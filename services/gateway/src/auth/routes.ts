@@ -167,7 +167,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       return;
     }
     // A sign-in after "sign out everywhere" (a deleted account coming back) is a new session.
-    await cutoffs?.admit(tokens.access_token);
+    const signedIn = tokens.claims()?.sub;
+    if (cutoffs && signedIn) await cutoffs.admit(signedIn, tokens.access_token);
     if (grants && tokens.refresh_token) await keepOfflineGrant(req, tokens);
     const fragment = new URLSearchParams({
       access_token: tokens.access_token,

@@ -18,8 +18,12 @@ const SESSION_CUTOFF_MS = 2 * 3_600_000;
 export interface SessionCutoffs {
   /** Every session of `sub` stops working now. Throws when the mark could not be stored. */
   cutOff(sub: string): Promise<void>;
-  /** A token the gateway just issued at a sign-in: it works, whatever cut-off its user has. */
-  admit(token: string): Promise<void>;
+  /**
+   * A token the gateway just issued at a sign-in of `sub`: when that user is cut off, this new
+   * session works all the same (a deleted account coming back). Without a cut-off it changes
+   * nothing, so a later cut-off still ends this session too.
+   */
+  admit(sub: string, token: string): Promise<void>;
   isCutOff(sub: string, token: string): Promise<boolean>;
 }
 
@@ -70,6 +74,17 @@ export function sessionCutoffs(opts: {
   const store = (): MarkStore => (opts.redis?.isReady ? redisMarks(opts.redis) : local);
   const userKey = (sub: string) => `ferry:gateway:cutoff:${sub}`;
   const tokenKey = (token: string) => `ferry:gateway:admitted:${tokenCacheKey(token)}`;
+  /** A mark in Redis or in this process; Redis trouble never locks everyone out (this replica's own marks still hold). */
+  const either = async (key: string): Promise<boolean> => {
+    if ((await local.get(key)) !== undefined) return true;
+    try {
+      return (await store().get(key)) !== undefined;
+    } catch (err) {
+      opts.logger.warn({ error: (err as Error).message }, 'session cut-off read failed');
+      return false;
+    }
+  };
+  const marked = (sub: string) => either(userKey(sub));
   return {
     async cutOff(sub) {
       await local.set(userKey(sub), String(now()), ttlMs);
@@ -78,7 +93,8 @@ export function sessionCutoffs(opts: {
         await redisMarks(opts.redis).set(userKey(sub), String(now()), ttlMs);
       }
     },
-    async admit(token) {
+    async admit(sub, token) {
+      if (!(await marked(sub))) return;
       await local.set(tokenKey(token), '1', ttlMs);
       try {
         if (opts.redis?.isReady) await redisMarks(opts.redis).set(tokenKey(token), '1', ttlMs);
@@ -87,15 +103,8 @@ export function sessionCutoffs(opts: {
       }
     },
     async isCutOff(sub, token) {
-      try {
-        const s = store();
-        if ((await s.get(userKey(sub))) === undefined && (await local.get(userKey(sub))) === undefined) return false;
-        return (await s.get(tokenKey(token))) === undefined && (await local.get(tokenKey(token))) === undefined;
-      } catch (err) {
-        // Redis trouble never locks everyone out; this replica's own marks still hold.
-        opts.logger.warn({ error: (err as Error).message }, 'session cut-off read failed');
-        return (await local.get(userKey(sub))) !== undefined && (await local.get(tokenKey(token))) === undefined;
-      }
+      if (!(await marked(sub))) return false;
+      return !(await either(tokenKey(token)));
     },
   };
 }
