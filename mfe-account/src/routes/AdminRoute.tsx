@@ -145,7 +145,11 @@ export function AdminRoute() {
                       <strong>{t(`admin.reasons.${r.reason}`, { defaultValue: r.reason })}</strong> ·{' '}
                       {t('admin.reportedAt', { date: date(r.createdAt) })}
                     </p>
-                    {r.details && <p className="admin-details">{r.details}</p>}
+                    {r.details && (
+                      <p className="admin-details" dir="auto">
+                        {r.details}
+                      </p>
+                    )}
                     {r.link && (
                       <p className="admin-meta">
                         <bdi>{r.link.fileName}</bdi> ·{' '}
@@ -205,7 +209,7 @@ export function AdminRoute() {
                     {s.email}
                   </bdi>
                   <p className="admin-meta">
-                    {s.reason} · {date(s.suspendedAt)}
+                    <bdi>{s.reason}</bdi> · {date(s.suspendedAt)}
                   </p>
                   <div className="admin-actions">
                     <Button onClick={() => ask('restoreAccount', s.email)}>{t('admin.restoreAccount')}</Button>
@@ -236,13 +240,17 @@ export function AdminRoute() {
                     <tr key={e.id} data-action={e.action} data-target={e.target}>
                       <td>{date(e.createdAt)}</td>
                       <td>
-                        <bdi dir="ltr">{e.actor}</bdi>
+                        <bdi dir="ltr" className="ferry-address">
+                          {e.actor}
+                        </bdi>
                       </td>
                       <td>{t(`admin.actions.${e.action}`)}</td>
                       <td>
-                        <bdi dir="ltr">{e.target}</bdi>
+                        <bdi dir="ltr" className="ferry-address">
+                          {e.target}
+                        </bdi>
                       </td>
-                      <td>{e.reason}</td>
+                      <td dir="auto">{e.reason}</td>
                     </tr>
                   ))}
                 </tbody>

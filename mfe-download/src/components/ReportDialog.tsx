@@ -54,7 +54,7 @@ export default function ReportDialog({ slug, onClose, onSent }: { slug: string; 
       className="download-report-dialog"
       data-testid="report-dialog"
     >
-      <form onSubmit={(e) => void onSubmit(e)} className="download-report-form">
+      <form onSubmit={(e) => void onSubmit(e)} className="download-report-form" noValidate>
         <fieldset>
           <legend>{t('report.reason')}</legend>
           {ABUSE_REASONS.map((r) => (
@@ -74,7 +74,10 @@ export default function ReportDialog({ slug, onClose, onSent }: { slug: string; 
         <textarea
           id={`${id}-details`}
           value={details}
-          onChange={(e) => setDetails(e.target.value)}
+          onChange={(e) => {
+            setDetails(e.target.value);
+            setProblem(undefined);
+          }}
           maxLength={MAX_ABUSE_DETAILS_LENGTH}
           rows={3}
         />
@@ -84,7 +87,10 @@ export default function ReportDialog({ slug, onClose, onSent }: { slug: string; 
           type="email"
           dir="ltr"
           value={replyTo}
-          onChange={(e) => setReplyTo(e.target.value)}
+          onChange={(e) => {
+            setReplyTo(e.target.value);
+            setProblem(undefined);
+          }}
           autoComplete="email"
           maxLength={254}
         />
