@@ -128,6 +128,10 @@ export async function startFakeLink(): Promise<{
         transfer: transferOf(r),
       };
     }),
+    getLinkStats: wrap((req, call) => {
+      const r = owned(req.slug, verifiedUser(call).sub);
+      return { total: String(r.count), days: [], transfer: transferOf(r) };
+    }),
     getDownloadCount: wrap((req) => {
       const r = rows.get(req.slug);
       if (!r) throw fail(grpc.status.NOT_FOUND, 'link not found');

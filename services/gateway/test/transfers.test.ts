@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import request from 'supertest';
-import { ShareInfoResponse } from '@ferry/http-contract';
+import { LinkStatsResponse, ShareInfoResponse } from '@ferry/http-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -203,5 +203,32 @@ describe('a transfer: one link for a folder upload', () => {
     const answer = await get('/api/d/Transfer_x1/1');
     expect(answer.status).toBe(410);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'gone', reason: 'expired' });
+  });
+
+  it("GET /api/links/{slug}/stats gives the owner each file's own downloads", async () => {
+    fake.rows.set('Transfer_s1', {
+      slug: 'Transfer_s1',
+      driveFileId: FOLDER,
+      ownerSub: 'sub-ann',
+      ownerEmail: 'ann@example.com',
+      sizeBytes: 9,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      count: 5,
+      files: FILES.map((driveFileId, n) => ({ driveFileId, sizeBytes: 3, count: [3, 0, 2][n]! })),
+    });
+    const stats = await request(server)
+      .get('/api/links/Transfer_s1/stats?tz=UTC')
+      .set('authorization', 'Bearer tok-ann');
+    expect(stats.status).toBe(200);
+    const body = LinkStatsResponse.parse(stats.body);
+    expect(body.total).toBe(5);
+    expect(body.files).toEqual([
+      { index: 1, name: 'file-1.bin', size: 3, downloads: 3 },
+      { index: 2, name: 'file-2.bin', size: 3, downloads: 0 },
+      { index: 3, name: 'file-3.bin', size: 3, downloads: 2 },
+    ]);
+    // Another user: the link reads as unknown.
+    const foreign = await request(server).get('/api/links/Transfer_s1/stats').set('authorization', 'Bearer tok-eve');
+    expect(foreign.status).toBe(404);
   });
 });
