@@ -67,7 +67,14 @@ export interface AppDeps {
   accessLog?: AccessLogPolicy;
   web?: WebOptions;
   /** Sign-in: `/api/auth/*`, `/api/me` and the `requireAuth` gate of protected routes. */
-  auth?: { oidc: OidcProvider; verifier: TokenVerifier; grants?: OfflineGrantStore; cutoffs?: SessionCutoffs };
+  auth?: {
+    oidc: OidcProvider;
+    verifier: TokenVerifier;
+    grants?: OfflineGrantStore;
+    cutoffs?: SessionCutoffs;
+    /** `/api/me`'s verifier: also lets through the session that deleted its account (its page shows the progress). */
+    meVerifier?: TokenVerifier;
+  };
   /** The user's own data: `GET /api/me/export`, `DELETE /api/me`, `GET /api/me/deletion`; `authenticate` defaults to requireAuth of `auth`. */
   myData?: Omit<MyDataRouteDeps, 'authenticate'> & { authenticate?: MyDataRouteDeps['authenticate'] };
   /** Extra origins of the pages' Content-Security-Policy (the remotes manifest is read from `web`). */
@@ -128,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(openApiRoutes());
   if (deps.auth) {
     api.use(authRoutes(deps.auth));
-    api.use(meRoutes(deps.auth.verifier));
+    api.use(meRoutes(deps.auth.meVerifier ?? deps.auth.verifier));
   }
   // Feature routes are mounted here. GET /api/d/{slug} is answered before Express (gateway.ts).
   // Each feature may bring its own sign-in check (tests do); otherwise the gateway's, or a refusal without one.

@@ -98,7 +98,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     trustProxy: clientAddress(config.TRUSTED_PROXIES ?? []).trust,
     isDraining: () => draining,
     accessLog,
-    auth: { oidc, verifier, grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS), cutoffs },
+    auth: {
+      oidc,
+      verifier,
+      grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS),
+      cutoffs,
+      meVerifier: withSessionCutoffs(verifiedTokens, cutoffs, { watching: true }),
+    },
     myData: {
       link: backends.link.client,
       notification: backends.notification.client,

@@ -28,6 +28,12 @@ describe('sign out everywhere (session cut-offs)', () => {
     await cutoffs.admit('sub-ann', 'tok-ann-3');
     expect((await verify('tok-ann-3')).ok).toBe(true);
     expect((await verify('tok-ann-2')).ok).toBe(false);
+    // The session that deleted the account may still read who it is (its page shows the progress).
+    await cutoffs.cutOff('sub-ann', 'tok-ann-4');
+    expect((await verify('tok-ann-4')).ok).toBe(false);
+    const me = withSessionCutoffs(verifier, cutoffs, { watching: true }).verify;
+    expect((await me('tok-ann-4')).ok).toBe(true);
+    expect((await me('tok-ann-2')).ok).toBe(false);
     // Once every older token has expired, the mark goes.
     now += 60_001;
     expect((await verify('tok-ann-2')).ok).toBe(true);

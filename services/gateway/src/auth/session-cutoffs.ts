@@ -16,8 +16,12 @@ const SESSION_CUTOFF_MS = 2 * 3_600_000;
  * in-process otherwise.
  */
 export interface SessionCutoffs {
-  /** Every session of `sub` stops working now. Throws when the mark could not be stored. */
-  cutOff(sub: string): Promise<void>;
+  /**
+   * Every session of `sub` stops working now. `watching`: the session that asked (the account page
+   * deleting the account) may still read who it is (`/api/me`), so its page stays to show the
+   * deletion's progress; nothing else. Throws when the mark could not be stored.
+   */
+  cutOff(sub: string, watching?: string): Promise<void>;
   /**
    * A token the gateway just issued at a sign-in of `sub`: when that user is cut off, this new
    * session works all the same (a deleted account coming back). Without a cut-off it changes
@@ -25,6 +29,8 @@ export interface SessionCutoffs {
    */
   admit(sub: string, token: string): Promise<void>;
   isCutOff(sub: string, token: string): Promise<boolean>;
+  /** The session that asked for the cut-off (see cutOff). */
+  isWatching(token: string): Promise<boolean>;
 }
 
 /** The few commands a store of marks needs (an in-process map, or node-redis). */
@@ -74,6 +80,7 @@ export function sessionCutoffs(opts: {
   const store = (): MarkStore => (opts.redis?.isReady ? redisMarks(opts.redis) : local);
   const userKey = (sub: string) => `ferry:gateway:cutoff:${sub}`;
   const tokenKey = (token: string) => `ferry:gateway:admitted:${tokenCacheKey(token)}`;
+  const watchKey = (token: string) => `ferry:gateway:watching:${tokenCacheKey(token)}`;
   /** A mark in Redis or in this process; Redis trouble never locks everyone out (this replica's own marks still hold). */
   const either = async (key: string): Promise<boolean> => {
     if ((await local.get(key)) !== undefined) return true;
@@ -86,11 +93,13 @@ export function sessionCutoffs(opts: {
   };
   const marked = (sub: string) => either(userKey(sub));
   return {
-    async cutOff(sub) {
-      await local.set(userKey(sub), String(now()), ttlMs);
+    async cutOff(sub, watching) {
+      const marks: Array<[string, string]> = [[userKey(sub), String(now())]];
+      if (watching) marks.push([watchKey(watching), '1']);
+      for (const [key, value] of marks) await local.set(key, value, ttlMs);
       if (opts.redis) {
         if (!opts.redis.isReady) throw new Error('redis is not ready: the sign-out would not reach the other gateways');
-        await redisMarks(opts.redis).set(userKey(sub), String(now()), ttlMs);
+        for (const [key, value] of marks) await redisMarks(opts.redis).set(key, value, ttlMs);
       }
     },
     async admit(sub, token) {
@@ -102,6 +111,7 @@ export function sessionCutoffs(opts: {
         opts.logger.warn({ error: (err as Error).message }, 'admitting a fresh sign-in in redis failed');
       }
     },
+    isWatching: (token) => either(watchKey(token)),
     async isCutOff(sub, token) {
       if (!(await marked(sub))) return false;
       return !(await either(tokenKey(token)));
@@ -109,13 +119,21 @@ export function sessionCutoffs(opts: {
   };
 }
 
-/** A verifier that refuses (401) every token of a user who was signed out everywhere. */
-export function withSessionCutoffs(verifier: TokenVerifier, cutoffs: SessionCutoffs): TokenVerifier {
+/**
+ * A verifier that refuses (401) every token of a user who was signed out everywhere; with
+ * `watching`, the session that asked for it is let through (`/api/me` only, see cutOff).
+ */
+export function withSessionCutoffs(
+  verifier: TokenVerifier,
+  cutoffs: SessionCutoffs,
+  opts: { watching?: boolean } = {},
+): TokenVerifier {
   return {
     async verify(token) {
       const result = await verifier.verify(token);
-      if (result.ok && (await cutoffs.isCutOff(result.identity.sub, token))) return { ok: false, status: 401 };
-      return result;
+      if (!result.ok || !(await cutoffs.isCutOff(result.identity.sub, token))) return result;
+      if (opts.watching && (await cutoffs.isWatching(token))) return result;
+      return { ok: false, status: 401 };
     },
     forget: (token) => verifier.forget(token),
   };

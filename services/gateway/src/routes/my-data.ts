@@ -163,7 +163,8 @@ export function myDataRoutes(deps: MyDataRouteDeps): Router {
     );
     const state = deletionState(deletion);
     if (state.state !== 'done') {
-      await deps.cutoffs.cutOff(req.auth!.sub);
+      // This page stays to show the progress: its session may still read /api/me, nothing else.
+      await deps.cutoffs.cutOff(req.auth!.sub, token);
       await deps.verifier.forget(token);
       req.log.info({ step: state.step }, 'account deletion started; every session of the user is cut off');
     }
