@@ -52,6 +52,15 @@ interface FaultRecord {
   backAfterMs: number | null;
 }
 
+const REPEATS_METRIC = 'ferry_gateway_download_repeats_total';
+
+/** One unlabelled counter's value from a Prometheus text page (0 when absent). */
+async function metricValue(url: string, name: string): Promise<number> {
+  const text = await (await fetch(url)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.slice(name.length + 1)) : 0;
+}
+
 async function links(ep: FerryEndpoints, token: string): Promise<Array<{ slug: string; file: string }>> {
   const folder = await ferryFolder(ep, token);
   return pool(SLUGS, 8, async (i) => {
@@ -202,6 +211,12 @@ async function main(): Promise<number> {
     const killedGatewayLastFlush = (redirectsAt.get(r.gateways[0]!.name) ?? []).filter(
       (t) => t > killed.at - COUNT_FLUSH_MS && t <= killed.at,
     ).length;
+    // GETs the load balancer resent after gateway-1 died, answered by the other gateway without a second count.
+    const repeats = Object.fromEntries(
+      await Promise.all(
+        r.gateways.map(async (g) => [g.name, await metricValue(r.metricsUrls[g.name]!, REPEATS_METRIC)] as const),
+      ),
+    );
     const downloaded = new Set(made.filter((_, i) => (counts.perSlug[i] ?? 0) > 0).map((l) => l.file));
     const mails: MailCheck = await firstDownloadMails(r.defaults.MAIL_INBOX_URL!, OWNER, downloaded);
     const [g1, g2] = r.gateways;
@@ -254,6 +269,8 @@ async function main(): Promise<number> {
             missing: counts.served302 - counts.persisted,
             // The killed gateway's 302s within one count flush before the SIGKILL (each counted in Redis before it was sent).
             killedGatewayRedirectsInLastFlush: killedGatewayLastFlush,
+            // Per gateway since its (re)start: resent GETs answered but not counted again.
+            repeatsNotCounted: repeats,
             settledAfterMs: counts.settledAfterMs,
           },
           mails: { ...mails, missing: mails.missing.slice(0, 10), missingCount: mails.missing.length },

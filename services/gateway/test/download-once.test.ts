@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { startRedis, waitFor, type RunningServer } from '@ferry/testkit';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Registry } from '@ferry/service-kit';
 import { createApp } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
 import { createBackends } from '../src/grpc/backends.js';
 import { createHealthChecker } from '../src/grpc/health-checker.js';
 import { clientAddress } from '../src/http/client-address.js';
+import { createGatewayMetrics } from '../src/http/metrics.js';
 import { startLinkFeatures, type LinkFeatures } from '../src/links/features.js';
 import { startFakeLink } from './fake-link.js';
 import { silentLogger } from './helpers.js';
@@ -23,6 +25,7 @@ const SLUG = 'Once_slug_01';
 interface Replica {
   server: http.Server;
   features: LinkFeatures;
+  registry: Registry;
   stop(): Promise<void>;
 }
 
@@ -40,7 +43,8 @@ async function startReplica(linkPort: number, redisUrl: string): Promise<Replica
   await redis.connect();
   const backends = createBackends({ link: addr, notification: addr, billing: addr }, gatewaySigner());
   const logger = silentLogger();
-  const features = startLinkFeatures(config, backends, redis, logger, () => false)!;
+  const registry = new Registry();
+  const features = startLinkFeatures(config, backends, redis, logger, () => false, createGatewayMetrics(registry))!;
   const app = createApp({
     logger,
     health: createHealthChecker(backends.probes(500), { cacheMs: 0 }),
@@ -54,6 +58,7 @@ async function startReplica(linkPort: number, redisUrl: string): Promise<Replica
   return {
     server,
     features,
+    registry,
     stop: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -131,6 +136,10 @@ describe('one download per request id, across two gateways sharing Redis', () =>
     expect(await get(b, `/api/download?id=${SLUG}`, '198.51.100.20', 'req-retried-1')).toBe(302);
     await persisted(1);
     expect(a.features.counter.repeats + b.features.counter.repeats).toBe(2);
+    // What the drill reads from each gateway's /metrics.
+    const repeats = async (r: Replica) =>
+      Number(/^ferry_gateway_download_repeats_total (\d+)$/m.exec(await r.registry.metrics())?.[1]);
+    expect((await repeats(a)) + (await repeats(b))).toBe(2);
   });
 
   it('counts other requests as before: new ids, the same id from another visitor, and requests without an id', async () => {

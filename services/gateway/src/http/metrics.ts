@@ -25,8 +25,11 @@ export interface GatewayMetrics {
   /** A 302 of GET /api/d: one download. */
   redirected(): void;
   stripeWebhookFailure(status: number): void;
-  /** Read at scrape time: downloads and batches not yet acknowledged by the link service. */
-  watchDownloadBacklog(read: () => { downloads: number; batches: number }): void;
+  /**
+   * Read at scrape time: downloads and batches not yet acknowledged by the link service, and the
+   * downloads not counted because their request id was counted already (a resent GET), since start.
+   */
+  watchDownloadBacklog(read: () => { downloads: number; batches: number; repeats: number }): void;
 }
 
 /** Redirects answer in tens of microseconds from the cache, pages in milliseconds. */
@@ -88,7 +91,22 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     labelNames: ['code'] as const,
     registers: [registry],
   });
-  let backlog: () => { downloads: number; batches: number } = () => ({ downloads: 0, batches: 0 });
+  let backlog: () => { downloads: number; batches: number; repeats: number } = () => ({
+    downloads: 0,
+    batches: 0,
+    repeats: 0,
+  });
+  let repeatsSeen = 0;
+  new Counter({
+    name: `${p}download_repeats_total`,
+    help: 'Downloads answered but not counted again: their load-balancer request id was counted already (a GET resent after a gateway died)',
+    registers: [registry],
+    collect() {
+      const repeats = backlog().repeats;
+      this.inc(Math.max(0, repeats - repeatsSeen));
+      repeatsSeen = repeats;
+    },
+  });
   new Gauge({
     name: `${p}download_counts_pending`,
     help: 'Downloads counted here and not yet acknowledged by the link service',

@@ -66,7 +66,11 @@ export function startLinkFeatures(
       : undefined;
   if (!buffer) logger.warn('neither REDIS_URL nor DOWNLOAD_BUFFER_FILE is set: download counts wait in memory only');
   const counter = new DownloadCounter({ client, logger, buffer });
-  metrics?.watchDownloadBacklog(() => ({ downloads: counter.unacknowledged, batches: counter.unacknowledgedBatches }));
+  metrics?.watchDownloadBacklog(() => ({
+    downloads: counter.unacknowledged,
+    batches: counter.unacknowledgedBatches,
+    repeats: counter.repeats,
+  }));
   const limiter = new NotFoundLimiter({ redis, logger });
   const clientOf = clientAddress(config.TRUSTED_PROXIES ?? []).of;
   const guarded = guardedDownloads({ link: client, deadlineMs: config.GRPC_DEADLINE_MS, drive });
