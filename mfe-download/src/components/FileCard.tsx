@@ -25,7 +25,10 @@ export function FileCard({ info, sender, slug }: { info: ShareInfo; sender: stri
   const left = timeLeftLabel(info.expiresAtMs, now, i18n.language);
   return (
     <div className="download-file" data-testid="download-file">
-      {left !== undefined && <FilePreview slug={slug} fileName={info.fileName} locked={info.passwordRequired} />}
+      {/* A transfer shows each file's type in its list instead. */}
+      {left !== undefined && !info.files && (
+        <FilePreview slug={slug} fileName={info.fileName} locked={info.passwordRequired} />
+      )}
       <p className="download-sender">
         {t('sharedBy')}{' '}
         <strong data-field="sender">
