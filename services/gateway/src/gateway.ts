@@ -110,7 +110,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       notification: backends.notification.client,
       billing: backends.billing.client,
       grpcDeadlineMs: config.GRPC_DEADLINE_MS,
-      authenticateSignedOut: requireAuth(verifiedTokens),
+      authenticateSignedOut: requireAuth(
+        withSessionCutoffs(verifiedTokens, cutoffs, { watching: true, cutOffOthers: false }),
+      ),
       cutoffs,
       verifier,
       publicOrigin: config.PUBLIC_ORIGIN,

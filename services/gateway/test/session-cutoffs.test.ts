@@ -29,11 +29,18 @@ describe('sign out everywhere (session cut-offs)', () => {
     expect((await verify('tok-ann-3')).ok).toBe(true);
     expect((await verify('tok-ann-2')).ok).toBe(false);
     // The session that deleted the account may still read who it is (its page shows the progress).
-    await cutoffs.cutOff('sub-ann', 'tok-ann-4');
+    await cutoffs.cutOff('sub-ann', { token: 'tok-ann-4', identity: { sub: 'sub-ann', email: 'ann@example.com' } });
     expect((await verify('tok-ann-4')).ok).toBe(false);
     const me = withSessionCutoffs(verifier, cutoffs, { watching: true }).verify;
     expect((await me('tok-ann-4')).ok).toBe(true);
     expect((await me('tok-ann-2')).ok).toBe(false);
+    // Also once the provider no longer knows it (the deletion revoked the grant it came from).
+    const gone: TokenVerifier = { verify: async () => ({ ok: false, status: 401 }), forget: async () => undefined };
+    expect(await withSessionCutoffs(gone, cutoffs, { watching: true }).verify('tok-ann-4')).toEqual({
+      ok: true,
+      identity: { sub: 'sub-ann', email: 'ann@example.com' },
+    });
+    expect((await withSessionCutoffs(gone, cutoffs, { watching: true }).verify('tok-ann-2')).ok).toBe(false);
     // Once every older token has expired, the mark goes.
     now += 60_001;
     expect((await verify('tok-ann-2')).ok).toBe(true);

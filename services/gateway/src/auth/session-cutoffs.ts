@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { tokenCacheKey, type RedisLike } from './token-cache.js';
+import { tokenCacheKey, type RedisLike, type VerifiedIdentity } from './token-cache.js';
 import type { TokenVerifier } from './token-verifier.js';
 
 /**
@@ -18,10 +18,12 @@ const SESSION_CUTOFF_MS = 2 * 3_600_000;
 export interface SessionCutoffs {
   /**
    * Every session of `sub` stops working now. `watching`: the session that asked (the account page
-   * deleting the account) may still read who it is (`/api/me`), so its page stays to show the
-   * deletion's progress; nothing else. Throws when the mark could not be stored.
+   * deleting the account) may still read who it is (`/api/me`) and the deletion's progress, so its
+   * page stays to show it, also once the deletion has revoked Ferry's grant at the provider (which
+   * ends the browser's token there too): its identity is kept with the mark. Nothing else works
+   * for it. Throws when the mark could not be stored.
    */
-  cutOff(sub: string, watching?: string): Promise<void>;
+  cutOff(sub: string, watching?: { token: string; identity: VerifiedIdentity }): Promise<void>;
   /**
    * A token the gateway just issued at a sign-in of `sub`: when that user is cut off, this new
    * session works all the same (a deleted account coming back). Without a cut-off it changes
@@ -29,8 +31,8 @@ export interface SessionCutoffs {
    */
   admit(sub: string, token: string): Promise<void>;
   isCutOff(sub: string, token: string): Promise<boolean>;
-  /** The session that asked for the cut-off (see cutOff). */
-  isWatching(token: string): Promise<boolean>;
+  /** The identity of the session that asked for the cut-off (see cutOff), else undefined. */
+  watched(token: string): Promise<VerifiedIdentity | undefined>;
 }
 
 /** The few commands a store of marks needs (an in-process map, or node-redis). */
@@ -95,7 +97,7 @@ export function sessionCutoffs(opts: {
   return {
     async cutOff(sub, watching) {
       const marks: Array<[string, string]> = [[userKey(sub), String(now())]];
-      if (watching) marks.push([watchKey(watching), '1']);
+      if (watching) marks.push([watchKey(watching.token), JSON.stringify(watching.identity)]);
       for (const [key, value] of marks) await local.set(key, value, ttlMs);
       if (opts.redis) {
         if (!opts.redis.isReady) throw new Error('redis is not ready: the sign-out would not reach the other gateways');
@@ -111,7 +113,15 @@ export function sessionCutoffs(opts: {
         opts.logger.warn({ error: (err as Error).message }, 'admitting a fresh sign-in in redis failed');
       }
     },
-    isWatching: (token) => either(watchKey(token)),
+    async watched(token) {
+      let raw = await local.get(watchKey(token));
+      try {
+        raw ??= await store().get(watchKey(token));
+      } catch (err) {
+        opts.logger.warn({ error: (err as Error).message }, 'session cut-off read failed');
+      }
+      return raw === undefined ? undefined : (JSON.parse(raw) as VerifiedIdentity);
+    },
     async isCutOff(sub, token) {
       if (!(await marked(sub))) return false;
       return !(await either(tokenKey(token)));
@@ -120,20 +130,24 @@ export function sessionCutoffs(opts: {
 }
 
 /**
- * A verifier that refuses (401) every token of a user who was signed out everywhere; with
- * `watching`, the session that asked for it is let through (`/api/me` only, see cutOff).
+ * A verifier that refuses (401) every token of a user who was signed out everywhere. `watching`
+ * (for `/api/me` and the deletion's own routes): the session that asked for the cut-off is let
+ * through as the identity kept with it. `cutOffOthers: false` (the deletion's own routes): the
+ * user's other cut-off sessions too, with the provider's word.
  */
 export function withSessionCutoffs(
   verifier: TokenVerifier,
   cutoffs: SessionCutoffs,
-  opts: { watching?: boolean } = {},
+  opts: { watching?: boolean; cutOffOthers?: boolean } = {},
 ): TokenVerifier {
   return {
     async verify(token) {
+      const watched = opts.watching ? await cutoffs.watched(token) : undefined;
+      if (watched) return { ok: true, identity: watched };
       const result = await verifier.verify(token);
-      if (!result.ok || !(await cutoffs.isCutOff(result.identity.sub, token))) return result;
-      if (opts.watching && (await cutoffs.isWatching(token))) return result;
-      return { ok: false, status: 401 };
+      if (opts.cutOffOthers !== false && result.ok && (await cutoffs.isCutOff(result.identity.sub, token)))
+        return { ok: false, status: 401 };
+      return result;
     },
     forget: (token) => verifier.forget(token),
   };

@@ -164,7 +164,7 @@ export function myDataRoutes(deps: MyDataRouteDeps): Router {
     const state = deletionState(deletion);
     if (state.state !== 'done') {
       // This page stays to show the progress: its session may still read /api/me, nothing else.
-      await deps.cutoffs.cutOff(req.auth!.sub, token);
+      await deps.cutoffs.cutOff(req.auth!.sub, { token, identity: req.auth!.identity });
       await deps.verifier.forget(token);
       req.log.info({ step: state.step }, 'account deletion started; every session of the user is cut off');
     }
