@@ -143,6 +143,10 @@ test('a report reaches the abuse inbox; disable and suspend block links and uplo
   await expect(account.getByTestId('account-suspended')).toContainText('تم تعليق حسابك');
   await expect(account.locator('html')).toHaveAttribute('dir', 'rtl');
   await shoot(account, 'suspended-ar');
+  // The upload screen says it before anything is uploaded.
+  await account.goto('/upload?lng=en');
+  await expect(account.getByTestId('upload-suspended')).toContainText('Your account is suspended');
+  await shoot(account, 'upload-suspended-en');
 
   // Both actions are in the audit log: who, what, when, target, why.
   await admin.reload();

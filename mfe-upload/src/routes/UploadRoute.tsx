@@ -6,6 +6,7 @@ import { isolate } from '@ferry/shell-sdk/format';
 import { DAY_MS } from '@ferry/rules';
 import { DropZone } from '../components/DropZone';
 import { ExpiredPanel } from '../components/ExpiredPanel';
+import { SuspendedBanner } from '../components/SuspendedBanner';
 import { ExpiryPicker } from '../components/ExpiryPicker';
 import { FinishedPanel } from '../components/FinishedPanel';
 import { PendingList } from '../components/PendingList';
@@ -72,6 +73,7 @@ export function UploadRoute() {
         </button>
       )}
       {configError && <Notice tone="error">{t('errors.config')}</Notice>}
+      {signedIn && auth?.token && <SuspendedBanner token={auth.token} />}
       {access.expired ? (
         <ExpiredPanel plan={access.plan} />
       ) : (
