@@ -24,6 +24,10 @@ describe('link migrations', () => {
           SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
         expect(rows.map((r) => r.table_name)).toEqual([
           '_prisma_migrations',
+          'abuse_reports',
+          'account_deletions',
+          'account_suspensions',
+          'admin_actions',
           'cleanup_notices',
           'download_batches',
           'first_download_outbox',
