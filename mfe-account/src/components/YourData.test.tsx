@@ -47,11 +47,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderIt(onSignOut = vi.fn()) {
+async function renderIt(onSignOut = vi.fn(), onDeletion = vi.fn()) {
   const i18n = await createTestI18n(NAMESPACE, { en: { [NAMESPACE]: en } }, 'en');
   render(
     <I18nextProvider i18n={i18n}>
-      <YourData token="tok-ann" email="ann@example.com" language="de" onSignOut={onSignOut} />
+      <YourData token="tok-ann" email="ann@example.com" language="de" onSignOut={onSignOut} onDeletion={onDeletion} />
     </I18nextProvider>,
   );
   return onSignOut;
@@ -76,8 +76,10 @@ describe('Your data', () => {
       state({ state: 'running', step: 'files-handled', trashFiles: true }),
       state({ state: 'done', step: 'done', trashFiles: true, finishedAt: new Date().toISOString() }),
     ];
-    const onSignOut = await renderIt();
+    const onDeletion = vi.fn();
+    const onSignOut = await renderIt(vi.fn(), onDeletion);
     await waitFor(() => expect(calls.some((c) => c.path === '/api/me/deletion')).toBe(true));
+    expect(onDeletion).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('delete-account'));
     const dialog = await screen.findByTestId('delete-dialog');
     for (const key of ['subscription', 'links', 'data', 'access', 'signOut', 'mail'] as const)
@@ -87,6 +89,8 @@ describe('Your data', () => {
     expect(dialog.textContent).toContain(en.myData.confirm.trashed);
     fireEvent.click(screen.getByRole('button', { name: en.myData.confirm.confirm }));
     await screen.findByTestId('deletion-done', undefined, { timeout: 3000 });
+    // The page stops showing the subscription once the deletion is under way.
+    expect(onDeletion).toHaveBeenCalled();
     const del = calls.find((c) => c.init.method === 'DELETE')!;
     expect(JSON.parse(String(del.init.body))).toEqual({ trashFiles: true, language: 'de' });
     fireEvent.click(screen.getByRole('button', { name: en.myData.leave }));

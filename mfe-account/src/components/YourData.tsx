@@ -14,6 +14,8 @@ export interface YourDataProps {
   language: string;
   /** The deletion finished: the shell forgets the session (its token no longer works anywhere). */
   onSignOut(): void;
+  /** A deletion is running or done: the page stops showing the subscription as if it were still there. */
+  onDeletion?(): void;
 }
 
 /** Saves a Blob under a name, as a link the user clicked would. */
@@ -29,7 +31,7 @@ function save(blob: Blob, fileName: string): void {
 }
 
 /** The account page's "Your data": a JSON export, and the deletion of the account with its progress. */
-export function YourData({ token, email, language, onSignOut }: YourDataProps) {
+export function YourData({ token, email, language, onSignOut, onDeletion }: YourDataProps) {
   const { t } = useTranslation(NAMESPACE);
   const languageRef = useRef(language);
   languageRef.current = language;
@@ -50,6 +52,11 @@ export function YourData({ token, email, language, onSignOut }: YourDataProps) {
     );
     return () => abort.abort();
   }, [api]);
+
+  const underWay = deletion !== null;
+  useEffect(() => {
+    if (underWay) onDeletion?.();
+  }, [underWay, onDeletion]);
 
   const running = deletion?.state === 'running';
   useEffect(() => {

@@ -40,6 +40,9 @@ export function AccountRoute() {
   const [busy, setBusy] = useState<AccountAction>(null);
   const [choosing, setChoosing] = useState<PaidPlan | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  // The account is being (or was) deleted: its subscription is no longer shown as if it were there.
+  const [accountGone, setAccountGone] = useState(false);
+  const onDeletion = useCallback(() => setAccountGone(true), []);
   // One action at a time, also against a second click before React has re-rendered.
   const running = useRef(false);
   // Bumped when the shell reports the trial start: right after sign-in the status may load first.
@@ -245,14 +248,22 @@ export function AccountRoute() {
         </p>
       )}
       {token && <SuspendedNotice token={token} />}
-      {checkoutNotice}
-      {message && (
+      {!accountGone && checkoutNotice}
+      {!accountGone && message && (
         <Notice tone={message.tone} data-testid="account-message" className="account-notice">
           {t(message.key)}
         </Notice>
       )}
-      {body}
-      {token && auth && <YourData token={token} email={email} language={language} onSignOut={() => auth.logout()} />}
+      {!accountGone && body}
+      {token && auth && (
+        <YourData
+          token={token}
+          email={email}
+          language={language}
+          onSignOut={() => auth.logout()}
+          onDeletion={onDeletion}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         title={t('confirmCancel.title')}
