@@ -20,6 +20,7 @@ const podEdgeTable: Array<[string, string, number, string]> = [
     'the gateway writes pages from the web builds',
   ]),
   ['link', 'notification', 50052, 'first-download events (outbox), owners\u2019 notices'],
+  ['link', 'billing', 50053, 'an account deletion cancels and erases the subscription'],
   ['billing', 'notification', 50052, 'trial reminders'],
 ];
 const devPodEdgeTable: Array<[string, string, number, string]> = [
