@@ -10,7 +10,9 @@ export const PreviewQuery = z.object({
   file: z
     .string()
     .regex(/^[1-9]\d{0,3}$/)
-    .describe('A transfer’s file number, 1 to its file count (ShareInfoResponse.files[].index); absent for a link to one file')
+    .describe(
+      'A transfer’s file number, 1 to its file count (ShareInfoResponse.files[].index); absent for a link to one file',
+    )
     .optional(),
 });
 export type PreviewQuery = z.input<typeof PreviewQuery>;
