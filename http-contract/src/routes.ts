@@ -231,7 +231,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       200: json('The deletion had already finished: its state, unchanged', AccountDeletionState),
       202: json('The deletion is recorded and running (every session is signed out now)', AccountDeletionState),
     },
-    errors: { 403: 'forbidden: sent from another origin' },
+    errors: { 403: 'cross_origin: sent from another site' },
   },
   {
     method: 'get',

@@ -176,7 +176,7 @@ describe('the user’s own data: export and account deletion', () => {
       .set('Origin', 'https://evil.example')
       .send({ trashFiles: true });
     expect(cross.status).toBe(403);
-    expect(cross.body.code).toBe('forbidden');
+    expect(cross.body.code).toBe('cross_origin');
     const site = await request(app)
       .delete('/api/me')
       .set('Authorization', 'Bearer tok-eve')

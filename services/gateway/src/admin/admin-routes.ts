@@ -26,7 +26,7 @@ import { slugValue } from '../routes/request-rules.js';
 import type { Admins } from './admins.js';
 import { adminLinkView } from './link-view.js';
 import { adminOf, requireAdmin } from './require-admin.js';
-import { sameOriginOnly } from './same-origin.js';
+import { sameOrigin } from '../http/same-origin.js';
 
 export interface AdminRouteDeps {
   link: LinkServiceClient;
@@ -172,7 +172,7 @@ export function adminRouteTable(link: LinkServiceClient): readonly AdminRoute[] 
  */
 export function adminRoutes(deps: AdminRouteDeps): Router {
   const router = Router();
-  const gates = [sameOriginOnly(deps.publicOrigin), deps.authenticate, requireAdmin(deps.admins)];
+  const gates = [sameOrigin(deps.publicOrigin), deps.authenticate, requireAdmin(deps.admins)];
   router.use('/admin', ...gates);
   for (const route of adminRouteTable(deps.link)) {
     router[route.method](route.path, async (req, res) => {
