@@ -54,7 +54,7 @@ export function DownloadRoute() {
   return (
     <article className="download-page" data-slug={slug} data-state={state.kind}>
       <h1>{t(found?.files ? 'transfer.title' : 'title')}</h1>
-      <p>{t('subtitle')}</p>
+      <p>{t(found?.files ? 'transfer.subtitle' : 'subtitle')}</p>
       {state.kind === 'loading' && <FileSkeleton />}
       {state.kind === 'error' && <p role="alert">{t('error')}</p>}
       {state.kind === 'found' && <FileCard info={state.info} sender={senderOf(state.info)} slug={slug!} />}
