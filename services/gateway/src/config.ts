@@ -119,9 +119,9 @@ export const gatewayConfigFields = z.object({
   /** Kubernetes: each remote's web server, `name=url` comma list (e.g. marketing=http://mfe-marketing). */
   WEB_REMOTE_URLS: optional(z.string().transform(parseRemoteUrls)),
   LOG_LEVEL: optional(env.logLevel()),
-  /** `1`: a log line per request (the hot path /api/d, /d as ACCESS_LOG_SAMPLE says); unset or `0`: only 5xx answers get one. */
+  /** `1`: request lines on, a line per request (the hot path /api/d, /d, /{slug} as ACCESS_LOG_SAMPLE says); unset or `0`: no request gets a line but a 5xx answer. */
   LOG_REQUESTS: optional(z.enum(['0', '1'])),
-  /** Share (0-1) of the hot path's requests (/api/d, /d) logged when LOG_REQUESTS=1 (default 1); 5xx answers always are. */
+  /** Share (0-1) of the hot path's requests (/api/d, /d, /{slug}) logged when LOG_REQUESTS=1 (default 1); ignored without it; 5xx answers always are. */
   ACCESS_LOG_SAMPLE: optional(z.coerce.number().min(0).max(1)),
   /** Port of GET /metrics (Prometheus), apart from the public port; unset = no metrics server. */
   GATEWAY_METRICS_PORT: optional(env.port()),

@@ -16,6 +16,7 @@ import type { GatewayConfig } from './config.js';
 import { createAccessGate } from './billing/access-gate.js';
 import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
+import { accessLogPolicy } from './http/access-log.js';
 import { closeHttpServer } from './http/close-server.js';
 import { clientAddress } from './http/client-address.js';
 import { createGatewayMetrics } from './http/metrics.js';
@@ -80,10 +81,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   let draining = false;
   const registry = createMetricsRegistry('gateway');
   const metrics = createGatewayMetrics(registry);
-  const accessLog = {
-    logRequests: config.LOG_REQUESTS === '1',
-    hotPathSample: config.ACCESS_LOG_SAMPLE ?? 1,
-  };
+  const accessLog = accessLogPolicy(config);
   const links: LinkFeatures | undefined = startLinkFeatures(config, backends, redis, logger, () => draining, metrics);
   const access = createAccessGate({
     billing: backends.billing.client,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMetricsRegistry, type Registry } from '@ferry/service-kit';
-import { accessLogLevel, LOG_EVERY_REQUEST } from '../src/http/access-log.js';
+import { accessLogLevel, accessLogPolicy, LOG_EVERY_REQUEST } from '../src/http/access-log.js';
 import { createGatewayMetrics, routeOf } from '../src/http/metrics.js';
 import { observeRequests } from '../src/http/request-observer.js';
 import { capturingLogger } from './helpers.js';
@@ -75,8 +75,41 @@ describe('request metrics and the access log policy', () => {
     expect(written.map((l) => [l.req.url, l.level])).toEqual([['/api/d/abc12345boom', 40]]);
   });
 
+  it('by default writes nothing for a redirect or a page, and a line for a 5xx', async () => {
+    const quiet = accessLogPolicy({ ACCESS_LOG_SAMPLE: 1 });
+    expect(quiet).toEqual(accessLogPolicy({ LOG_REQUESTS: '0' }));
+    const { logger, lines } = capturingLogger();
+    const listener = observeRequests(
+      (req, res) => {
+        if (req.url === '/api/d/abc12345') res.writeHead(302, { location: 'https://drive.example/x' }).end();
+        else if (req.url === '/abc12345') res.writeHead(200).end('page');
+        else res.writeHead(502).end();
+      },
+      { metrics: createGatewayMetrics(createMetricsRegistry('gateway')), logger, accessLog: quiet },
+    );
+    server = http.createServer(listener);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/api/d/abc12345`, { redirect: 'manual' })).status).toBe(302);
+    expect((await fetch(`${base}/api/d/broken123`, { redirect: 'manual' })).status).toBe(502);
+    expect(lines.map((l) => (l as { req?: { url: string } }).req?.url)).toEqual(['/api/d/broken123']);
+    for (const [url, status] of [
+      ['/api/d/abc12345', 302],
+      ['/abc12345', 200],
+      ['/d/abc12345', 200],
+      ['/api/links', 200],
+    ] as const)
+      expect(accessLogLevel(quiet, url, status)).toBeUndefined();
+    expect(accessLogLevel(quiet, '/abc12345', 500)).toBe('warn');
+    expect(accessLogLevel(accessLogPolicy({ LOG_REQUESTS: '1' }), '/api/d/abc12345', 302)).toBe('info');
+    expect(accessLogLevel(accessLogPolicy({ LOG_REQUESTS: '1', ACCESS_LOG_SAMPLE: 0 }), '/abc12345', 200)).toBe(
+      undefined,
+    );
+  });
+
   it('writes lines as LOG_REQUESTS and ACCESS_LOG_SAMPLE say, and never warns for a probe', () => {
     const quiet = { logRequests: false, hotPathSample: 1 };
+    expect(accessLogLevel(quiet, '/abc12345', 200)).toBeUndefined();
     expect(accessLogLevel(quiet, '/api/links', 200)).toBeUndefined();
     expect(accessLogLevel(quiet, '/api/links', 503)).toBe('warn');
     expect(accessLogLevel(quiet, '/api/health', 503)).toBeUndefined();

@@ -23,14 +23,23 @@ function contentLength(header: number | string | string[] | undefined): number |
 
 /** Which requests get a line (LOG_REQUESTS, ACCESS_LOG_SAMPLE). */
 export interface AccessLogPolicy {
-  /** A line for every request off the hot path (LOG_REQUESTS=1). */
+  /** Request lines on (LOG_REQUESTS=1): a line for every request off the hot path. */
   logRequests: boolean;
-  /** The share (0-1) of the hot path's requests (/api/d, /d) that get a line (ACCESS_LOG_SAMPLE). */
+  /** With request lines on, the share (0-1) of the hot path's requests (/api/d, /d, /{slug}) that get a line (ACCESS_LOG_SAMPLE). */
   hotPathSample: number;
 }
 
 /** Every request gets a line (tests, and LOG_REQUESTS=1 without a sample). */
 export const LOG_EVERY_REQUEST: AccessLogPolicy = { logRequests: true, hotPathSample: 1 };
+
+/**
+ * The policy the environment asks for. Request lines are off unless LOG_REQUESTS=1, on every path:
+ * the default writes no client address for a download, only 5xx answers get a line.
+ */
+export function accessLogPolicy(env: { LOG_REQUESTS?: '0' | '1'; ACCESS_LOG_SAMPLE?: number }): AccessLogPolicy {
+  const logRequests = env.LOG_REQUESTS === '1';
+  return { logRequests, hotPathSample: logRequests ? (env.ACCESS_LOG_SAMPLE ?? 1) : 0 };
+}
 
 /** The download redirect and the download page: most of the traffic, sampled. */
 export function isHotPath(url: string): boolean {
@@ -48,8 +57,9 @@ const PROBES = new Set(['/api/health', '/api/livez', '/api/readyz']);
  */
 export function accessLogLevel(policy: AccessLogPolicy, url: string, status: number): 'info' | 'warn' | undefined {
   if (status >= 500 && !PROBES.has(url)) return 'warn';
+  if (!policy.logRequests) return undefined;
   if (isHotPath(url)) return policy.hotPathSample > 0 && Math.random() < policy.hotPathSample ? 'info' : undefined;
-  return policy.logRequests ? 'info' : undefined;
+  return 'info';
 }
 
 /** The line of one finished (or abandoned) request; no headers but the user agent, credentials in the query redacted. */
