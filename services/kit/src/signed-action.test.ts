@@ -39,6 +39,17 @@ describe('signed one-click actions', () => {
     expect(signer.verify(`${payload}.${flipped}`, now)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
+  it('refuses a signature whose last character is swapped for its low-bit sibling (non-canonical base64url)', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const token = signer.sign(claims, now);
+    const last = alphabet.indexOf(token.at(-1)!);
+    // 43 characters carry 258 bits for 256: the last one's two low bits are unused, so these decode alike.
+    const sibling = `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+    expect(Buffer.from(sibling.split('.')[1]!, 'base64url')).toEqual(Buffer.from(token.split('.')[1]!, 'base64url'));
+    expect(signer.verify(sibling, now)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(signer.verify(token, now).ok).toBe(true);
+  });
+
   it('refuses a token signed with another key, and garbage', () => {
     const foreign = actionSigner(randomBytes(32)).sign(claims, now);
     expect(signer.verify(foreign, now)).toEqual({ ok: false, reason: 'bad_signature' });

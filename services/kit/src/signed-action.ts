@@ -68,8 +68,9 @@ export function actionSigner(key: Buffer): ActionSigner {
       const m = TOKEN.exec(token);
       if (!m) return { ok: false, reason: 'malformed' };
       const [, payload, signature] = m as unknown as [string, string, string];
-      // The signature is checked before the payload is read at all.
-      if (!timingSafeEqual(mac(payload), Buffer.from(signature, 'base64url')))
+      // The signature is checked before the payload is read at all, as the text it must be: decoding
+      // first would also take a sibling whose unused low bits differ (non-canonical base64url).
+      if (!timingSafeEqual(Buffer.from(mac(payload).toString('base64url')), Buffer.from(signature)))
         return { ok: false, reason: 'bad_signature' };
       let wire: Partial<Wire>;
       try {
