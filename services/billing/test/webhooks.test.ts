@@ -94,11 +94,56 @@ describe('Stripe webhooks from the stand-in: forged, stale, replayed and out of 
     expect(tampered.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     const stale = await deliver(stack.billing, resign(completed, { timestamp: Math.floor(Date.now() / 1000) - 600 }));
     expect(stale.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    // Dated beyond Stripe's tolerance ahead (stripe-node itself checks only the past).
+    const ahead = await deliver(stack.billing, resign(completed, { timestamp: Math.floor(Date.now() / 1000) + 3600 }));
+    expect(ahead.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    const aheadAtTheEdge = await deliver(
+      stack.billing,
+      resign(completed, { timestamp: Math.floor(Date.now() / 1000) + 301 }),
+    );
+    expect(aheadAtTheEdge.err?.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(await processed()).toBe(before);
     // Nothing was applied (read the row: a status read would ask Stripe itself).
     expect(
       (await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: 'sub-forged' } })).stripeStatus,
     ).toBeNull();
+  });
+
+  it('stores no customer id from a signed event that Stripe does not know, or that is another account’s', async () => {
+    const victim = { sub: 'sub-customer-victim', email: 'customer-victim@example.com' };
+    await call('startTrial', { caller: victim, language: 'en' });
+    const other = await paidWhileHolding({ sub: 'sub-customer-other', email: 'customer-other@example.com' });
+    const othersCustomer = (
+      JSON.parse(other.find((d) => typeOf(d) === 'checkout.session.completed')!.payload.toString()) as {
+        data: { object: { customer: string } };
+      }
+    ).data.object.customer;
+    for (const [n, customer] of [
+      [1, 'cus_NotAtStripe'],
+      [2, othersCustomer],
+    ] as const) {
+      const forged = {
+        id: `evt_forged_customer_${n}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            object: 'checkout.session',
+            client_reference_id: victim.sub,
+            customer,
+            subscription: 'sub_NotAtStripe',
+          },
+        },
+      };
+      const signed = Stripe.webhooks.generateTestHeaderString({
+        payload: JSON.stringify(forged),
+        secret: WEBHOOK_SECRET,
+      });
+      await deliver(stack.billing, { payload: Buffer.from(JSON.stringify(forged)), signature: signed });
+      expect(
+        (await stack.billing.db.prisma.subscription.findUniqueOrThrow({ where: { sub: victim.sub } })).stripeCustomerId,
+      ).toBeNull();
+    }
   });
 
   it.each([

@@ -10,6 +10,20 @@ import type { HandlerDeps } from './deps.js';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
+ * The signing time of a Stripe-Signature header, read as stripe-node reads it (the last `t=`), or
+ * undefined. stripe-node checks only the past (`now - t > tolerance`); a signature dated ahead would
+ * stay replayable until then, so the future is checked here with the same tolerance.
+ */
+export function signedAtSeconds(header: string): number | undefined {
+  let t: number | undefined;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') t = Number.parseInt(value ?? '', 10);
+  }
+  return t !== undefined && Number.isFinite(t) ? t : undefined;
+}
+
+/**
  * Stripe webhook deliveries forwarded by the gateway (raw body + Stripe-Signature). Verified with
  * STRIPE_WEBHOOK_SECRET (FAILED_PRECONDITION when unset), processed once per event id.
  */
@@ -42,6 +56,11 @@ export function stripeHandlers({
         ) as unknown as StripeEventLike;
       } catch (err) {
         logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'stripe webhook signature rejected');
+        throw grpcError(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature');
+      }
+      const signedAt = signedAtSeconds(req.signature);
+      if (signedAt === undefined || signedAt - Math.floor(at.getTime() / 1000) > SIGNATURE_TOLERANCE_SECONDS) {
+        logger.warn({ signedAt }, 'stripe webhook signature rejected: dated in the future');
         throw grpcError(grpc.status.INVALID_ARGUMENT, 'invalid Stripe signature');
       }
       if (typeof event?.id !== 'string' || typeof event.type !== 'string')

@@ -53,6 +53,22 @@ function references(event: StripeEventLike): {
 }
 
 /**
+ * Whether Stripe has this customer, not deleted, and Ferry made it for this account (ensureCustomer
+ * tags it with metadata.ferry_sub). An event's copy is never trusted for it: a stored id that Stripe
+ * does not know would break every later Checkout and portal. Stripe failing otherwise throws, so
+ * the event is retried.
+ */
+async function isCustomerOf(stripe: Stripe, customerId: string, sub: string): Promise<boolean> {
+  try {
+    const customer = await stripe.customers.retrieve(customerId);
+    return customer.deleted !== true && customer.metadata?.ferry_sub === sub;
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return false;
+    throw err;
+  }
+}
+
+/**
  * Applies one verified event: the subscription it names is read from Stripe and stored as Stripe
  * has it now (see syncSubscription). Other event types, and objects of no Ferry account, are
  * acknowledged and ignored.
@@ -69,7 +85,7 @@ export async function applyStripeEvent(
   if (!refs.subscriptionId) return { kind: 'ignored', reason: 'no subscription on this object' };
   const account = await findAccount(prisma, refs);
   if (!account) return { kind: 'ignored', reason: 'no Ferry account for this Stripe object' };
-  if (!account.stripeCustomerId && refs.customerId) {
+  if (!account.stripeCustomerId && refs.customerId && (await isCustomerOf(stripe, refs.customerId, account.sub))) {
     await prisma.subscription.update({ where: { id: account.id }, data: { stripeCustomerId: refs.customerId } });
   }
   const sync = await syncSubscription(prisma, stripe, account.id, refs.subscriptionId, now);
