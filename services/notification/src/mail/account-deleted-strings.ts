@@ -62,12 +62,12 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
     footer: 'Questa è l’ultima e-mail di Ferry. Puoi accedere di nuovo in qualsiasi momento per ricominciare.',
   },
   pt: {
-    subject: 'A sua conta Ferry foi eliminada',
-    done: 'Como pediu, a Ferry eliminou a sua conta: a subscrição foi cancelada, os seus links deixaram de funcionar, as contagens de transferências, estatísticas e os e-mails que a Ferry enviou por si foram eliminados, a Ferry já não tem acesso ao seu Google Drive e a sessão foi terminada em todo o lado.',
+    subject: 'Sua conta do Ferry foi excluída',
+    done: 'Como você pediu, o Ferry excluiu sua conta: a assinatura foi cancelada, seus links pararam de funcionar, as contagens de downloads, as estatísticas e os e-mails que o Ferry enviou em seu nome foram excluídos, o Ferry não tem mais acesso ao seu Google Drive e sua sessão foi encerrada em todos os dispositivos.',
     trashed:
-      'Os seus ficheiros na pasta _ferryuploads foram movidos para o lixo do seu Drive. A Google esvazia o lixo após 30 dias.',
-    kept: 'Os seus ficheiros ficam na pasta _ferryuploads do seu Google Drive; ninguém os pode abrir através da Ferry.',
-    footer: 'Este é o último e-mail da Ferry. Pode voltar a iniciar sessão a qualquer momento para recomeçar.',
+      'Seus arquivos na pasta _ferryuploads foram movidos para a lixeira do seu Drive. O Google esvazia a lixeira após 30 dias.',
+    kept: 'Seus arquivos continuam na pasta _ferryuploads do seu Google Drive; ninguém consegue abri-los pelo Ferry.',
+    footer: 'Este é o último e-mail do Ferry. Você pode entrar de novo a qualquer momento para recomeçar.',
   },
   sv: {
     subject: 'Ditt Ferry-konto har raderats',

@@ -97,14 +97,14 @@ export const moreTimeStrings: Record<MailLanguage, MoreTimeStrings> = {
     subject: (file) => `Mais tempo para ${file}?`,
     intro: (name) =>
       name
-        ? `${name} tem o seu link do Ferry e pede mais tempo para transferir o ficheiro antes que expire.`
-        : 'Alguém com o seu link do Ferry pede mais tempo para transferir o ficheiro antes que expire.',
+        ? `${name} tem seu link do Ferry e pede mais tempo para baixar o arquivo antes que ele expire.`
+        : 'Alguém com seu link do Ferry pede mais tempo para baixar o arquivo antes que ele expire.',
     expires: 'Expira',
     theirMessage: 'A mensagem',
     button: '+1 dia',
     explain:
-      'O botão mantém o link mais um dia. Funciona uma vez, sem iniciar sessão, durante 7 dias. Se não fizer nada, o link expira como previsto.',
-    footer: 'Recebe este e-mail porque alguém pediu mais tempo na página de transferência do seu link.',
+      'O botão mantém o link ativo por mais um dia. Funciona uma vez, sem precisar entrar, durante 7 dias. Se você não fizer nada, o link expira como previsto.',
+    footer: 'Você recebeu este e-mail porque alguém pediu mais tempo na página de download do seu link.',
   },
   sv: {
     subject: (file) => `Mer tid för ${file}?`,
