@@ -61,6 +61,22 @@ export class RequestBudget {
     );
   }
 
+  /** What the key has used in its current window, and the whole seconds until that window ends. Never rejects. */
+  async used(key: string): Promise<{ points: number; resetS: number }> {
+    try {
+      const res = await this.store.get(key);
+      return res
+        ? { points: res.consumedPoints, resetS: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) }
+        : { points: 0, resetS: 0 };
+    } catch (error) {
+      this.opts.logger?.warn(
+        { error: (error as Error).message, budget: this.opts.keyPrefix },
+        'request budget unavailable',
+      );
+      return { points: 0, resetS: 0 };
+    }
+  }
+
   /** Takes one request from the key's budget: 0 when it fits, else the whole seconds until it would. Never rejects. */
   async take(key: string): Promise<number> {
     try {

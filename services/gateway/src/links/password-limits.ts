@@ -4,15 +4,19 @@ import { RequestBudget } from '../http/request-budget.js';
 import { budgetKey } from './not-found-limiter.js';
 
 /**
- * Password guesses: at most 10 a client (an IPv4 address or IPv6 /64) per link per 10 minutes, and 30
- * per link per hour from everyone together, so a link's password cannot be guessed from many addresses
- * either (a flood can then hold a link's recipients off for the rest of the hour; they may ask the
- * sender). The client's budget is per link: each link has its own password, so guesses at one link
- * say nothing about another, and a recipient who mistyped one link's password is not held off the next.
+ * Password guesses are limited per client (an IPv4 address or IPv6 /64): 10 tries per link per 10
+ * minutes. A client's budget is per link: each link has its own password, so guesses at one link say
+ * nothing about another, and a recipient who mistyped one link's password is not held off the next.
+ *
+ * Against guessing from many addresses, a link also has a ceiling of wrong passwords from everyone
+ * together (300 an hour). Reaching it never locks the link's recipients out: a client's first try in
+ * its window still goes ahead, so a recipient who has the password gets in however large the flood;
+ * only clients that already tried are held until the hour ends. A guesser then gets one try per
+ * address per 10 minutes. Right passwords do not count against the ceiling.
  * Shared by every gateway through Redis when configured (rate-limiter-flexible, as the not-found budget).
  */
 export const PASSWORD_TRIES_PER_CLIENT = 10;
-export const PASSWORD_TRIES_PER_LINK = 30;
+export const WRONG_PASSWORDS_PER_LINK = 300;
 
 export class PasswordLimits {
   private readonly client: RequestBudget;
@@ -26,8 +30,8 @@ export class PasswordLimits {
       ...shared,
     });
     this.link = new RequestBudget({
-      keyPrefix: 'ferry:gateway:unlock:link',
-      points: PASSWORD_TRIES_PER_LINK,
+      keyPrefix: 'ferry:gateway:unlock:wrong',
+      points: WRONG_PASSWORDS_PER_LINK,
       windowS: 3600,
       ...shared,
     });
@@ -35,8 +39,16 @@ export class PasswordLimits {
 
   /** Counts one try: 0 when it may go ahead, else the seconds to wait. */
   async admit(clientAddress: string, slug: string): Promise<number> {
-    const own = await this.client.take(`${budgetKey(clientAddress)}:${slug}`);
+    const key = `${budgetKey(clientAddress)}:${slug}`;
+    const own = await this.client.take(key);
     if (own > 0) return own;
-    return this.link.take(slug);
+    const flood = await this.link.used(slug);
+    if (flood.points < WRONG_PASSWORDS_PER_LINK) return 0;
+    return (await this.client.used(key)).points > 1 ? flood.resetS : 0;
+  }
+
+  /** A wrong password: counts against the link's ceiling. */
+  async wrong(slug: string): Promise<void> {
+    await this.link.take(slug);
   }
 }

@@ -102,7 +102,10 @@ export function linkAccessRoutes(deps: LinkAccessRouteDeps): Router {
         throw new HttpError(410, 'gone', 'This download link has expired or the file was removed by the sender.');
       throw err;
     });
-    if (!result.ok) throw new HttpError(401, 'wrong_password', 'That password is not right.');
+    if (!result.ok) {
+      await deps.passwordLimits?.wrong(entry.slug);
+      throw new HttpError(401, 'wrong_password', 'That password is not right.');
+    }
     const token = encodeURIComponent(result.unlockToken);
     res.json({
       downloadUrl: `${deps.publicOrigin}/api/d/${entry.slug}?${UNLOCK_TOKEN_PARAM}=${token}`,
