@@ -22,7 +22,7 @@ export {
   textDirection,
   type LanguageCode,
 } from './languages.js';
-export { sizeLabel, sizeUnits } from './size-label.js';
+export { perSecond, sizeLabel, sizeUnits } from './size-label.js';
 export { MAX_SHARE_MESSAGE_LENGTH, shareMessageProblem } from './share-message.js';
 export { hasLineBreakOrControl } from './one-line.js';
 export {

@@ -83,6 +83,12 @@ describe('sizeLabel (spec §5)', () => {
     expect(sizeLabel(1.25 * 1024 ** 3, 'fr')).toBe('1,25 Go');
     expect(sizeLabel(3 * 1024 ** 4, 'FR')).toBe('3 To');
   });
+  it('writes Ukrainian units in Cyrillic', () => {
+    expect(sizeLabel(1.5 * 1024 ** 3, 'uk')).toBe('1,5 ГБ');
+    expect(sizeLabel(12.34 * 1024 ** 2, 'uk')).toBe('12,3 МБ');
+    expect(sizeLabel(1536, 'uk')).toBe('1,5 КБ');
+    expect(sizeLabel(100, 'uk')).toBe('100 Б');
+  });
   it('just under 1024 B rounds up to 1 KB', () => {
     expect(sizeLabel(1023.6)).toBe('1 KB');
     expect(sizeLabel(1023.4)).toBe('1023 B');

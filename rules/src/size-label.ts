@@ -3,10 +3,16 @@ import { normaliseLanguage, type LanguageCode } from './languages.js';
 type Units = readonly [string, string, string, string, string, string];
 
 const UNITS: Units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-/** Languages that write byte units their own way (French counts octets). */
+/** Languages that write byte units their own way (French counts octets, Ukrainian writes Cyrillic units). */
 const UNITS_BY_LANGUAGE: Partial<Record<LanguageCode, Units>> = {
   fr: ['o', 'ko', 'Mo', 'Go', 'To', 'Po'],
+  uk: ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ', 'ПБ'],
 };
+
+/** "Per second" after a size, as `language` writes it ('МБ/с' in Ukrainian). */
+export function perSecond(language: string): string {
+  return normaliseLanguage(language) === 'uk' ? '/с' : '/s';
+}
 
 /** The six units, bytes to petabytes, as `language` writes them. */
 export function sizeUnits(language: string): Units {

@@ -9,6 +9,11 @@ describe('size labels in the language', () => {
     expect(formatSpeed(1.5 * MiB, 'fr')).toBe('1,5 Mo/s');
     expect(formatFreeSpace(1.234 * GiB, 'fr')).toBe('1,23 Go');
   });
+  it('writes Ukrainian units and speed in Cyrillic', () => {
+    expect(formatSize(12 * MiB, 'uk')).toBe('12 МБ');
+    expect(formatSpeed(1.5 * MiB, 'uk')).toBe('1,5 МБ/с');
+    expect(formatFreeSpace(1.234 * GiB, 'uk')).toBe('1,23 ГБ');
+  });
   it('keeps B, KB, MB, GB elsewhere', () => {
     expect(formatSpeed(1.5 * MiB, 'de')).toBe('1,5 MB/s');
     expect(formatFreeSpace(15 * GiB, 'nl')).toBe('15,00 GB');

@@ -1,4 +1,4 @@
-import { sizeUnits } from '@ferry/rules';
+import { perSecond, sizeUnits } from '@ferry/rules';
 import { sizeLabel } from '@ferry/shell-sdk/format';
 
 /** Spec §5 size label (the same on every screen) in the language's number format, or a dash when the size is unknown. */
@@ -15,9 +15,9 @@ export function formatFreeSpace(freeBytes: number | null | undefined, language =
   return `${gb} ${sizeUnits(language)[3]}`;
 }
 
-/** Speed text, e.g. "12.3 MB/s". */
+/** Speed text, e.g. "12.3 MB/s", "12,3 МБ/с". */
 export function formatSpeed(bytesPerSecond: number, language?: string): string {
-  return `${formatSize(bytesPerSecond, language)}/s`;
+  return `${formatSize(bytesPerSecond, language)}${perSecond(language ?? 'en')}`;
 }
 
 /** A percentage (0-100) the way the language writes it: '45%', '45 %' in German and French, '%45' in Turkish. */

@@ -7,24 +7,24 @@ const num = counted('uk');
 
 export const uk: MailStrings = {
   expired: 'термін минув',
-  receiverSubject: (sender, file) => `${sender} надсилає Вам ${file}`,
-  receiverIntro: (sender) => `${sender} ділиться з Вами файлом через Ferry.`,
+  receiverSubject: (sender, file) => `${sender} надсилає вам ${file}`,
+  receiverIntro: (sender) => `${sender} ділиться з вами файлом через Ferry.`,
   download: 'Завантажити',
   size: 'Розмір',
   availableFor: 'Доступно ще',
   messageFrom: (sender) => `Повідомлення від ${sender}`,
   receiverFooter: (sender) =>
-    `Ви отримали цей лист, бо відправник ${sender} вказав Вашу адресу у Ferry. Ferry зберігає її лише 24 години.`,
+    `Ви отримали цей лист, бо відправник ${sender} вказав вашу адресу у Ferry. Ferry зберігає її лише 24 години.`,
   // Instrumental after "з", dative for the addressees.
   copySubject: (file, count) =>
     `Ви поділилися файлом ${file} з ${num(count, { one: 'одержувачем', other: 'одержувачами' })}`,
   copyIntro: (count) =>
-    `Ваш файл надіслано електронною поштою ${num(count, { one: 'одержувачу', other: 'одержувачам' })}. Це Ваша копія.`,
+    `Ваш файл надіслано електронною поштою ${num(count, { one: 'одержувачу', other: 'одержувачам' })}. Це ваша копія.`,
   recipients: 'Одержувачі',
   yourMessage: 'Ваше повідомлення',
   copyFooter: 'Ви отримаєте ще один лист, коли файл завантажать уперше.',
   noticeSubject: (file) => `${file} завантажено вперше`,
-  noticeIntro: 'Гарна новина: хтось уперше завантажив Ваш файл.',
+  noticeIntro: 'Гарна новина: хтось уперше завантажив ваш файл.',
   downloadedAt: 'Завантажено',
   timeLeft: 'Залишилося часу',
   link: 'Посилання',
