@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { constants as osConstants } from 'node:os';
+import { basename, dirname } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { createStream } from 'rotating-file-stream';
 // The source file, not the package: this runs before anything is built (a fresh clone's `npm start`).
 import { backoffDelay } from '../../rules/src/backoff.ts';
 
@@ -49,6 +52,34 @@ export interface ManagedProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** A log file rotated by size: `<name>.log` and up to `files - 1` older ones (`<name>.log.1` the newest), each about `fileBytes`. */
+export interface LogRotation {
+  fileBytes: number;
+  files: number;
+}
+
+/**
+ * Single-machine mode's cap per process: 5 files of 20 MiB. A file is rotated once a write takes
+ * it to `fileBytes`, so each may pass it by one write: the whole lines of one read of the child's
+ * output (a pipe read, ≤ 64 KiB, and the line it finished).
+ */
+export const LOG_ROTATION: LogRotation = { fileBytes: 20 * 1024 * 1024, files: 5 };
+
+/** The most bytes a rotated log keeps on disk. */
+export function logCapBytes(rotation: LogRotation): number {
+  return rotation.files * (rotation.fileBytes + 64 * 1024);
+}
+
+/** The file of a log with `rotation`, or (without) one that only grows. */
+export function logSink(path: string, rotation?: LogRotation): NodeJS.WritableStream {
+  if (!rotation) return createWriteStream(path, { flags: 'a' });
+  return createStream(basename(path), {
+    path: dirname(path),
+    size: `${rotation.fileBytes}B`,
+    rotate: rotation.files - 1,
+  });
+}
+
 /** The shell's convention: a process killed by a signal exits 128 + its number (SIGKILL → 137). */
 function exitCode(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;
@@ -68,13 +99,14 @@ export function startManaged(
     cwd: string;
     env: NodeJS.ProcessEnv;
     logFile?: string;
+    /** With `logFile`: rotate it by size, keeping at most this much (absent: it only grows). */
+    logRotation?: LogRotation;
     /** With `logFile`: lines for which this is true are also printed to the console (prefixed). */
     echo?: (line: string) => boolean;
   },
 ): ManagedProcess {
-  const sink: WriteStream | undefined = options.logFile
-    ? createWriteStream(options.logFile, { flags: 'a' })
-    : undefined;
+  const sink = options.logFile ? logSink(options.logFile, options.logRotation) : undefined;
+  sink?.on('error', (error: Error) => console.error(`[ferry] ${name}'s log cannot be written: ${error.message}`));
   const events = new EventEmitter<{ restart: [RestartEvent]; spawn: [ChildProcess] }>();
   let policy: RestartPolicy | undefined;
   let stopping = false;
@@ -83,17 +115,28 @@ export function startManaged(
   let restartTimer: NodeJS.Timeout | undefined;
   let finish!: (code: number) => void;
   const exited = new Promise<number>((resolve) => (finish = resolve));
-  const ended = () => {
-    sink?.end();
+  // The child's last output (read after its exit) is in the log before `exited` resolves.
+  const ended = async () => {
+    if (!sink) return;
+    await Promise.all([child.stdout, child.stderr].map((s) => (s ? finished(s).catch(() => undefined) : undefined)));
+    await new Promise<void>((resolve) => sink.end(resolve));
   };
 
   const forward = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) => {
     if (!stream) return;
     let pending = '';
+    // Whole lines to the log, so that a rotation never cuts one in two.
+    let partial: Buffer | undefined;
     const echo = options.echo;
+    if (sink) stream.on('end', () => partial && sink.write(partial));
     stream.on('data', (chunk: Buffer) => {
       if (sink) {
-        sink.write(chunk);
+        const end = chunk.lastIndexOf(0x0a) + 1;
+        if (end === 0) partial = partial ? Buffer.concat([partial, chunk]) : chunk;
+        else {
+          sink.write(partial ? Buffer.concat([partial, chunk.subarray(0, end)]) : chunk.subarray(0, end));
+          partial = end < chunk.length ? chunk.subarray(end) : undefined;
+        }
         if (!echo) return;
       }
       pending += chunk.toString();
@@ -119,8 +162,7 @@ export function startManaged(
         resolve(code);
         // A clean exit (0) was asked for, e.g. by Ctrl-C reaching the whole process group: not a crash.
         if (stopping || !policy || code === 0) {
-          ended();
-          finish(code);
+          void ended().then(() => finish(code));
           return;
         }
         // A run that lasted a while was not a crash loop: start the backoff over.
@@ -151,7 +193,7 @@ export function startManaged(
     if (restartTimer) {
       clearTimeout(restartTimer);
       restartTimer = undefined;
-      ended();
+      await ended();
       finish(exitCode(child.exitCode, child.signalCode));
       return;
     }

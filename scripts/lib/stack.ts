@@ -3,7 +3,7 @@ import type { StdioOptions } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
-import { httpAnswers, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
+import { httpAnswers, LOG_ROTATION, run, startManaged, waitUntil, type ManagedProcess } from './process.ts';
 import { dataServices, REMOTE_NAMES, remoteVersion, root, type DataService, type Ports } from './settings.ts';
 
 export interface StackOptions {
@@ -487,7 +487,7 @@ export async function migrate(service: DataService, env: NodeJS.ProcessEnv, logF
 }
 
 export interface LaunchOptions {
-  /** Write the process's output to `<logDir>/<name>.log` instead of the console. */
+  /** Write the process's output to `<logDir>/<name>.log` (rotated: LOG_ROTATION) instead of the console. */
   logDir?: string;
   /** With `logDir`: the lines also printed to the console (`worthPrinting` for `npm start`). */
   echo?: (line: string) => boolean;
@@ -508,6 +508,7 @@ export async function launchProcess(
     cwd: spec.dir,
     env: { ...env, ...spec.env },
     logFile: options.logDir ? join(options.logDir, `${spec.name}.log`) : undefined,
+    logRotation: LOG_ROTATION,
     echo: options.echo,
   });
   if (spec.background) {
