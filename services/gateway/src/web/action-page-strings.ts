@@ -39,9 +39,9 @@ export const actionPageStrings: Record<LanguageCode, ActionPageStrings> = {
   de: {
     title: 'Ein Tag mehr',
     extended: (file, until) => `Erledigt: ${file} kann jetzt bis ${until} heruntergeladen werden.`,
-    alreadyUsed: 'Dieser Knopf wurde schon benutzt. Jeder „+1 Tag“-Knopf funktioniert einmal.',
-    refused: 'Dieser Link ist ungültig. Benutze den Knopf in der E-Mail genau so, wie er kam.',
-    expired: 'Dieser Knopf ist abgelaufen: Er galt 7 Tage. Melde dich bei Ferry an, um den Link zu verlängern.',
+    alreadyUsed: 'Diese Schaltfläche wurde schon benutzt. Jede Schaltfläche „+1 Tag“ funktioniert einmal.',
+    refused: 'Dieser Link ist ungültig. Benutze die Schaltfläche in der E-Mail genau so, wie sie kam.',
+    expired: 'Diese Schaltfläche ist abgelaufen: Sie galt 7 Tage. Melde dich bei Ferry an, um den Link zu verlängern.',
     gone: 'Dieser Link ist abgelaufen oder wurde entfernt und kann nicht mehr verlängert werden.',
     atCap: 'Dieser Link gilt schon so lange wie möglich: 30 Tage nach dem Hochladen.',
     failed: 'Ferry konnte den Link gerade nicht verlängern. Bitte versuche es gleich noch einmal.',

@@ -50,7 +50,7 @@ export const moreTimeStrings: Record<MailLanguage, MoreTimeStrings> = {
     theirMessage: 'Nachricht',
     button: '+1 Tag',
     explain:
-      'Der Knopf hält den Link einen Tag länger offen. Er funktioniert einmal, ohne Anmeldung, 7 Tage lang. Wenn du nichts tust, läuft der Link wie geplant ab.',
+      'Die Schaltfläche hält den Link einen Tag länger offen. Sie funktioniert einmal, ohne Anmeldung, 7 Tage lang. Wenn du nichts tust, läuft der Link wie geplant ab.',
     footer: 'Du erhältst diese E-Mail, weil jemand auf der Download-Seite deines Links um mehr Zeit gebeten hat.',
   },
   fr: {
