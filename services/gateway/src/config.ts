@@ -79,6 +79,17 @@ function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+/** Comma list of OAuth client ids (no spaces or commas inside one). */
+function parseClientIds(value: string, ctx: z.RefinementCtx): string[] {
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  for (const id of ids)
+    if (!/^[\x21-\x7e]+$/.test(id)) ctx.addIssue({ code: 'custom', message: `"${id}" is not an OAuth client id` });
+  return ids;
+}
+
 /** Comma list of trusted proxy addresses or CIDR ranges (IPv4 and IPv6). */
 function parseTrustedProxies(value: string, ctx: z.RefinementCtx): string[] {
   const ranges: string[] = [];
@@ -140,6 +151,8 @@ export const gatewayConfigFields = z.object({
   OIDC_ISSUER: z.url(),
   OIDC_CLIENT_ID: z.string().min(1),
   OIDC_CLIENT_SECRET: z.string().min(8),
+  /** Ferry's other OAuth clients whose access tokens the API accepts besides OIDC_CLIENT_ID's (the command-line sender's): comma list; unset = OIDC_CLIENT_ID's only. */
+  OIDC_ACCEPTED_CLIENT_IDS: optional(z.string().transform(parseClientIds)),
   CSP_SCRIPT_ORIGINS: optional(z.string().transform(parseOrigins)),
   // Public downloads: redirect targets are built on these origins only.
   /** Origin of the drive's public download links (`/uc?id=…`): https://drive.google.com, or the stand-in. Absent = /api/d answers 503. */
@@ -179,6 +192,13 @@ export const gatewayConfigFields = z.object({
 export const gatewayConfigSchema = gatewayConfigFields.superRefine(checkGrpcTlsEnv);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Every OAuth client whose access tokens the API accepts: the web app's (OIDC_CLIENT_ID) and OIDC_ACCEPTED_CLIENT_IDS. */
+export function acceptedClientIds(
+  config: Pick<GatewayConfig, 'OIDC_CLIENT_ID' | 'OIDC_ACCEPTED_CLIENT_IDS'>,
+): string[] {
+  return [...new Set([config.OIDC_CLIENT_ID, ...(config.OIDC_ACCEPTED_CLIENT_IDS ?? [])])];
+}
 
 /** Parses the gateway's environment once; throws the kit's ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {

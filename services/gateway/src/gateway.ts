@@ -9,10 +9,11 @@ import { createApp } from './app.js';
 import { OidcProvider } from './auth/oidc.js';
 import { linkOfflineGrants } from './auth/offline-grant.js';
 import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
+import { audienceCheck } from './auth/token-audience.js';
 import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
 import { sessionCutoffs, withSessionCutoffs } from './auth/session-cutoffs.js';
 import { requireAuth } from './auth/require-auth.js';
-import type { GatewayConfig } from './config.js';
+import { acceptedClientIds, type GatewayConfig } from './config.js';
 import { createAccessGate } from './billing/access-gate.js';
 import { createBackends, type Backends } from './grpc/backends.js';
 import { createHealthChecker } from './grpc/health-checker.js';
@@ -73,6 +74,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   }
   const verifiedTokens = createTokenVerifier({
     lookup: userinfoLookup(() => oidc.userinfoEndpoint()),
+    // Only tokens issued to Ferry: another app's token for the same user reads nothing here.
+    audience: audienceCheck((token) => oidc.tokenInfo(token), acceptedClientIds(config)),
     cache: tokenCache,
   });
   // A deleted account's sessions stop everywhere (DELETE /api/me): every route's gate reads the cut-offs.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createLogger, onShutdownSignals, runMain } from '@ferry/service-kit';
-import { loadConfig } from './config.js';
+import { acceptedClientIds, loadConfig } from './config.js';
 import { SHUTDOWN_GRACE_MS, startGateway } from './gateway.js';
 
 runMain('gateway', async () => {
@@ -24,7 +24,12 @@ runMain('gateway', async () => {
       shell: config.WEB_SHELL_DIR ?? null,
       remotes: (config.WEB_REMOTES ?? []).map((r) => `${r.name}@${r.version}`),
       remotesManifest: config.WEB_REMOTES_MANIFEST ?? null,
-      signIn: { provider: config.OIDC_PROVIDER, issuer: config.OIDC_ISSUER, publicOrigin: config.PUBLIC_ORIGIN },
+      signIn: {
+        provider: config.OIDC_PROVIDER,
+        issuer: config.OIDC_ISSUER,
+        publicOrigin: config.PUBLIC_ORIGIN,
+        acceptedClients: acceptedClientIds(config),
+      },
       tokenCache: config.REDIS_URL ? 'redis' : 'in-process',
     },
     'gateway listening',

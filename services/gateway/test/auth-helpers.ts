@@ -11,6 +11,7 @@ import { createApp, type AppDeps } from '../src/app.js';
 import { OidcProvider } from '../src/auth/oidc.js';
 import type { OfflineGrantStore } from '../src/auth/offline-grant.js';
 import { MemoryTokenCache, type TokenCache } from '../src/auth/token-cache.js';
+import { audienceCheck, tokeninfoLookup } from '../src/auth/token-audience.js';
 import { createTokenVerifier, userinfoLookup, type UserinfoLookup } from '../src/auth/token-verifier.js';
 import type { HealthChecker } from '../src/grpc/health-checker.js';
 import { close, listen } from './helpers.js';
@@ -18,6 +19,13 @@ import { close, listen } from './helpers.js';
 export const GATEWAY_SECRET = 'gateway-test-secret';
 /** A client of the identity provider that is not Ferry. */
 export const OTHER_APP = { clientId: 'other-app', redirectUri: 'http://127.0.0.1:9/other-app/callback' } as const;
+
+/** The gateway's audience check against `issuer`'s tokeninfo: only the gateway client's tokens are Ferry's. */
+export const ferryAudience = (issuer: string) =>
+  audienceCheck(
+    tokeninfoLookup(async () => `${issuer}/tokeninfo`),
+    ['ferry-gateway'],
+  );
 
 export interface AuthStack {
   idp: IdentityProvider;
@@ -70,7 +78,11 @@ export async function startAuthStack(
     calls++;
     return inner(t);
   };
-  const verifier = createTokenVerifier({ lookup, cache: opts.cache ?? new MemoryTokenCache() });
+  const verifier = createTokenVerifier({
+    lookup,
+    audience: ferryAudience(issuer),
+    cache: opts.cache ?? new MemoryTokenCache(),
+  });
   const app = createApp({
     logger: opts.logger ?? pino({ level: 'silent' }),
     health,

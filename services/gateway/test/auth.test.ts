@@ -6,7 +6,15 @@ import { SIGN_IN_SCOPES } from '../src/auth/oidc.js';
 import { MemoryTokenCache, RedisTokenCache, tokenCacheKey } from '../src/auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup } from '../src/auth/token-verifier.js';
 import { signIn as idpSignIn } from '@ferry/dev-identity';
-import { Browser, followSignIn, fragmentOf, OTHER_APP, startAuthStack, type AuthStack } from './auth-helpers.js';
+import {
+  Browser,
+  ferryAudience,
+  followSignIn,
+  fragmentOf,
+  OTHER_APP,
+  startAuthStack,
+  type AuthStack,
+} from './auth-helpers.js';
 import { capturingLogger } from './helpers.js';
 
 let stack: AuthStack;
@@ -230,6 +238,7 @@ describe('HEAD|GET /api/me and the auth middleware', () => {
     // Not only the cache entry is gone: a gateway that never saw the token refuses it too.
     const fresh = createTokenVerifier({
       lookup: userinfoLookup(async () => `${stack.issuer}/v1/userinfo`),
+      audience: ferryAudience(stack.issuer),
       cache: new MemoryTokenCache(),
     });
     expect(await fresh.verify(token)).toEqual({ ok: false, status: 401 });
@@ -245,15 +254,27 @@ describe('HEAD|GET /api/me and the auth middleware', () => {
       redirectUri: OTHER_APP.redirectUri,
       email: 'judy@example.com',
     });
-    expect((await me(other.access_token, 'HEAD')).status).toBe(200);
     const res = await revoke(other.access_token);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'foreign_token' });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await providerKnows(other.access_token)).toBe(200);
-    expect((await me(other.access_token, 'HEAD')).status).toBe(200);
     // A made-up token is not valid anywhere: 401, nothing to revoke.
     expect((await revoke('made-up-token-0123456789')).status).toBe(401);
+  });
+
+  it("refuses another app's token at the gate: 401 foreign_token with RFC 6750's invalid_token", async () => {
+    const other = await idpSignIn({
+      issuer: stack.issuer,
+      clientId: OTHER_APP.clientId,
+      redirectUri: OTHER_APP.redirectUri,
+      email: 'kim@example.com',
+    });
+    expect(await providerKnows(other.access_token)).toBe(200);
+    const res = await me(other.access_token);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(await res.json()).toMatchObject({ code: 'foreign_token' });
   });
 });
 
@@ -263,7 +284,12 @@ describe('token cache', () => {
     const { token } = await signIn('grace@example.com');
     const cache = new MemoryTokenCache(100, () => now);
     const endpoint = async () => `${stack.issuer}/v1/userinfo`;
-    const verifier = createTokenVerifier({ lookup: userinfoLookup(endpoint), cache, ttlMs: 30_000 });
+    const verifier = createTokenVerifier({
+      lookup: userinfoLookup(endpoint),
+      audience: ferryAudience(stack.issuer),
+      cache,
+      ttlMs: 30_000,
+    });
     expect((await verifier.verify(token)).ok).toBe(true);
     // Revoked at the provider directly (another app, the user's Google account page…).
     await fetch(`${stack.origin}/api/auth/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
@@ -289,10 +315,12 @@ describe('token cache', () => {
       const prefix = `ferry:test:${Date.now()}:`;
       const a = createTokenVerifier({
         lookup: counting,
+        audience: ferryAudience(stack.issuer),
         cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix),
       });
       const b = createTokenVerifier({
         lookup: counting,
+        audience: ferryAudience(stack.issuer),
         cache: new RedisTokenCache(client, pino({ level: 'silent' }), prefix),
       });
       expect((await a.verify(token)).ok).toBe(true);

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { ProviderUnavailableError } from './token-verifier.js';
+import { type TokenInfo, type TokenInfoLookup, tokeninfoLookup } from './token-audience.js';
 
 export interface OidcSettings {
   /** Path segment of `/api/auth/{provider}`: `google` or `local`. */
@@ -11,9 +11,6 @@ export interface OidcSettings {
   publicOrigin: string;
 }
 
-/** What the provider says about an access token: valid, and issued to which OAuth client. */
-export type TokenInfo = { valid: true; clientId: string } | { valid: false };
-
 /** Scopes of every sign-in (spec §6): Drive access limited to files Ferry creates. */
 export const SIGN_IN_SCOPES = 'openid email profile https://www.googleapis.com/auth/drive.file';
 
@@ -23,6 +20,7 @@ export const SIGN_IN_SCOPES = 'openid email profile https://www.googleapis.com/a
  */
 export class OidcProvider {
   private config: Promise<client.Configuration> | undefined;
+  private tokeninfo: TokenInfoLookup | undefined;
 
   constructor(readonly settings: OidcSettings) {}
 
@@ -51,30 +49,17 @@ export class OidcProvider {
   }
 
   /**
-   * Who a token was issued to, from Google's tokeninfo endpoint, which sits beside its token
-   * endpoint (`https://oauth2.googleapis.com/tokeninfo`) but is not in the discovery document; the
-   * local stand-in answers the same at the same place. Throws when the provider cannot answer.
+   * Google's tokeninfo endpoint sits beside its token endpoint (`https://oauth2.googleapis.com/tokeninfo`)
+   * but is not in the discovery document; the local stand-in answers the same at the same place.
    */
-  async tokenInfo(token: string, fetchImpl: typeof fetch = fetch, timeoutMs = 5_000): Promise<TokenInfo> {
-    let res: Response;
-    try {
-      const url = new URL('/tokeninfo', (await this.configuration()).serverMetadata().token_endpoint);
-      url.searchParams.set('access_token', token);
-      res = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      throw new ProviderUnavailableError(`tokeninfo request failed: ${(err as Error).message}`);
-    }
-    if (res.status === 400 || res.status === 401) {
-      await res.body?.cancel();
-      return { valid: false };
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new ProviderUnavailableError(`tokeninfo answered HTTP ${res.status}`);
-    }
-    const body = (await res.json()) as Record<string, unknown>;
-    const clientId = typeof body.azp === 'string' ? body.azp : typeof body.aud === 'string' ? body.aud : '';
-    return clientId ? { valid: true, clientId } : { valid: false };
+  async tokeninfoEndpoint(): Promise<string> {
+    return new URL('/tokeninfo', (await this.configuration()).serverMetadata().token_endpoint).href;
+  }
+
+  /** Who a token was issued to (tokeninfo); throws ProviderUnavailableError when the provider cannot answer. */
+  tokenInfo(token: string): Promise<TokenInfo> {
+    this.tokeninfo ??= tokeninfoLookup(() => this.tokeninfoEndpoint());
+    return this.tokeninfo(token);
   }
 
   async userinfoEndpoint(): Promise<string> {

@@ -12,7 +12,8 @@ export function bearerToken(req: Request): string | undefined {
 /**
  * The one gate of every protected route: verifies the bearer token with the provider (cached) and
  * puts the verified identity on `req.auth`. Nothing downstream may trust an e-mail from the body.
- * 401 without or with a bad token, 403 when the provider refuses it (scope), 502 when it is down.
+ * 401 without or with a bad token (`foreign_token`: one the provider issued to another app), 403
+ * when the provider refuses it (scope), 502 when it is down.
  */
 export function requireAuth(verifier: TokenVerifier): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -32,6 +33,14 @@ export function requireAuth(verifier: TokenVerifier): RequestHandler {
         return;
       }
       throw err;
+    }
+    if (!result.ok && 'code' in result) {
+      // RFC 6750 §3.1: a token Ferry cannot use is `invalid_token`; the code tells the client why.
+      res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+      res
+        .status(401)
+        .json({ error: 'This token was issued to another app. Please sign in to Ferry.', code: result.code });
+      return;
     }
     if (!result.ok) {
       res.setHeader(

@@ -1,3 +1,4 @@
+import type { AudienceCheck } from './token-audience.js';
 import { tokenCacheKey, type TokenCache, type VerifiedIdentity } from './token-cache.js';
 
 /** A verified token stays trusted this long without asking the provider again. */
@@ -13,29 +14,44 @@ export class ProviderUnavailableError extends Error {
   override readonly name = 'ProviderUnavailableError';
 }
 
+/** A valid token that the provider issued to another app (RFC 6750 `invalid_token` for Ferry). */
+export interface ForeignToken {
+  ok: false;
+  status: 401;
+  code: 'foreign_token';
+}
+
+/** The verifier's answer: the identity, or why the token is refused. */
+export type VerifyResult = UserinfoResult | ForeignToken;
+
 export interface TokenVerifier {
-  verify(token: string): Promise<UserinfoResult>;
+  verify(token: string): Promise<VerifyResult>;
   /** Forgets a token at once (after revocation or logout). */
   forget(token: string): Promise<void>;
 }
 
 /**
- * Verifies bearer tokens with the provider's userinfo endpoint. Valid results are cached for
- * `ttlMs`; concurrent checks of one token share a single provider call, so a burst of API calls
- * costs one verification. Rejections are not cached: a token that becomes valid is not locked out.
+ * Verifies bearer tokens with the provider: who the user is (userinfo) and that the token was
+ * issued to one of Ferry's clients (`audience`), both asked at once. Accepted tokens are cached for
+ * `ttlMs`; concurrent checks of one token share a single pair of provider calls, so a burst of API
+ * calls costs one verification. Rejections are not cached: a token that becomes valid is not
+ * locked out.
  */
 export function createTokenVerifier(opts: {
   lookup: UserinfoLookup;
+  audience: AudienceCheck;
   cache: TokenCache;
   ttlMs?: number;
 }): TokenVerifier {
   const ttlMs = opts.ttlMs ?? TOKEN_CACHE_TTL_MS;
-  const inFlight = new Map<string, Promise<UserinfoResult>>();
+  const inFlight = new Map<string, Promise<VerifyResult>>();
 
-  async function verifyUncached(token: string, key: string): Promise<UserinfoResult> {
+  async function verifyUncached(token: string, key: string): Promise<VerifyResult> {
     const cached = await opts.cache.get(key);
     if (cached) return { ok: true, identity: cached };
-    const result = await opts.lookup(token);
+    const [verdict, result] = await Promise.all([opts.audience(token), opts.lookup(token)]);
+    if (verdict === 'invalid') return { ok: false, status: 401 };
+    if (verdict === 'foreign') return { ok: false, status: 401, code: 'foreign_token' };
     if (result.ok) await opts.cache.set(key, result.identity, ttlMs);
     return result;
   }
