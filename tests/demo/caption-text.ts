@@ -51,7 +51,7 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
   fr: {
     landing: 'Tout commence sur la page d’accueil de Ferry : essayez gratuitement.',
     signedIn: 'Connectez-vous avec Google. Ferry affiche l’espace libre de votre Drive.',
-    dropFolder: 'Déposez un dossier de quelques fichiers sur la zone d’envoi.',
+    dropFolder: 'Déposez un dossier de quelques fichiers sur la zone d’import.',
     uploading: 'Ferry le compresse en ZIP et l’envoie directement dans votre propre Google Drive.',
     copyLink: 'Copiez le lien court et envoyez-le à qui vous voulez.',
     recipient: 'Le destinataire ouvre le lien et voit le fichier, sa taille, l’expéditeur et le temps restant.',

@@ -54,7 +54,7 @@ export const actionPageStrings: Record<LanguageCode, ActionPageStrings> = {
     refused: 'Ce lien n’est pas valide. Utilisez le bouton du message tel qu’il est arrivé.',
     expired: 'Ce bouton a expiré : il était valable 7 jours. Connectez-vous à Ferry pour prolonger le lien.',
     gone: 'Ce lien a expiré ou a été supprimé ; il ne peut plus être prolongé.',
-    atCap: 'Ce lien dure déjà aussi longtemps que possible : 30 jours après l’envoi.',
+    atCap: 'Ce lien dure déjà aussi longtemps que possible : 30 jours après l’import.',
     failed: 'Ferry n’a pas pu prolonger le lien pour l’instant. Réessayez dans un moment.',
     open: 'Ouvrir Ferry',
   },

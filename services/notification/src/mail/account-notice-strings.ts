@@ -80,9 +80,9 @@ export const accountNoticeStrings: Record<MailLanguage, AccountNoticeStrings> = 
       'trial-ends-in-1-day': (d) =>
         `Votre essai gratuit de Ferry se termine demain, le ${d}. Choisissez une formule sur la page de votre compte pour continuer à envoyer des fichiers.`,
       'trial-ended': (d) =>
-        `Votre essai gratuit de Ferry s'est terminé le ${d}. Choisissez une formule sur la page de votre compte pour envoyer de nouveau des fichiers.`,
+        `Votre essai gratuit de Ferry s’est terminé le ${d}. Choisissez une formule sur la page de votre compte pour envoyer de nouveau des fichiers.`,
     },
-    keep: "Les liens déjà créés restent valables jusqu'à leur expiration, et vous pouvez toujours les prolonger ou les supprimer.",
+    keep: 'Les liens déjà créés restent valables jusqu’à leur expiration, et vous pouvez toujours les prolonger ou les supprimer.',
     choosePlan: 'Choisir une formule',
     footer: 'Vous recevez cet e-mail parce que vous avez commencé un essai gratuit de Ferry.',
   },

@@ -38,13 +38,13 @@ export const cleanupStrings: Record<MailLanguage, CleanupStrings> = {
     footer: 'Du erhältst diesen Hinweis einmal, bis Ferry dein Drive wieder erreichen kann.',
   },
   fr: {
-    subject: "Ferry n'a pas pu supprimer vos fichiers expirés",
+    subject: 'Ferry n’a pas pu supprimer vos fichiers expirés',
     intro:
-      "Certains fichiers que vous avez partagés avec Ferry ont expiré, mais Ferry n'a pas pu les supprimer de votre Google Drive : il n'y a plus accès. Tant qu'ils ne sont pas supprimés, toute personne ayant un lien peut encore les télécharger.",
+      'Certains fichiers que vous avez partagés avec Ferry ont expiré, mais Ferry n’a pas pu les supprimer de votre Google Drive : il n’y a plus accès. Tant qu’ils ne sont pas supprimés, toute personne ayant un lien peut encore les télécharger.',
     howTo:
       'Connectez-vous une fois à Ferry et Ferry terminera le nettoyage. Ou supprimez-les vous-même : ouvrez Google Drive, ouvrez le dossier _ferryuploads et supprimez les fichiers expirés (ou arrêtez le partage).',
     signIn: 'Se connecter à Ferry',
-    footer: "Vous recevez cet avis une fois, jusqu'à ce que Ferry puisse à nouveau accéder à votre Drive.",
+    footer: 'Vous recevez cet avis une fois, jusqu’à ce que Ferry puisse à nouveau accéder à votre Drive.',
   },
   es: {
     subject: 'Ferry no pudo eliminar tus archivos caducados',

@@ -57,15 +57,15 @@ export const moreTimeStrings: Record<MailLanguage, MoreTimeStrings> = {
     subject: (file) => `Plus de temps pour ${file} ?`,
     intro: (name) =>
       name
-        ? `${name} a votre lien Ferry et demande plus de temps pour télécharger le fichier avant qu'il n'expire.`
-        : "Une personne qui a votre lien Ferry demande plus de temps pour télécharger le fichier avant qu'il n'expire.",
+        ? `${name} a votre lien Ferry et demande plus de temps pour télécharger le fichier avant qu’il n’expire.`
+        : 'Une personne qui a votre lien Ferry demande plus de temps pour télécharger le fichier avant qu’il n’expire.',
     expires: 'Expire',
     theirMessage: 'Son message',
     button: '+1 jour',
     explain:
       'Le bouton garde le lien un jour de plus. Il fonctionne une fois, sans connexion, pendant 7 jours. Si vous ne faites rien, le lien expire comme prévu.',
     footer:
-      "Vous recevez ce message parce que quelqu'un a demandé plus de temps sur la page de téléchargement de votre lien.",
+      'Vous recevez ce message parce que quelqu’un a demandé plus de temps sur la page de téléchargement de votre lien.',
   },
   es: {
     subject: (file) => `¿Más tiempo para ${file}?`,
