@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'foreign_token',
   'unknown_provider',
   'revocation_failed',
+  // A sign-in hand-over code that is unknown, expired, used or another browser's.
+  'invalid_grant',
   // Share by e-mail (spec §8 texts, one code each).
   'invalid_recipients',
   'sender_unknown',

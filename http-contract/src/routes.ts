@@ -46,7 +46,16 @@ import {
 import { LinkStatsQuery, LinkStatsResponse } from './link-stats.js';
 import { AccountDeletionState, DeleteAccountBody, MyDataExport, MyDataExportQuery } from './my-data.js';
 import { PreviewQuery, ZipEntriesResponse } from './link-previews.js';
-import { HealthReport, Me, ProbeResponse, PublicConfig, SignInCallbackQuery, SignInQuery } from './system.js';
+import {
+  HandoverBody,
+  HandoverResponse,
+  HealthReport,
+  Me,
+  ProbeResponse,
+  PublicConfig,
+  SignInCallbackQuery,
+  SignInQuery,
+} from './system.js';
 import { ABUSE_ADMIN_ROUTES } from './abuse-admin.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -187,10 +196,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/auth/{provider}/callback',
     operationId: 'signInCallback',
-    summary: 'The provider’s answer; hands the token to the shell in the URL fragment',
+    summary: 'The provider’s answer; gives the shell a one-time hand-over code in the URL fragment',
     params: ProviderParams,
     query: SignInCallbackQuery,
-    responses: { 303: redirect('To /auth/callback#access_token=… or home with an error') },
+    responses: { 303: redirect('To /auth/callback#code=… or home with an error') },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/handover',
+    operationId: 'signInHandover',
+    summary:
+      'Redeems the hand-over code for the access token: once, within a minute, and only with the cookie (ferry_handover) of the browser that started the sign-in; same-origin only',
+    body: HandoverBody,
+    responses: { 200: json('The access token (Cache-Control: no-store)', HandoverResponse) },
+    errors: {
+      400: 'invalid_grant: the code is unknown, expired or used, or this browser did not start the sign-in',
+      403: 'cross_origin: sent from another site',
+    },
   },
   {
     method: 'post',

@@ -51,3 +51,21 @@ export const SignInQuery = z.object({
 
 /** GET /api/auth/{provider}/callback: what the provider sends back. */
 export const SignInCallbackQuery = z.object({ state: text, code: text, error: text, error_description: text });
+
+/** POST /api/auth/handover: the one-time code the callback put in `/auth/callback#code=…`. */
+export const HandoverBody = z.object({
+  code: z
+    .string({ error: 'code is required' })
+    .min(1, 'code is required')
+    .max(200, 'code is too long')
+    .describe('The hand-over code from the fragment of /auth/callback'),
+});
+export type HandoverBody = z.input<typeof HandoverBody>;
+
+/** POST /api/auth/handover: the access token of the sign-in that this browser started. */
+export const HandoverResponse = z.strictObject({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().describe('Seconds the token lives'),
+});
+export type HandoverResponse = z.infer<typeof HandoverResponse>;

@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes.js';
 import { meRoutes } from './auth/me.js';
 import type { OidcProvider } from './auth/oidc.js';
 import type { OfflineGrantStore } from './auth/offline-grant.js';
+import type { HandoverCodes } from './auth/handover.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { accessLog, type AccessLogPolicy } from './http/access-log.js';
 import type { TrustProxy } from './http/client-address.js';
@@ -74,6 +75,8 @@ export interface AppDeps {
     cutoffs?: SessionCutoffs;
     /** `/api/me`'s verifier: also lets through the session that deleted its account (its page shows the progress). */
     meVerifier?: TokenVerifier;
+    /** The sign-in's one-time hand-over codes; absent = kept in this process. */
+    handover?: HandoverCodes;
   };
   /** The user's own data: `GET /api/me/export`, `DELETE /api/me`, `GET /api/me/deletion`; `authenticate` defaults to requireAuth of `auth`. */
   myData?: Omit<MyDataRouteDeps, 'authenticate'> & { authenticate?: MyDataRouteDeps['authenticate'] };

@@ -12,6 +12,7 @@ import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token
 import { audienceCheck } from './auth/token-audience.js';
 import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
 import { sessionCutoffs, withSessionCutoffs } from './auth/session-cutoffs.js';
+import { handoverCodes } from './auth/handover.js';
 import { requireAuth } from './auth/require-auth.js';
 import { acceptedClientIds, type GatewayConfig } from './config.js';
 import { createAccessGate } from './billing/access-gate.js';
@@ -105,6 +106,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       grants: linkOfflineGrants(backends.link.client, config.GRPC_DEADLINE_MS),
       cutoffs,
       meVerifier: withSessionCutoffs(verifiedTokens, cutoffs, { watching: true }),
+      // A callback on one replica, its redemption on another: the codes live where the replicas meet.
+      handover: handoverCodes({ redis, logger }),
     },
     myData: {
       link: backends.link.client,

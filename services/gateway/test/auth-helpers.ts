@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { createApp, type AppDeps } from '../src/app.js';
 import { OidcProvider } from '../src/auth/oidc.js';
 import type { OfflineGrantStore } from '../src/auth/offline-grant.js';
+import type { HandoverCodes } from '../src/auth/handover.js';
 import { MemoryTokenCache, type TokenCache } from '../src/auth/token-cache.js';
 import { audienceCheck, tokeninfoLookup } from '../src/auth/token-audience.js';
 import { createTokenVerifier, userinfoLookup, type UserinfoLookup } from '../src/auth/token-verifier.js';
@@ -45,7 +46,13 @@ const health = { report: async () => ({ status: 'ok', services: {} }) } as unkno
  * `local` provider, both on 127.0.0.1.
  */
 export async function startAuthStack(
-  opts: { logger?: Logger; cache?: TokenCache; extra?: Partial<AppDeps>; grants?: OfflineGrantStore } = {},
+  opts: {
+    logger?: Logger;
+    cache?: TokenCache;
+    extra?: Partial<AppDeps>;
+    grants?: OfflineGrantStore;
+    handover?: HandoverCodes;
+  } = {},
 ): Promise<AuthStack> {
   const server = http.createServer();
   await listen(server);
@@ -86,7 +93,7 @@ export async function startAuthStack(
   const app = createApp({
     logger: opts.logger ?? pino({ level: 'silent' }),
     health,
-    auth: { oidc, verifier, grants: opts.grants },
+    auth: { oidc, verifier, grants: opts.grants, handover: opts.handover },
     ...opts.extra,
   });
   server.on('request', app);
@@ -118,7 +125,8 @@ export class Browser {
     return jar;
   }
 
-  async fetch(url: string, init: { method?: string; body?: string } = {}): Promise<Response> {
+  /** `body`: a form; `json`: a JSON body sent as the shell's own page does (same-origin fetch). */
+  async fetch(url: string, init: { method?: string; body?: string; json?: unknown } = {}): Promise<Response> {
     const u = new URL(url);
     const jar = this.jar(u);
     const res = await fetch(u, {
@@ -127,8 +135,9 @@ export class Browser {
       headers: {
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(init.body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(init.json !== undefined ? { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } : {}),
       },
-      body: init.body,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -198,4 +207,28 @@ export async function followSignIn(
 
 export function fragmentOf(url: URL): URLSearchParams {
   return new URLSearchParams(url.hash.slice(1));
+}
+
+/** What the shell does on `/auth/callback#code=…`: `POST /api/auth/handover` from `browser` with the code. */
+export function redeemHandover(browser: Browser, origin: string, code: string): Promise<Response> {
+  return browser.fetch(`${origin}/api/auth/handover`, { method: 'POST', json: { code } });
+}
+
+/**
+ * A whole sign-in as the shell completes it: followSignIn, then the hand-over code of the
+ * fragment redeemed from the same browser. `token` is '' when the sign-in ended without a code.
+ */
+export async function signInWithHandover(
+  browser: Browser,
+  startUrl: string,
+  origin: string,
+  opts: { email?: string } = {},
+): Promise<{ token: string; fragment: URLSearchParams; location: URL }> {
+  const { location } = await followSignIn(browser, startUrl, origin, opts);
+  const fragment = fragmentOf(location);
+  const code = fragment.get('code');
+  if (!code) return { token: '', fragment, location };
+  const res = await redeemHandover(browser, origin, code);
+  if (res.status !== 200) throw new Error(`hand-over refused: HTTP ${res.status} ${await res.text()}`);
+  return { token: ((await res.json()) as { access_token: string }).access_token, fragment, location };
 }

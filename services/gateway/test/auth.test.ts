@@ -3,15 +3,17 @@ import { createClient } from 'redis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_SCOPES } from '../src/auth/oidc.js';
+import { HANDOVER_CODE_TTL_MS, handoverCodes } from '../src/auth/handover.js';
 import { MemoryTokenCache, RedisTokenCache, tokenCacheKey } from '../src/auth/token-cache.js';
 import { createTokenVerifier, userinfoLookup } from '../src/auth/token-verifier.js';
 import { signIn as idpSignIn } from '@ferry/dev-identity';
 import {
   Browser,
-  ferryAudience,
   followSignIn,
   fragmentOf,
   OTHER_APP,
+  redeemHandover,
+  signInWithHandover,
   startAuthStack,
   type AuthStack,
 } from './auth-helpers.js';
@@ -32,9 +34,13 @@ async function signIn(
   query = '',
 ): Promise<{ token: string; fragment: URLSearchParams; browser: Browser; end: URL }> {
   const browser = new Browser();
-  const { location } = await followSignIn(browser, `${stack.origin}/api/auth/local${query}`, stack.origin, { email });
-  const fragment = fragmentOf(location);
-  return { token: fragment.get('access_token') ?? '', fragment, browser, end: location };
+  const { token, fragment, location } = await signInWithHandover(
+    browser,
+    `${stack.origin}/api/auth/local${query}`,
+    stack.origin,
+    { email },
+  );
+  return { token, fragment, browser, end: location };
 }
 
 const me = (token: string | undefined, method: 'GET' | 'HEAD' = 'GET') =>
@@ -63,8 +69,13 @@ describe('GET /api/auth/{provider}', () => {
     expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(q.get('state')!.length).toBeGreaterThanOrEqual(32);
     expect(q.get('nonce')!.length).toBeGreaterThanOrEqual(32);
-    const cookie = res.headers.getSetCookie()[0]!;
+    const [cookie = '', browserCookie = ''] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^ferry_auth_[A-Za-z0-9_-]+=/);
+    // The browser's own key for the hand-over: readable by no page, sent to /api/auth/* only.
+    expect(browserCookie).toMatch(/^ferry_handover=[A-Za-z0-9_-]{43};/);
+    expect(browserCookie).toMatch(/HttpOnly/i);
+    expect(browserCookie).toMatch(/SameSite=Lax/i);
+    expect(browserCookie).toContain('Path=/api/auth;');
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toContain('Path=/api/auth/local/callback');
@@ -91,18 +102,18 @@ describe('GET /api/auth/{provider}', () => {
 });
 
 describe('sign-in callback', () => {
-  it('exchanges the code server-side and hands the token to the shell in the fragment only, with the return path', async () => {
+  it('exchanges the code server-side and gives the shell a one-time code in the fragment, never the token, with the return path', async () => {
     const { token, fragment, end } = await signIn(
       'Alice.Smith@example.com',
       `?next=${encodeURIComponent('/upload?x=1')}`,
     );
     expect(end.pathname).toBe('/auth/callback');
     expect(end.search).toBe('');
+    expect([...fragment.keys()].sort()).toEqual(['code', 'next']);
+    expect(fragment.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(end.href).not.toContain(token);
     expect(token.length).toBeGreaterThan(10);
-    expect(fragment.get('token_type')).toBe('Bearer');
-    expect(Number(fragment.get('expires_in'))).toBeGreaterThan(3000);
     expect(fragment.get('next')).toBe('/upload?x=1');
-    expect(fragment.has('silent')).toBe(false);
 
     const res = await me(token);
     expect(res.status).toBe(200);
@@ -113,9 +124,10 @@ describe('sign-in callback', () => {
   });
 
   it('never logs the access token or the code', async () => {
-    const { token } = await signIn('logcheck@example.com');
+    const { token, fragment } = await signIn('logcheck@example.com');
     const text = JSON.stringify(log.lines);
     expect(text).not.toContain(token);
+    expect(text).not.toContain(fragment.get('code'));
     expect(text).toContain('sign-in completed');
     expect(text).not.toMatch(/[?&]code=(?!%5Bredacted%5D)/);
   });
@@ -129,8 +141,8 @@ describe('sign-in callback', () => {
       '/\t/evil.example',
       '/a/..//evil.example',
     ]) {
-      const { fragment } = await signIn('bob@example.com', `?next=${encodeURIComponent(next)}`);
-      expect(fragment.get('access_token')).toBeTruthy();
+      const { token, fragment } = await signIn('bob@example.com', `?next=${encodeURIComponent(next)}`);
+      expect(token).toBeTruthy();
       expect(fragment.get('next')).toBeNull();
     }
   });
@@ -163,14 +175,14 @@ describe('sign-in callback', () => {
 
   it('silent refresh: a token without any page when the provider session and grant exist; login_required back to the shell otherwise', async () => {
     const { browser } = await signIn('carol@example.com', '?next=/account');
-    const silent = await followSignIn(
+    const silent = await signInWithHandover(
       browser,
       `${stack.origin}/api/auth/local?prompt=none&next=/account`,
       stack.origin,
     );
-    const f = fragmentOf(silent.location);
+    const f = silent.fragment;
     expect(silent.location.pathname).toBe('/auth/callback');
-    expect(f.get('access_token')).toBeTruthy();
+    expect(silent.token).toBeTruthy();
     expect(f.get('silent')).toBe('1');
     expect(f.get('next')).toBe('/account');
 
@@ -185,6 +197,93 @@ describe('sign-in callback', () => {
       silent: '1',
       next: '/faq',
     });
+  });
+});
+
+describe('POST /api/auth/handover: only the browser that started the sign-in gets its token', () => {
+  /** A sign-in run to the shell's callback, its code not yet redeemed. */
+  async function toCallback(browser: Browser, email: string): Promise<string> {
+    const { location } = await followSignIn(browser, `${stack.origin}/api/auth/local`, stack.origin, { email });
+    return fragmentOf(location).get('code') ?? '';
+  }
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(400);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toMatchObject({ code: 'invalid_grant' });
+  };
+
+  it('the right browser gets the token once; the same code again is refused', async () => {
+    const browser = new Browser();
+    const code = await toCallback(browser, 'handover.right@example.com');
+    const res = await redeemHandover(browser, stack.origin, code);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number };
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBeGreaterThan(3000);
+    expect(await (await me(body.access_token)).json()).toMatchObject({ email: 'handover.right@example.com' });
+    await refused(await redeemHandover(browser, stack.origin, code));
+  });
+
+  it("another browser's code is refused, with or without a cookie of its own, and is burnt by the try", async () => {
+    const victim = new Browser();
+    const attacker = new Browser();
+    // The victim's browser has a hand-over cookie of its own (it signed in before).
+    await signInWithHandover(victim, `${stack.origin}/api/auth/local`, stack.origin, { email: 'victim@example.com' });
+    const attackersCode = await toCallback(attacker, 'attacker@example.com');
+    await refused(await redeemHandover(victim, stack.origin, attackersCode));
+    // Burnt: not even the browser it was issued to can use it now.
+    await refused(await redeemHandover(attacker, stack.origin, attackersCode));
+
+    const anotherCode = await toCallback(attacker, 'attacker@example.com');
+    await refused(await redeemHandover(new Browser(), stack.origin, anotherCode));
+    await refused(await redeemHandover(victim, stack.origin, 'made-up-code-0123456789'));
+  });
+
+  it('two sign-ins under way in one browser (two tabs) both complete', async () => {
+    const browser = new Browser();
+    const first = await browser.fetch(`${stack.origin}/api/auth/local`);
+    const toProvider = first.headers.get('location')!;
+    const second = await signInWithHandover(browser, `${stack.origin}/api/auth/local`, stack.origin, {
+      email: 'two.tabs@example.com',
+    });
+    expect(second.token).toBeTruthy();
+    const finished = await signInWithHandover(browser, toProvider, stack.origin, { email: 'two.tabs@example.com' });
+    expect(finished.token).toBeTruthy();
+    expect(finished.token).not.toBe(second.token);
+  });
+
+  it('refuses a request from another site (403) and a body without a code (400)', async () => {
+    const browser = new Browser();
+    const code = await toCallback(browser, 'handover.csrf@example.com');
+    const crossSite = await fetch(`${stack.origin}/api/auth/handover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ code }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ code: 'cross_origin' });
+    const noCode = await browser.fetch(`${stack.origin}/api/auth/handover`, { method: 'POST', json: {} });
+    expect(noCode.status).toBe(400);
+    expect(await noCode.json()).toMatchObject({ code: 'invalid_argument' });
+    // Refused before the store was asked: the code still works.
+    expect((await redeemHandover(browser, stack.origin, code)).status).toBe(200);
+  });
+
+  it('an expired code is refused', async () => {
+    let now = Date.now();
+    const clocked = await startAuthStack({ handover: handoverCodes({ now: () => now }) });
+    try {
+      const browser = new Browser();
+      const { location } = await followSignIn(browser, `${clocked.origin}/api/auth/local`, clocked.origin, {
+        email: 'late@example.com',
+      });
+      now += HANDOVER_CODE_TTL_MS + 1;
+      const res = await redeemHandover(browser, clocked.origin, fragmentOf(location).get('code')!);
+      await refused(res);
+    } finally {
+      await clocked.stop();
+    }
   });
 });
 

@@ -3,7 +3,14 @@ import { createLogger, type AssertedUser } from '@ferry/service-kit';
 import { discover } from '@ferry/dev-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineGrantStore } from '../src/auth/offline-grant.js';
-import { Browser, followSignIn, fragmentOf, GATEWAY_SECRET, startAuthStack, type AuthStack } from './auth-helpers.js';
+import {
+  Browser,
+  fragmentOf,
+  GATEWAY_SECRET,
+  signInWithHandover,
+  startAuthStack,
+  type AuthStack,
+} from './auth-helpers.js';
 
 /** What the link service would have received: sub → refresh token (a stand-in for StoreOfflineGrant). */
 const stored = new Map<string, { email: string; refreshToken: string; scope: string }>();
@@ -41,10 +48,7 @@ afterAll(async () => {
 });
 
 async function signIn(email: string, query = ''): Promise<{ token: string; location: URL }> {
-  const { location } = await followSignIn(new Browser(), `${stack.origin}/api/auth/local${query}`, stack.origin, {
-    email,
-  });
-  return { token: fragmentOf(location).get('access_token') ?? '', location };
+  return signInWithHandover(new Browser(), `${stack.origin}/api/auth/local${query}`, stack.origin, { email });
 }
 
 function storedFor(email: string) {

@@ -7,6 +7,7 @@ const flow: AuthFlowState = {
   codeVerifier: 'v',
   silent: false,
   startedAt: 1_000_000,
+  browser: 'binding-of-the-browser',
   next: '/upload',
 };
 
@@ -24,6 +25,11 @@ describe('auth flow cookie', () => {
     expect(new FlowSealer('secret-one').unseal(tampered, flow.startedAt)).toBeUndefined();
     expect(new FlowSealer('secret-one').unseal(sealed, flow.startedAt + AUTH_FLOW_TTL_MS + 1)).toBeUndefined();
     expect(new FlowSealer('secret-one').unseal('garbage', flow.startedAt)).toBeUndefined();
+  });
+  it('refuses a flow that names no browser (sealed before the hand-over was bound to one)', () => {
+    const { browser: _browser, ...unbound } = flow;
+    const sealed = new FlowSealer('secret-one').seal(unbound as AuthFlowState);
+    expect(new FlowSealer('secret-one').unseal(sealed, flow.startedAt)).toBeUndefined();
   });
   it('names the cookie after the state and reads it from a header', () => {
     expect(flowCookieName('a.b/c+d_e-f1234567890')).toBe('ferry_auth_abcd_e-f12345678');

@@ -11,6 +11,8 @@ export interface AuthFlowState {
   silent: boolean;
   /** Epoch ms when the flow started. */
   startedAt: number;
+  /** The browser that started the flow (handover.ts `browserBinding` of its cookie): only it can redeem the hand-over. */
+  browser: string;
 }
 
 /** A sign-in attempt must finish within this time. */
@@ -51,6 +53,7 @@ export class FlowSealer {
       const value = JSON.parse(json) as AuthFlowState;
       if (
         typeof value.startedAt !== 'number' ||
+        typeof value.browser !== 'string' ||
         now - value.startedAt > AUTH_FLOW_TTL_MS ||
         now < value.startedAt - 60_000
       )

@@ -5,12 +5,22 @@ import { AUTH_FLOW_TTL_MS, flowCookieName, FlowSealer, readCookie, type AuthFlow
 import { SIGN_IN_SCOPES, type OidcProvider } from './oidc.js';
 import type { TokenVerifier } from './token-verifier.js';
 import { bearerToken } from './require-auth.js';
-import { SignInCallbackQuery, SignInQuery } from '@ferry/http-contract';
-import { parseRequest } from '../http/validate.js';
+import { HandoverBody, SignInCallbackQuery, SignInQuery, type HandoverResponse } from '@ferry/http-contract';
+import { bodyObject, parseRequest } from '../http/validate.js';
+import { sameOrigin } from '../http/same-origin.js';
+import {
+  browserBinding,
+  browserKeyOf,
+  HANDOVER_CODE_TTL_MS,
+  HANDOVER_COOKIE,
+  handoverCodes,
+  newBrowserKey,
+  type HandoverCodes,
+} from './handover.js';
 import type { OfflineGrantStore } from './offline-grant.js';
 import type { SessionCutoffs } from './session-cutoffs.js';
 
-/** Where the shell picks the token up (from the fragment) after a successful sign-in. */
+/** Where the shell takes over after a sign-in: it redeems the hand-over code of the fragment (or shows the error). */
 export const SHELL_CALLBACK_PATH = '/auth/callback';
 
 export interface AuthRouteDeps {
@@ -20,6 +30,8 @@ export interface AuthRouteDeps {
   grants?: OfflineGrantStore;
   /** Sessions cut off by an account deletion; a token handed out here after the cut-off works. */
   cutoffs?: SessionCutoffs;
+  /** Where the one-time hand-over codes live (Redis when the gateways share one); absent = in this process. */
+  handover?: HandoverCodes;
 }
 
 /** Errors the shell may show; anything else from the provider is reported as `server_error`. */
@@ -40,10 +52,13 @@ function noStore(res: Response): void {
 }
 
 /**
- * `GET /api/auth/{provider}` starts the authorization code flow (state, PKCE S256, nonce);
- * `GET /api/auth/{provider}/callback` exchanges the code server-side and hands the access token to
- * the shell in the URL fragment of `/auth/callback` (fragments never reach a server, a log or a
- * Referer header). An interactive sign-in also asks for offline access (`access_type=offline`,
+ * `GET /api/auth/{provider}` starts the authorization code flow (state, PKCE S256, nonce) and names
+ * the browser that starts it (the `ferry_handover` cookie); `GET /api/auth/{provider}/callback`
+ * exchanges the code server-side and sends the shell to `/auth/callback#code=…` with a one-time
+ * hand-over code (fragments never reach a server, a log or a Referer header), which the shell
+ * redeems for the access token with `POST /api/auth/handover`: once, within a minute, and only
+ * with the cookie of the browser that started the sign-in. So a crafted callback link cannot sign
+ * anybody into another account. An interactive sign-in also asks for offline access (`access_type=offline`,
  * with the consent prompt): the refresh token goes to `grants` (the link service) and never to
  * the browser or a log. `POST /api/auth/revoke` revokes the caller's token at the provider (logout):
  * only a token issued to Ferry's own client, and it answers 204 only once the provider revoked it
@@ -51,12 +66,15 @@ function noStore(res: Response): void {
  */
 export function authRoutes(deps: AuthRouteDeps): Router {
   const { oidc, verifier, grants, cutoffs } = deps;
+  const handover = deps.handover ?? handoverCodes({});
   const { provider, publicOrigin, clientId, clientSecret } = oidc.settings;
   const sealer = new FlowSealer(clientSecret);
   const secure = publicOrigin.startsWith('https:');
   const router = Router();
 
   const cookieOptions = { httpOnly: true, secure, sameSite: 'lax' as const, path: `/api/auth/${provider}/callback` };
+  // Sent to the start (kept across attempts), the callback and the hand-over; lives as long as an attempt may.
+  const browserCookieOptions = { httpOnly: true, secure, sameSite: 'lax' as const, path: '/api/auth' };
 
   /** Interactive failures go home with the error (spec §4); silent ones go back to the shell quietly. */
   function fail(res: Response, error: string, flow: AuthFlowState | undefined, description?: string): void {
@@ -99,12 +117,14 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       fail(res, 'temporarily_unavailable', { silent } as AuthFlowState, 'The sign-in provider is not reachable.');
       return;
     }
+    const browserKey = browserKeyOf(readCookie(req.headers.cookie, HANDOVER_COOKIE)) ?? newBrowserKey();
     const flow: AuthFlowState = {
       state: client.randomState(),
       nonce: client.randomNonce(),
       codeVerifier: client.randomPKCECodeVerifier(),
       silent,
       startedAt: Date.now(),
+      browser: browserBinding(browserKey),
       ...(next ? { next } : {}),
     };
     const url = client.buildAuthorizationUrl(config, {
@@ -122,6 +142,10 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     });
     noStore(res);
     res.cookie(flowCookieName(flow.state), sealer.seal(flow), { ...cookieOptions, maxAge: AUTH_FLOW_TTL_MS });
+    res.cookie(HANDOVER_COOKIE, browserKey, {
+      ...browserCookieOptions,
+      maxAge: AUTH_FLOW_TTL_MS + HANDOVER_CODE_TTL_MS,
+    });
     res.redirect(302, url.href);
   });
 
@@ -170,11 +194,11 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     const signedIn = tokens.claims()?.sub;
     if (cutoffs && signedIn) await cutoffs.admit(signedIn, tokens.access_token);
     if (grants && tokens.refresh_token) await keepOfflineGrant(req, tokens);
-    const fragment = new URLSearchParams({
-      access_token: tokens.access_token,
-      token_type: 'Bearer',
-      expires_in: String(tokens.expires_in ?? 3600),
-    });
+    const code = await handover.issue(
+      { accessToken: tokens.access_token, expiresIn: tokens.expires_in ?? 3600 },
+      flow.browser,
+    );
+    const fragment = new URLSearchParams({ code });
     if (flow.next) fragment.set('next', flow.next);
     if (flow.silent) fragment.set('silent', '1');
     req.log.info({ silent: flow.silent }, 'sign-in completed');
@@ -202,6 +226,32 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       req.log.warn({ error: (err as Error).message.slice(0, 200) }, 'offline grant could not be stored');
     }
   }
+
+  router.post('/auth/handover', sameOrigin(publicOrigin), async (req: Request, res: Response) => {
+    noStore(res);
+    const { code } = parseRequest(HandoverBody, bodyObject(req.body));
+    // Redeemed even without the cookie: a code is burnt by its first try, right or wrong.
+    const browserKey = browserKeyOf(readCookie(req.headers.cookie, HANDOVER_COOKIE)) ?? '';
+    const grant = await handover.redeem(code, browserKey);
+    if (!grant) {
+      req.log.warn(
+        { cookie: browserKey !== '' },
+        'hand-over refused: unknown, used or expired code, or not the browser that started the sign-in',
+      );
+      res.status(400).json({
+        error:
+          'This sign-in was not started in this browser, or its hand-over expired or was used. Please sign in again.',
+        code: 'invalid_grant',
+      });
+      return;
+    }
+    const body: HandoverResponse = {
+      access_token: grant.accessToken,
+      token_type: 'Bearer',
+      expires_in: grant.expiresIn,
+    };
+    res.json(body);
+  });
 
   router.post('/auth/revoke', async (req: Request, res: Response) => {
     const token = bearerToken(req);
