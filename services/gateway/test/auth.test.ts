@@ -9,6 +9,7 @@ import { createTokenVerifier, userinfoLookup } from '../src/auth/token-verifier.
 import { signIn as idpSignIn } from '@ferry/dev-identity';
 import {
   Browser,
+  ferryAudience,
   followSignIn,
   fragmentOf,
   OTHER_APP,
