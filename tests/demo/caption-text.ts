@@ -76,7 +76,7 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
     copyLink: 'Copia il link breve e invialo a chi vuoi.',
     recipient: 'Chi riceve il link vede il file, la dimensione, il mittente e il tempo rimasto.',
     download: 'Un clic e il file si scarica direttamente dal tuo Drive.',
-    counted: 'Tornato in Ferry, vedi che è stato scaricato.',
+    counted: 'Di nuovo in Ferry, vedi che è stato scaricato.',
   },
   pt: {
     landing: 'Comece na página inicial do Ferry e experimente grátis.',

@@ -73,7 +73,7 @@ export const actionPageStrings: Record<LanguageCode, ActionPageStrings> = {
     title: 'Un giorno in più',
     extended: (file, until) => `Fatto: ${file} si può ora scaricare fino al ${until}.`,
     alreadyUsed: 'Questo pulsante è già stato usato. Ogni pulsante «+1 giorno» funziona una volta.',
-    refused: 'Questo link non è valido. Usa il pulsante dell’email così com’è arrivato.',
+    refused: 'Questo link non è valido. Usa il pulsante dell’e-mail così com’è arrivato.',
     expired: 'Questo pulsante è scaduto: valeva 7 giorni. Accedi a Ferry per prolungare il link.',
     gone: 'Questo link è scaduto o è stato rimosso, quindi non si può più prolungare.',
     atCap: 'Questo link dura già il massimo consentito: 30 giorni dal caricamento.',

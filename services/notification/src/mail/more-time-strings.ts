@@ -91,7 +91,7 @@ export const moreTimeStrings: Record<MailLanguage, MoreTimeStrings> = {
     button: '+1 giorno',
     explain:
       'Il pulsante mantiene il link attivo un giorno in più. Funziona una volta, senza accedere, per 7 giorni. Se non fai nulla, il link scade come previsto.',
-    footer: 'Ricevi questa email perché qualcuno ha chiesto più tempo nella pagina di download del tuo link.',
+    footer: 'Ricevi questa e-mail perché qualcuno ha chiesto più tempo nella pagina di download del tuo link.',
   },
   pt: {
     subject: (file) => `Mais tempo para ${file}?`,
