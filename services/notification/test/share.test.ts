@@ -123,7 +123,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     const messages = await delivered(2);
     const own = messages.find((m) => m.to[0] === 'ann@example.com')!;
     expect(own.subject).toBe('Je hebt Holiday <photos>.zip gedeeld met 1 ontvanger');
-    expect(own.text).toContain('Beschikbaar voor: 6 dagen en 5 uur');
+    expect(own.text).toContain('Nog beschikbaar: 6 dagen en 5 uur');
     const receiver = messages.find((m) => m.to[0] === 'bob@example.com')!;
     expect(receiver.subject).toBe('Ann@Example.com heeft je Holiday <photos>.zip gestuurd');
   });

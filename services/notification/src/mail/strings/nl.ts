@@ -10,7 +10,7 @@ export const nl: MailStrings = {
   receiverIntro: (sender) => `${sender} heeft via Ferry een bestand met je gedeeld.`,
   download: 'Downloaden',
   size: 'Grootte',
-  availableFor: 'Beschikbaar voor',
+  availableFor: 'Nog beschikbaar',
   messageFrom: (sender) => `Bericht van ${sender}`,
   receiverFooter: (sender) =>
     `Je ontvangt deze e-mail omdat ${sender} je adres in Ferry heeft ingevuld. Ferry bewaart het maar 24 uur.`,
