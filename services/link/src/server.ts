@@ -8,6 +8,7 @@ import type { FileVerifier, TransferVerifier } from './drive/verify-file.js';
 import { offlineGrantHandlers, type OfflineGrantDeps } from './grants/offline-grant-handlers.js';
 import { accessHandlers } from './handlers/access.js';
 import { accountHandlers } from './account/account-handlers.js';
+import { sessionCutoffHandlers } from './account/session-cutoffs.js';
 import { startDeletionLoop, type DeletionLoop, type DeletionLoopOptions } from './account/deletion-loop.js';
 import { abuseReportHandlers } from './admin/abuse-reports.js';
 import { adminHandlers } from './admin/admin-actions.js';
@@ -37,6 +38,7 @@ export function linkServiceImplementation(deps: HandlerDeps, offlineGrants?: Off
     ...accessHandlers(deps),
     ...statsHandlers(deps),
     ...accountHandlers(deps),
+    ...sessionCutoffHandlers(deps),
     ...abuseReportHandlers(deps),
     ...adminHandlers(deps),
     ...offlineGrantHandlers(deps.logger, offlineGrants),

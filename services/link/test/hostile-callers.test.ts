@@ -9,6 +9,8 @@ import { callUnary, driveFiles, migratedPostgres, recordDownloads, startLink, ty
 
 const alice = { sub: 'sub-alice', email: 'alice@example.com' };
 const ALICE_FILE = '1AliceFile_abcdefghijklmnopqrs';
+/** A session of alice's, as the gateway names it (SHA-256, base64url). */
+const HOSTILE_TOKEN_HASH = 'h'.repeat(43);
 
 type Method = keyof typeof LinkServiceService;
 
@@ -57,6 +59,9 @@ function requests(slug: string): Record<Method, unknown> {
     exportMyLinks: { caller: alice, timeZone: 'UTC' },
     deleteMyAccount: { caller: alice, trashFiles: true, locale: 'en' },
     getAccountDeletion: { caller: alice },
+    cutOffSessions: {},
+    admitSession: { tokenHash: HOSTILE_TOKEN_HASH },
+    getSessionCutoff: { tokenHash: HOSTILE_TOKEN_HASH },
     reportAbuse: { slug, reason: 'malware', details: '', replyTo: '', requestId: 'hostile-report-1' },
     getAccountStanding: {},
     listAbuseReports: { limit: 10 },

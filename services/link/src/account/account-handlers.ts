@@ -11,6 +11,7 @@ import { requireCaller } from '../handlers/link-message.js';
 import { timeZoneArg } from '../stats/link-stats.js';
 import { closeOwnerLinks, ownerCodes } from './account-links.js';
 import type { DeletionStep } from './deletion-steps.js';
+import { cutOffSessions } from './session-cutoffs.js';
 
 const STEP: Record<DeletionStep | '', AccountDeletionStep> = {
   '': AccountDeletionStep.ACCOUNT_DELETION_STEP_UNSPECIFIED,
@@ -102,6 +103,10 @@ export function accountHandlers(
           finishedAt: null,
         };
         await closeOwnerLinks(tx, caller.sub, at);
+        // The user's other sessions end with the request, whatever happens to the gateway that took
+        // it. The cut-off is not the account's data: the deletion's steps leave it, so it keeps those
+        // sessions out after the data is gone, until they have expired.
+        await cutOffSessions(tx, caller.sub, at);
         return tx.accountDeletion.upsert({
           where: { ownerSub: caller.sub },
           create: { ownerSub: caller.sub, ...fresh },
