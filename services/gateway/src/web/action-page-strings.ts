@@ -95,7 +95,7 @@ export const actionPageStrings: Record<LanguageCode, ActionPageStrings> = {
     title: 'En dag till',
     extended: (file, until) => `Klart: ${file} kan nu laddas ner till och med ${until}.`,
     alreadyUsed: 'Den här knappen har redan använts. Varje ”+1 dag”-knapp fungerar en gång.',
-    refused: 'Den här länken är inte giltig. Använd knappen i mejlet precis som den kom.',
+    refused: 'Den här länken är inte giltig. Använd knappen i e-postmeddelandet precis som den kom.',
     expired: 'Den här knappen har gått ut: den gällde i 7 dagar. Logga in på Ferry för att förlänga länken.',
     gone: 'Den här länken har gått ut eller tagits bort och kan inte förlängas längre.',
     atCap: 'Den här länken gäller redan så länge en länk får: 30 dagar efter uppladdningen.',

@@ -71,11 +71,11 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
   },
   sv: {
     subject: 'Ditt Ferry-konto har raderats',
-    done: 'Som du bad om har Ferry raderat ditt konto: ditt abonnemang är uppsagt, dina länkar fungerar inte längre, dina nedladdningsräkningar, statistik och mejlen som Ferry skickade åt dig är raderade, Ferry har inte längre åtkomst till din Google Drive och du är utloggad överallt.',
+    done: 'Som du bad om har Ferry raderat ditt konto: din prenumeration är uppsagd, dina länkar fungerar inte längre, antalet nedladdningar, statistiken och e-postmeddelandena som Ferry skickade åt dig är raderade, Ferry har inte längre åtkomst till din Google Drive och du är utloggad överallt.',
     trashed:
       'Dina filer i mappen _ferryuploads har flyttats till papperskorgen i din Drive. Google tömmer papperskorgen efter 30 dagar.',
     kept: 'Dina filer ligger kvar i mappen _ferryuploads i din Google Drive; ingen kan längre öppna dem via Ferry.',
-    footer: 'Det här är det sista mejlet från Ferry. Du kan logga in igen när som helst för att börja om.',
+    footer: 'Det här är det sista e-postmeddelandet från Ferry. Du kan logga in igen när som helst för att börja om.',
   },
   pl: {
     subject: 'Twoje konto Ferry zostało usunięte',

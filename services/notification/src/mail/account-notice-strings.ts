@@ -148,15 +148,15 @@ export const accountNoticeStrings: Record<MailLanguage, AccountNoticeStrings> = 
     },
     body: {
       'trial-ends-in-7-days': (d) =>
-        `Din kostnadsfria provperiod för Ferry slutar den ${d}. Välj ett abonnemang på din kontosida för att fortsätta skicka filer efter det.`,
+        `Din kostnadsfria provperiod för Ferry slutar den ${d}. Välj en plan på din kontosida för att fortsätta skicka filer efter det.`,
       'trial-ends-in-1-day': (d) =>
-        `Din kostnadsfria provperiod för Ferry slutar i morgon, ${d}. Välj ett abonnemang på din kontosida för att fortsätta skicka filer.`,
+        `Din kostnadsfria provperiod för Ferry slutar i morgon, ${d}. Välj en plan på din kontosida för att fortsätta skicka filer.`,
       'trial-ended': (d) =>
-        `Din kostnadsfria provperiod för Ferry tog slut den ${d}. Välj ett abonnemang på din kontosida för att skicka nya filer igen.`,
+        `Din kostnadsfria provperiod för Ferry tog slut den ${d}. Välj en plan på din kontosida för att skicka nya filer igen.`,
     },
     keep: 'Länkar du redan har skapat fungerar tills de går ut, och du kan fortfarande förlänga eller ta bort dem.',
-    choosePlan: 'Välj ett abonnemang',
-    footer: 'Du får det här mejlet eftersom du har startat en kostnadsfri provperiod för Ferry.',
+    choosePlan: 'Välj en plan',
+    footer: 'Du får det här e-postmeddelandet eftersom du har startat en kostnadsfri provperiod för Ferry.',
   },
   pl: {
     subject: {

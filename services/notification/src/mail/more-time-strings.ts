@@ -117,7 +117,7 @@ export const moreTimeStrings: Record<MailLanguage, MoreTimeStrings> = {
     button: '+1 dag',
     explain:
       'Knappen håller länken öppen en dag till. Den fungerar en gång, utan inloggning, i 7 dagar. Gör du ingenting går länken ut som planerat.',
-    footer: 'Du får det här mejlet eftersom någon bad om mer tid på nedladdningssidan för din länk.',
+    footer: 'Du får det här e-postmeddelandet eftersom någon bad om mer tid på nedladdningssidan för din länk.',
   },
   pl: {
     subject: (file) => `Więcej czasu na ${file}?`,
