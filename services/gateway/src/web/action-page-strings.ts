@@ -110,7 +110,7 @@ export const actionPageStrings: Record<LanguageCode, ActionPageStrings> = {
     expired: 'Ten przycisk wygasł: działał przez 7 dni. Zaloguj się do Ferry, aby przedłużyć link.',
     gone: 'Ten link wygasł lub został usunięty, więc nie można go już przedłużyć.',
     atCap: 'Ten link działa już tak długo, jak to możliwe: 30 dni od przesłania.',
-    failed: 'Ferry nie mogło teraz przedłużyć linku. Spróbuj ponownie za chwilę.',
+    failed: 'Ferry nie mógł teraz przedłużyć linku. Spróbuj ponownie za chwilę.',
     open: 'Otwórz Ferry',
   },
   tr: {

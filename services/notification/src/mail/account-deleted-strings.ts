@@ -79,7 +79,7 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
   },
   pl: {
     subject: 'Twoje konto Ferry zostało usunięte',
-    done: 'Zgodnie z prośbą Ferry usunęło Twoje konto: subskrypcja jest anulowana, Twoje linki już nie działają, liczniki pobrań, statystyki i e-maile wysłane przez Ferry w Twoim imieniu są usunięte, Ferry nie ma już dostępu do Twojego Dysku Google, a Ty jesteś wszędzie wylogowany.',
+    done: 'Zgodnie z prośbą Ferry usunął Twoje konto: subskrypcja jest anulowana, Twoje linki już nie działają, liczniki pobrań, statystyki i e-maile wysłane przez Ferry w Twoim imieniu są usunięte, Ferry nie ma już dostępu do Twojego Dysku Google, a Twoje sesje na wszystkich urządzeniach zostały zakończone.',
     trashed: 'Twoje pliki z folderu _ferryuploads trafiły do kosza na Twoim Dysku. Google opróżnia kosz po 30 dniach.',
     kept: 'Twoje pliki zostają w folderze _ferryuploads na Twoim Dysku Google; nikt nie może ich już otworzyć przez Ferry.',
     footer: 'To ostatni e-mail od Ferry. W każdej chwili możesz zalogować się ponownie i zacząć od nowa.',

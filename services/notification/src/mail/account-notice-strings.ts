@@ -174,7 +174,7 @@ export const accountNoticeStrings: Record<MailLanguage, AccountNoticeStrings> = 
     },
     keep: 'Utworzone już linki działają aż do wygaśnięcia i nadal możesz je przedłużać lub usuwać.',
     choosePlan: 'Wybierz plan',
-    footer: 'Otrzymujesz tę wiadomość, ponieważ korzystasz z bezpłatnego okresu próbnego Ferry.',
+    footer: 'Otrzymujesz tę wiadomość, ponieważ dla Twojego konta rozpoczął się bezpłatny okres próbny Ferry.',
   },
   tr: {
     subject: {
