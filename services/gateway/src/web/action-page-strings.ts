@@ -118,11 +118,11 @@ export const actionPageStrings: Record<LanguageCode, ActionPageStrings> = {
     extended: (file, until) => `Tamam: ${file} artık ${until} tarihine kadar indirilebilir.`,
     alreadyUsed: 'Bu düğme zaten kullanıldı. Her “+1 gün” düğmesi bir kez çalışır.',
     refused: 'Bu bağlantı geçerli değil. E-postadaki düğmeyi geldiği gibi kullanın.',
-    expired: 'Bu düğmenin süresi doldu: 7 gün geçerliydi. Bağlantıyı uzatmak için Ferry’ye giriş yapın.',
+    expired: "Bu düğmenin süresi doldu: 7 gün geçerliydi. Bağlantıyı uzatmak için Ferry'ye giriş yapın.",
     gone: 'Bu bağlantının süresi doldu veya kaldırıldı; artık uzatılamaz.',
     atCap: 'Bu bağlantı zaten olabildiğince uzun geçerli: yüklemeden sonra 30 gün.',
     failed: 'Ferry bağlantıyı şu anda uzatamadı. Lütfen birazdan tekrar deneyin.',
-    open: 'Ferry’yi aç',
+    open: "Ferry'yi aç",
   },
   uk: {
     title: 'Ще один день',

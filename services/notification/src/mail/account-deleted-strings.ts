@@ -86,12 +86,12 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
   },
   tr: {
     subject: 'Ferry hesabınız silindi',
-    done: 'İsteğiniz üzerine Ferry hesabınızı sildi: aboneliğiniz iptal edildi, bağlantılarınız artık çalışmıyor, indirme sayılarınız, istatistikleriniz ve Ferry’nin sizin adınıza gönderdiği e-postalar silindi, Ferry artık Google Drive’ınıza erişemiyor ve her yerde çıkış yaptınız.',
+    done: "İsteğiniz üzerine Ferry hesabınızı sildi: aboneliğiniz iptal edildi, bağlantılarınız artık çalışmıyor, indirme sayılarınız, istatistikleriniz ve Ferry'nin sizin adınıza gönderdiği e-postalar silindi, Ferry artık Google Drive'ınıza erişemiyor ve her yerde çıkış yaptınız.",
     trashed:
-      '_ferryuploads klasöründeki dosyalarınız Drive’ınızın çöp kutusuna taşındı. Google çöp kutusunu 30 gün sonra boşaltır.',
-    kept: 'Dosyalarınız Google Drive’ınızdaki _ferryuploads klasöründe kalıyor; artık kimse onları Ferry üzerinden açamaz.',
+      "_ferryuploads klasöründeki dosyalarınız Drive'ınızın çöp kutusuna taşındı. Google çöp kutusunu 30 gün sonra boşaltır.",
+    kept: "Dosyalarınız Google Drive'ınızdaki _ferryuploads klasöründe kalıyor; artık kimse onları Ferry üzerinden açamaz.",
     footer:
-      'Bu, Ferry’nin size gönderdiği son e-postadır. Yeniden başlamak için istediğiniz zaman tekrar giriş yapabilirsiniz.',
+      "Bu, Ferry'nin size gönderdiği son e-postadır. Yeniden başlamak için istediğiniz zaman tekrar giriş yapabilirsiniz.",
   },
   uk: {
     subject: 'Ваш обліковий запис Ferry видалено',

@@ -136,13 +136,13 @@ export const moreTimeStrings: Record<MailLanguage, MoreTimeStrings> = {
     subject: (file) => `${file} için daha fazla süre?`,
     intro: (name) =>
       name
-        ? `${name} Ferry bağlantınıza sahip ve süresi dolmadan dosyayı indirmek için daha fazla süre istiyor.`
+        ? `${name}, Ferry bağlantınıza sahip ve süresi dolmadan dosyayı indirmek için daha fazla süre istiyor.`
         : 'Ferry bağlantınıza sahip biri, süresi dolmadan dosyayı indirmek için daha fazla süre istiyor.',
     expires: 'Sona eriyor',
     theirMessage: 'Mesajı',
     button: '+1 gün',
     explain:
-      'Düğme bağlantıyı bir gün daha açık tutar. Oturum açmadan, bir kez ve 7 gün boyunca çalışır. Hiçbir şey yapmazsanız bağlantının süresi planlandığı gibi dolar.',
+      'Düğme bağlantıyı bir gün daha açık tutar. Giriş yapmadan, bir kez ve 7 gün boyunca çalışır. Hiçbir şey yapmazsanız bağlantının süresi planlandığı gibi dolar.',
     footer: 'Bu e-postayı, biri bağlantınızın indirme sayfasında daha fazla süre istediği için alıyorsunuz.',
   },
   uk: {
