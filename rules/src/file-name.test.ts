@@ -7,6 +7,8 @@ import {
   hasUnsafeNameCharacter,
   storedFileName,
 } from './file-name.js';
+import { SUPPORTED_LANGUAGES } from './languages.js';
+import { sizeLabel } from './size-label.js';
 
 const length = (s: string) => Array.from(s).length;
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
@@ -149,6 +151,62 @@ describe('file-name properties', () => {
           expect(shown.endsWith(`…${ext}`)).toBe(true);
         },
       ),
+    );
+  });
+});
+
+/** What the characters of a name that a screen keeps are, in order (spaces aside: runs become one). */
+const kept = (raw: string) =>
+  Array.from(raw.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))
+    .filter((c) => !CONTROL.test(c) && !BIDI.test(c) && !/\s/u.test(c))
+    .join('');
+
+describe('file-name properties where names are shown', () => {
+  const escapeHtml = (v: string) =>
+    v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+  it('a page title and its meta tags (name and size label in any language) hold no control or bidi character', () => {
+    fc.assert(
+      fc.property(
+        hostileName,
+        fc.constantFrom(...SUPPORTED_LANGUAGES),
+        fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+        (raw, language, bytes) => {
+          const name = displayFileName(raw);
+          const size = sizeLabel(bytes, language);
+          // The gateway's title and og:/twitter:title, and its description from the `meta.download` template.
+          const title = `${name} (${size}) — Ferry`;
+          const description = 'Download {{name}} ({{size}})'.replace('{{name}}', name).replace('{{size}}', size);
+          for (const shown of [title, description, `<meta property="og:title" content="${escapeHtml(title)}">`])
+            expect(hasUnsafeNameCharacter(shown), JSON.stringify(shown)).toBe(false);
+          expect(title.startsWith(name)).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a zip entry (a path of hostile parts) is shown on one safe line with its parts and separators in order', () => {
+    const part = fc.array(hostileChar, { maxLength: 12 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), fc.boolean(), (parts, directory) => {
+        const entry = parts.join('/') + (directory ? '/' : '');
+        const shown = displayFileName(entry);
+        expect(hasUnsafeNameCharacter(shown)).toBe(false);
+        expect(shown).not.toMatch(/\s\s|^\s|\s$/);
+        // Short enough not to be elided: nothing but controls, bidi controls and spacing is lost.
+        if (kept(entry) !== '') expect(kept(shown)).toBe(kept(entry));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a name with nothing to clean is shown as it is', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }), (raw) => {
+        fc.pre(!hasUnsafeNameCharacter(raw) && !/\s\s|^\s|\s$/u.test(raw) && /\S/u.test(raw));
+        expect(displayFileName(raw)).toBe(raw);
+      }),
     );
   });
 });

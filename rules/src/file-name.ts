@@ -7,8 +7,9 @@
  * surrogates become U+FFFD. The stored name keeps bidi marks and its full length, so nothing the
  * drive holds is lost beyond what a database or a mail header cannot carry.
  *
- * Displayed names (download page, upload list, share modal, mails and their subjects) also lose
- * the bidi control characters. They are removed rather than drawn visibly: removing them shows the
+ * Displayed names (every place a name is shown: the download page, its <title> and meta tags, a zip's
+ * entries, the upload list, the share modal, mails and their subjects, the administrators' page)
+ * also lose the bidi control characters. They are removed rather than drawn visibly: removing them shows the
  * characters in their stored order, so `invoice\u202Efdp.exe` reads `invoicefdp.exe` and its real
  * extension is the last thing on the line; the surrounding `<bdi>` / FSI isolation keeps a
  * right-to-left name readable without them. Runs of whitespace become one space, and a name longer

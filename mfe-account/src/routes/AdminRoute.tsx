@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@ferry/shell-sdk';
+import { displayFileName } from '@ferry/shell-sdk/format';
 import {
   AddressText,
   Button,
@@ -152,7 +153,7 @@ export function AdminRoute() {
                     )}
                     {r.link && (
                       <p className="admin-meta">
-                        <bdi>{r.link.fileName}</bdi> ·{' '}
+                        <bdi data-field="file-name">{displayFileName(r.link.fileName)}</bdi> ·{' '}
                         <AddressText sentence={(a) => t('admin.owner', { email: a })} address={owner} />
                       </p>
                     )}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { hasUnsafeNameCharacter } from '@ferry/rules';
 import { createTestI18n } from '@ferry/shell-sdk/testing';
 import en from '../../public/locales/en/download.json';
 import { NAMESPACE } from '../i18n';
@@ -88,6 +89,22 @@ describe('FilePreview', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/links/abc12345/entries');
     expect(screen.getByTestId('zip-truncated').textContent).toBe('Files shown: 3 of 900');
     expect(screen.getByRole('heading', { name: en.preview.filesInside })).toBeTruthy();
+  });
+
+  it('a zip: entry names without a control or bidi character, whatever the listing holds', async () => {
+    const hostile = ['invoice\u202Efdp.exe', 'a\u2066b\u2069\u200E\u200F\u061C.txt', 'x\u0000y\r\n\u0085\u009B.txt'];
+    fetchMock.mockResolvedValueOnce(
+      Response.json({
+        entries: [...hostile, 'invoice\u202Dfdp.exe'].map((name) => ({ name, size: 1, directory: false })),
+        total: 4,
+        truncated: false,
+      }),
+    );
+    await show({ slug: 'abc12345', fileName: 'project.zip' });
+    const rows = await screen.findAllByTestId('zip-entry');
+    const names = rows.map((r) => r.querySelector('[data-field="entry-name"]')!.textContent!);
+    expect(names).toEqual(['invoicefdp.exe', 'ab.txt', 'x y .txt', 'invoicefdp.exe']);
+    for (const name of names) expect(hasUnsafeNameCharacter(name), JSON.stringify(name)).toBe(false);
   });
 
   it('a zip the gateway cannot list (409 not_a_zip): the icon', async () => {

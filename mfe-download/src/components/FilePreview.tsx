@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayFileName } from '@ferry/rules';
 import { sizeLabel } from '@ferry/shell-sdk/format';
 // Types only: the contract's schemas stay out of the browser bundle.
 import type { ZipEntriesResponse } from '@ferry/http-contract';
@@ -130,10 +131,12 @@ function ZipEntries({
         // A long list scrolls inside its box; the box takes focus so a keyboard can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         <ul className="download-zip-list" tabIndex={0} aria-labelledby={headingId}>
-          {files.map((e) => (
-            <li key={e.name} data-testid="zip-entry">
+          {files.map((e, i) => (
+            // Two names may read the same once cleaned: the position keys the row.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the listing is fetched once and never reordered
+            <li key={i} data-testid="zip-entry">
               <bdi className="download-zip-name" data-field="entry-name">
-                {e.name}
+                {displayFileName(e.name)}
               </bdi>
               <bdi className="download-zip-size" data-field="entry-size">
                 {sizeLabel(e.size, i18n.language)}

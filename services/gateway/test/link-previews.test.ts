@@ -75,6 +75,13 @@ describe('GET /api/links/{slug}/thumbnail and /entries', () => {
                 isDirectory: false,
                 encrypted: false,
               },
+              {
+                name: 'a/invoice\u202Efdp.exe\u0000\r\n',
+                sizeBytes: '10',
+                compressedSizeBytes: '10',
+                isDirectory: false,
+                encrypted: false,
+              },
             ],
             totalEntries: '812',
             truncated: true,
@@ -123,13 +130,15 @@ describe('GET /api/links/{slug}/thumbnail and /entries', () => {
     });
   });
 
-  it('lists a zip’s entries as JSON: sizes past 4 GiB, directories marked, truncated with the total', async () => {
+  it('lists a zip’s entries as JSON: sizes past 4 GiB, directories marked, names cleaned, truncated with the total', async () => {
     const res = await request(server).get('/api/links/Archive_0001/entries');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       entries: [
         { name: 'a/', size: 0, directory: true },
         { name: 'a/big.iso', size: 5368709120, directory: false },
+        // A name is shown as the name rule shows it: no controls, no bidi controls.
+        { name: 'a/invoicefdp.exe', size: 10, directory: false },
       ],
       total: 812,
       truncated: true,

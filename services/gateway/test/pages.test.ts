@@ -3,6 +3,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import path from 'node:path';
 import request from 'supertest';
+import { hasUnsafeNameCharacter } from '@ferry/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { createHealthChecker, type HealthProbe } from '../src/grpc/health-checker.js';
@@ -237,6 +238,41 @@ describe('download link previews', () => {
     // The pre-rendered page is styled before any script runs.
     expect(res.text).toContain('<link rel="stylesheet" href="/remotes/download/1.0.0/static/css/app.1234abcd.css">');
     expect(res.text).not.toContain('Eenvoudig');
+  });
+
+  it('writes no control or bidi character of a file name into the title and the meta tags', async () => {
+    const source = new WebSource(
+      diskFiles(trees[0]!.dir, [{ name: 'download', version: '1.0.0', dir: trees[2]!.dir }]),
+      path.join(trees[3]!.dir, 'remotes.json'),
+    );
+    // Every character the name rule keeps off the screen, among C0/C1 and the Unicode format blocks.
+    const ranges: Array<[number, number]> = [
+      [0x00, 0xa0],
+      [0x061c, 0x061c],
+      [0x2000, 0x206f],
+    ];
+    const unsafe: string[] = [];
+    for (const [from, to] of ranges)
+      for (let c = from; c <= to; c++)
+        if (hasUnsafeNameCharacter(String.fromCodePoint(c))) unsafe.push(String.fromCodePoint(c));
+    expect(unsafe.length).toBeGreaterThan(70);
+    const names = [...unsafe.map((c) => `invoice${c}fdp.exe`), `invoice${unsafe.join('')}fdp.exe`];
+    let name = '';
+    const previewOf = linkPreviews({
+      get: async () => ({ ...links.get('abcd2345')!, fileName: name }),
+    });
+    const withLinks = express().use(shellWeb(trees[0]!.dir, { source, previewOf }));
+    for (name of names) {
+      const res = await request(withLinks).get('/r/abcd2345').set('Accept', 'text/html');
+      const head = res.text.slice(0, res.text.indexOf('</head>'));
+      const shown = [
+        ...head.matchAll(/<title>([^<]*)<\/title>/g),
+        ...head.matchAll(/<meta (?:name|property)="(?:description|og:[a-z_]+|twitter:[a-z]+)" content="([^"]*)">/g),
+      ].map((m) => m[1]!);
+      expect(shown.length, JSON.stringify(name)).toBeGreaterThanOrEqual(7);
+      for (const text of shown) expect(hasUnsafeNameCharacter(text), JSON.stringify([name, text])).toBe(false);
+      expect(shown[0]).toMatch(/^invoice ?fdp\.exe \(5 MB\) — Ferry$/);
+    }
   });
 
   it('says nothing about expired, deleted or unknown links', async () => {

@@ -7,6 +7,7 @@ import type {
   PreviewTarget,
 } from '@ferry/contracts/link/v1/preview';
 import { MAX_LISTED_ENTRIES, PreviewQuery, type ZipEntriesResponse } from '@ferry/http-contract';
+import { displayFileName } from '@ferry/rules';
 import { unary } from '../grpc/call.js';
 import { backendErrorCode, isGrpcCallError } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
@@ -109,7 +110,12 @@ export function linkPreviewRoutes(deps: LinkPreviewRouteDeps): Router {
     });
     res.setHeader('Cache-Control', t.unlockToken ? 'private, no-store' : PREVIEW_CACHE);
     res.json({
-      entries: listing.entries.map((e) => ({ name: e.name, size: Number(e.sizeBytes), directory: e.isDirectory })),
+      // The names are only shown: one line, no controls or bidi controls (the zip's own bytes, from anyone).
+      entries: listing.entries.map((e) => ({
+        name: displayFileName(e.name),
+        size: Number(e.sizeBytes),
+        directory: e.isDirectory,
+      })),
       total: Number(listing.totalEntries),
       truncated: listing.truncated,
     } satisfies ZipEntriesResponse);

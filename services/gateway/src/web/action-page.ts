@@ -1,4 +1,4 @@
-import { DESIGN_TOKENS, normaliseLanguage, textDirection, type LanguageCode } from '@ferry/rules';
+import { DESIGN_TOKENS, displayFileName, normaliseLanguage, textDirection, type LanguageCode } from '@ferry/rules';
 import { actionPageStrings } from './action-page-strings.js';
 
 export type ActionOutcome =
@@ -20,11 +20,12 @@ export function renderActionPage(language: string, outcome: ActionOutcome, publi
   const t = actionPageStrings[lang];
   const dir = textDirection(lang);
   const c = DESIGN_TOKENS.color;
+  const name = outcome.kind === 'extended' ? displayFileName(outcome.fileName) : '';
   const message =
     outcome.kind === 'extended'
       ? t.extended(
           // A Latin name inside a right-to-left sentence keeps its own direction.
-          dir === 'rtl' ? `\u2068${outcome.fileName}\u2069` : outcome.fileName,
+          dir === 'rtl' ? `\u2068${name}\u2069` : name,
           `${new Intl.DateTimeFormat(dateLocale(lang), {
             dateStyle: 'long',
             timeStyle: 'short',

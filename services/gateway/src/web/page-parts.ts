@@ -2,6 +2,7 @@ import {
   chooseLanguage,
   classifyHost,
   defaultRootDomain,
+  displayFileName,
   downloadSlugOf,
   LANGUAGE_COOKIE,
   MARKETING_PATHS,
@@ -157,11 +158,9 @@ export async function planPage(
       const preview = slug && previewOf ? await previewOf(slug) : undefined;
       if (preview) {
         const size = sizeLabel(preview.sizeBytes, language);
-        title = `${preview.fileName} (${size}) — ${PRODUCT}`;
-        description = interpolate(text(strings, 'meta.download') ?? '{{name}} ({{size}})', {
-          name: preview.fileName,
-          size,
-        });
+        const name = displayFileName(preview.fileName);
+        title = `${name} (${size}) — ${PRODUCT}`;
+        description = interpolate(text(strings, 'meta.download') ?? '{{name}} ({{size}})', { name, size });
       }
       const frame = remote && slug ? await source.prerendered(remote, 'download', language) : undefined;
       // The frame was rendered for /r/<PRERENDER_SLUG>: the visitor's slug and path take its place.
