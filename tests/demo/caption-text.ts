@@ -181,9 +181,9 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
   id: {
     landing: 'Mulai dari beranda Ferry dan coba gratis.',
     signedIn: 'Masuk dengan Google. Ferry menampilkan ruang kosong di Drive Anda.',
-    dropFolder: 'Jatuhkan folder berisi beberapa file ke area unggah.',
+    dropFolder: 'Letakkan folder berisi beberapa file ke area unggah.',
     uploading: 'Ferry mengemasnya menjadi ZIP dan mengunggahnya langsung ke Google Drive Anda sendiri.',
-    copyLink: 'Salin tautan pendeknya dan kirim ke siapa saja.',
+    copyLink: 'Salin tautan singkatnya dan kirim ke siapa saja.',
     recipient: 'Penerima membuka tautan dan melihat file, ukurannya, pengirim, dan sisa waktunya.',
     download: 'Sekali klik, file terunduh langsung dari Drive Anda.',
     counted: 'Kembali di Ferry, Anda melihat file itu sudah diunduh.',
