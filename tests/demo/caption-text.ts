@@ -130,12 +130,12 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
   },
   ja: {
     landing: 'Ferry のトップページから、無料で試してみましょう。',
-    signedIn: 'Google でサインインすると、ドライブの空き容量が表示されます。',
+    signedIn: 'Google でログインすると、Drive の空き容量が表示されます。',
     dropFolder: 'いくつかのファイルが入ったフォルダーをアップロード欄にドロップします。',
-    uploading: 'Ferry が ZIP にまとめ、あなた自身の Google ドライブに直接アップロードします。',
+    uploading: 'Ferry が ZIP にまとめ、あなた自身の Google Drive に直接アップロードします。',
     copyLink: '短いリンクをコピーして、誰にでも送れます。',
     recipient: '受け取った人はリンクを開くと、ファイル名、サイズ、送信者、残り時間を確認できます。',
-    download: 'クリックひとつで、ファイルはあなたのドライブから直接ダウンロードされます。',
+    download: 'クリックひとつで、ファイルはあなたの Drive から直接ダウンロードされます。',
     counted: 'Ferry に戻ると、ダウンロードされたことがわかります。',
   },
   ar: {

@@ -102,10 +102,10 @@ export const accountDeletedStrings: Record<MailLanguage, AccountDeletedStrings> 
   },
   ja: {
     subject: 'Ferry アカウントを削除しました',
-    done: 'ご依頼により、Ferry はあなたのアカウントを削除しました。サブスクリプションは解約され、リンクは使えなくなり、ダウンロード数・統計・Ferry があなたに代わって送ったメールは削除され、Ferry は Google ドライブにアクセスできなくなり、すべての端末でログアウトされました。',
+    done: 'ご依頼により、Ferry はあなたのアカウントを削除しました。サブスクリプションは解約され、リンクは使えなくなり、ダウンロード数・統計・Ferry があなたに代わって送ったメールは削除され、Ferry は Google Drive にアクセスできなくなり、すべての端末でログアウトされました。',
     trashed:
-      '_ferryuploads フォルダのファイルはドライブのゴミ箱に移動しました。Google はゴミ箱を 30 日後に空にします。',
-    kept: 'ファイルは Google ドライブの _ferryuploads フォルダに残ります。Ferry を通して開くことはもうできません。',
+      '_ferryuploads フォルダーのファイルは Drive のゴミ箱に移動しました。Google はゴミ箱を 30 日後に空にします。',
+    kept: 'ファイルは Google Drive の _ferryuploads フォルダーに残ります。Ferry を通して開くことはもうできません。',
     footer: 'これは Ferry からの最後のメールです。いつでも再びログインして最初から始められます。',
   },
   ar: {
