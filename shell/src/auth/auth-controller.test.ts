@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthController, type AuthOptions } from './auth-controller';
 import { AUTH_EVENTS, KEYS, sessionMaxAgeHours } from './constants';
-import { flush, testEnv, type TestEnv } from './test-env';
+import { flush, HANDOVER, testEnv, type TestEnv } from './test-env';
 
-const TOKEN = 'ya29.token-abcdefghijklmnop';
+const TOKEN: string = HANDOVER.token;
+const CODE = HANDOVER.code;
 const HOUR = 3_600_000;
 const root: AuthOptions = { provider: 'local', hostKind: 'root', rootOrigin: 'http://localhost' };
 
@@ -37,7 +38,7 @@ const track = (c: AuthController) => {
 
 describe('session storage (spec §3)', () => {
   it('stores the token and its time in local and session storage under the primary keys and the aliases', async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&token_type=Bearer&expires_in=3599`);
+    const env = testEnv(`/auth/callback#code=${CODE}`);
     track(await started(env));
     for (const storage of [env.local, env.session]) {
       for (const key of [KEYS.token, ...KEYS.tokenAliases]) expect(storage.getItem(key)).toBe(TOKEN);
@@ -64,11 +65,66 @@ describe('session storage (spec §3)', () => {
     expect(env.assign).not.toHaveBeenCalled();
   });
 
-  it('removes the token from the address bar at once after the callback', async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=%2Fupload`);
+  it('removes the hand-over code from the address bar at once after the callback', async () => {
+    const env = testEnv(`/auth/callback#code=${CODE}&next=%2Fupload`);
     track(await started(env));
     expect(env.replaceUrl).toHaveBeenNthCalledWith(1, '/auth/callback');
     expect(env.loc.hash).toBe('');
+  });
+});
+
+describe('the hand-over: only a sign-in this browser started (issue 26)', () => {
+  const ATTACKER = 'ya29.attackers-token-0123456789';
+
+  it('redeems the code with one same-origin JSON POST and signs in with the token of its answer', async () => {
+    const env = testEnv(`/auth/callback#code=${CODE}&next=%2Fupload`);
+    const auth = track(await started(env));
+    const [path, init] = env.fetch.mock.calls[0]!;
+    expect(path).toBe('/api/auth/handover');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+    expect(new Headers(init!.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init!.body))).toEqual({ code: CODE });
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true, token: TOKEN });
+  });
+
+  it('a token in the address (the old fragment) is never taken: the signed-in session stays', async () => {
+    const env = testEnv(`/auth/callback#access_token=${ATTACKER}&token_type=Bearer&expires_in=3599`);
+    signedIn(env);
+    track(await started(env));
+    expect(env.fetch.mock.calls.map(([path]) => String(path))).not.toContain('/api/auth/handover');
+    expect(env.local.getItem(KEYS.token)).toBe(TOKEN);
+    expect(env.session.getItem(KEYS.token)).toBeNull();
+    expect(env.loc.hash).toBe('');
+    expect(env.assign).toHaveBeenCalledWith('/?error=invalid_request');
+  });
+
+  it("a code the gateway refuses (another browser's, made up or used) leaves the signed-in session as it was", async () => {
+    for (const fragment of [`code=another-browsers-code&next=%2Fupload`, `code=made-up&silent=1&next=%2Ffaq`]) {
+      const env = testEnv(`/auth/callback#${fragment}`);
+      signedIn(env);
+      env.local.setItem(KEYS.userEmail, 'alice@example.com');
+      const auth = track(await started(env));
+      expect(env.local.getItem(KEYS.token)).toBe(TOKEN);
+      expect(env.local.getItem(KEYS.userEmail)).toBe('alice@example.com');
+      expect(auth.getState().token).toBeNull();
+      if (fragment.includes('silent')) expect(env.navigate).toHaveBeenCalledWith('/faq');
+      else expect(env.assign).toHaveBeenCalledWith('/?error=invalid_grant');
+    }
+    // The same code twice: the second page gets nothing.
+    const first = testEnv(`/auth/callback#code=${CODE}`);
+    track(await started(first));
+    const again = Object.assign(testEnv(`/auth/callback#code=${CODE}`), { fetch: first.fetch });
+    track(await started(again));
+    expect(again.local.getItem(KEYS.token)).toBeNull();
+    expect(again.assign).toHaveBeenCalledWith('/?error=invalid_grant');
+  });
+
+  it('the gateway out of reach: home with temporarily_unavailable, nothing stored', async () => {
+    const env = testEnv(`/auth/callback#code=${CODE}`);
+    env.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    track(await started(env));
+    expect(env.assign).toHaveBeenCalledWith('/?error=temporarily_unavailable');
+    expect(env.local.getItem(KEYS.token)).toBeNull();
   });
 });
 
@@ -209,7 +265,7 @@ describe('change detection and checks (spec §4)', () => {
 
 describe('login (spec §4)', () => {
   it('after the token request: ready and changed events fire and the saved return path opens after about 30 ms', async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&token_type=Bearer`);
+    const env = testEnv(`/auth/callback#code=${CODE}`);
     env.session.setItem(KEYS.returnPath, '/upload?x=1');
     const auth = track(await started(env));
     expect(env.emitted).toEqual([AUTH_EVENTS.ready, AUTH_EVENTS.changed]);
@@ -227,11 +283,11 @@ describe('login (spec §4)', () => {
   });
 
   it('the return path handed back by the gateway wins; a hostile one falls back to /upload', async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('/account')}`);
+    const env = testEnv(`/auth/callback#code=${CODE}&next=${encodeURIComponent('/account')}`);
     track(await started(env));
     await vi.advanceTimersByTimeAsync(30);
     expect(env.navigate).toHaveBeenCalledWith('/account');
-    const hostile = testEnv(`/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('//evil.example')}`);
+    const hostile = testEnv(`/auth/callback#code=${CODE}&next=${encodeURIComponent('//evil.example')}`);
     track(await started(hostile));
     await vi.advanceTimersByTimeAsync(30);
     expect(hostile.navigate).toHaveBeenCalledWith('/upload');
@@ -242,9 +298,7 @@ describe('login (spec §4)', () => {
     signedIn(env);
     track(await started(env));
     expect(env.replaceUrl).toHaveBeenCalledWith('/faq?keep=1');
-    const cb = testEnv(
-      `/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent('/upload?x=1&session=expired&error=e')}`,
-    );
+    const cb = testEnv(`/auth/callback#code=${CODE}&next=${encodeURIComponent('/upload?x=1&session=expired&error=e')}`);
     track(await started(cb));
     await vi.advanceTimersByTimeAsync(30);
     expect(cb.navigate).toHaveBeenCalledWith('/upload?x=1');
@@ -377,7 +431,7 @@ describe('silent refresh (spec §4)', () => {
   });
 
   it('a successful silent refresh stores the new token and returns to the page', async () => {
-    const env = testEnv(`/auth/callback#access_token=${TOKEN}&silent=1&next=${encodeURIComponent('/upload?x=1')}`);
+    const env = testEnv(`/auth/callback#code=${CODE}&silent=1&next=${encodeURIComponent('/upload?x=1')}`);
     track(await started(env));
     expect(env.session.getItem(KEYS.lastSilentRefresh)).toBe(String(Date.now()));
     await vi.advanceTimersByTimeAsync(30);
@@ -491,9 +545,7 @@ describe('stale token for uploads (spec §4)', () => {
   });
 
   it("the popup's callback stores the token and closes the popup", async () => {
-    const env = testEnv(
-      `/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${Date.now()}`)}`,
-    );
+    const env = testEnv(`/auth/callback#code=${CODE}&next=${encodeURIComponent(`/upload?relogin=${Date.now()}`)}`);
     env.local.setItem(KEYS.returnPath, '/account');
     track(await started(env));
     expect(env.local.getItem(KEYS.token)).toBe(TOKEN);
@@ -504,9 +556,7 @@ describe('stale token for uploads (spec §4)', () => {
 
   it("a popup's sign-in after the user signed out does not sign them back in", async () => {
     const openedAt = Date.now() - 10_000;
-    const env = testEnv(
-      `/auth/callback#access_token=${TOKEN}&next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`,
-    );
+    const env = testEnv(`/auth/callback#code=${CODE}&next=${encodeURIComponent(`/upload?relogin=${openedAt}`)}`);
     env.local.setItem(KEYS.logoutMarker, String(openedAt + 5_000));
     track(await started(env));
     expect(env.local.getItem(KEYS.token)).toBeNull();
@@ -527,7 +577,7 @@ describe('debug log (spec §3)', () => {
     }
     const log = JSON.parse(env.local.getItem(KEYS.debugLog)!) as unknown[];
     expect(log).toHaveLength(500);
-    const cb = testEnv(`/auth/callback#access_token=${TOKEN}`);
+    const cb = testEnv(`/auth/callback#code=${CODE}`);
     cb.local.setItem(KEYS.debug, '1');
     track(await started(cb));
     expect(cb.local.getItem(KEYS.debugLog)).not.toContain(TOKEN);

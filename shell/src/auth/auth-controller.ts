@@ -3,6 +3,7 @@ import {
   AUTH_TIMINGS,
   CALLBACK_PATH,
   DEFAULT_SESSION_MAX_AGE_HOURS,
+  HANDOVER_PATH,
   KEYS,
   MIN_TOKEN_LENGTH,
   TRANSIENT_PARAMS,
@@ -33,7 +34,7 @@ export interface AuthEnvironment {
   session: Storage;
   cookies(): string;
   location(): { pathname: string; search: string; hash: string };
-  /** Rewrites the address bar without navigating (drops the token fragment, transient params). */
+  /** Rewrites the address bar without navigating (drops the hand-over fragment, transient params). */
   replaceUrl(pathAndQuery: string): void;
   /** In-app navigation (replace). */
   navigate(pathAndQuery: string): void;
@@ -293,38 +294,45 @@ export class AuthController {
     }
   }
 
-  /** The gateway's hand-over: `/auth/callback#access_token=…&next=…` or `#error=…&silent=1`. */
+  /**
+   * The gateway's hand-over: `/auth/callback#code=…&next=…[&silent=1]` or `#error=…&silent=1`. The
+   * token comes only from redeeming the code (POST, with the httpOnly cookie of the browser that
+   * started the sign-in), never from the address: a crafted link to this page leaves the session
+   * as it is.
+   */
   private async completeCallback(): Promise<void> {
     const params = new URLSearchParams(this.env.location().hash.replace(/^#/, ''));
-    // The token must not stay in the address bar or the history.
+    // The code must not stay in the address bar or the history.
     this.env.replaceUrl(CALLBACK_PATH);
-    const token = params.get('access_token');
+    const code = params.get('code');
     const silent = params.get('silent') === '1';
     const next = safeReturnPath(params.get('next') ?? undefined);
-    const error = params.get('error');
     this.store.setValue('session', KEYS.hydrated, '1');
-    if (!token || token.length < MIN_TOKEN_LENGTH) {
-      if (error === 'consent_required') {
-        this.store.setValue('local', KEYS.consentRequired, '1');
-        this.setState({ consentRequired: true });
-      }
-      this.store.debug(`sign-in callback error ${error ?? 'no token'}${silent ? ' (silent)' : ''}`, this.env.now());
-      this.setState({ hydrated: true });
-      this.ready();
-      // A failed silent refresh returns quietly; anything else is a sign-in error: home.
-      if (silent) this.env.navigate(next && !this.isProtected(next) ? next : '/');
-      else this.leave(`/?error=${encodeURIComponent(error ?? 'server_error')}`);
-      return;
-    }
-    const now = this.env.now();
     const reloginAt = reloginOpenedAt(next);
-    if (reloginAt !== undefined && this.store.getNumber('local', KEYS.logoutMarker) > reloginAt) {
+    if (code && reloginAt !== undefined && this.store.getNumber('local', KEYS.logoutMarker) > reloginAt) {
       // Signed out after this re-login popup opened: its sign-in does not bring the session back.
-      this.store.debug('re-login after sign-out ignored', now);
+      this.store.debug('re-login after sign-out ignored', this.env.now());
       this.env.closeWindow();
       this.leave('/');
       return;
     }
+    const handedOver = code ? await this.redeemHandover(code) : { error: params.get('error') ?? 'invalid_request' };
+    if ('error' in handedOver) {
+      const { error } = handedOver;
+      if (error === 'consent_required') {
+        this.store.setValue('local', KEYS.consentRequired, '1');
+        this.setState({ consentRequired: true });
+      }
+      this.store.debug(`sign-in callback error ${error}${silent ? ' (silent)' : ''}`, this.env.now());
+      this.setState({ hydrated: true });
+      this.ready();
+      // A failed silent refresh returns quietly; anything else is a sign-in error: home.
+      if (silent) this.env.navigate(next && !this.isProtected(next) ? next : '/');
+      else this.leave(`/?error=${encodeURIComponent(error)}`);
+      return;
+    }
+    const { token } = handedOver;
+    const now = this.env.now();
     this.store.writeToken(token, now);
     this.store.removeValue('local', KEYS.consentRequired);
     this.store.removeValue('local', KEYS.logoutMarker);
@@ -347,6 +355,26 @@ export class AuthController {
     this.emit(AUTH_EVENTS.changed);
     const timer = setTimeout(() => this.env.navigate(target), AUTH_TIMINGS.redirectAfterLoginMs);
     this.cleanups.push(() => clearTimeout(timer));
+  }
+
+  /** `POST /api/auth/handover`: the token, or the error to report (the gateway's code, else a generic one). */
+  private async redeemHandover(code: string): Promise<{ token: string } | { error: string }> {
+    let res: Response;
+    try {
+      res = await this.env.fetch(HANDOVER_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+    } catch {
+      return { error: 'temporarily_unavailable' };
+    }
+    const body = (await res.json().catch(() => null)) as { access_token?: unknown; code?: unknown } | null;
+    const token = body?.access_token;
+    if (res.ok && typeof token === 'string' && token.length >= MIN_TOKEN_LENGTH) return { token };
+    return { error: res.status < 500 && typeof body?.code === 'string' ? body.code : 'server_error' };
   }
 
   /**

@@ -33,8 +33,14 @@ export const MIN_TOKEN_LENGTH = 11;
 /** Debug log entries kept at most. */
 export const DEBUG_LOG_CAP = 500;
 
-/** Where the gateway hands the token over (URL fragment), see services/gateway/src/auth/routes.ts. */
+/** Where the gateway sends the browser after a sign-in, with a one-time code in the fragment (services/gateway/src/auth/routes.ts). */
 export const CALLBACK_PATH = '/auth/callback';
+
+/**
+ * Where the callback page redeems that code for the token (POST, JSON `{ code }`): the gateway
+ * gives it only to the browser that started the sign-in (its httpOnly cookie), once.
+ */
+export const HANDOVER_PATH = '/api/auth/handover';
 
 /** Storage keys (spec §3 "Session"). Primary keys carry the product name; aliases are read and written too. */
 export const KEYS = {

@@ -37,7 +37,20 @@ export interface TestEnv extends AuthEnvironment {
   emitted: string[];
 }
 
-/** A browser stand-in: storages, cookies, location, navigation spies and a scripted /api/me. */
+/** The hand-over code the stand-in gateway issued to this browser, and the token it redeems to. */
+export const HANDOVER = { code: 'code-issued-to-this-browser', token: 'ya29.token-abcdefghijklmnop' } as const;
+
+/** The gateway's answer to POST /api/auth/handover: HANDOVER.code once, anything else 400 `invalid_grant`. */
+function handoverAnswers(): (code: unknown) => { status: number; body: unknown } {
+  let used = false;
+  return (code) => {
+    if (code !== HANDOVER.code || used) return { status: 400, body: { error: 'refused', code: 'invalid_grant' } };
+    used = true;
+    return { status: 200, body: { access_token: HANDOVER.token, token_type: 'Bearer', expires_in: 3599 } };
+  };
+}
+
+/** A browser stand-in: storages, cookies, location, navigation spies, a scripted /api/me and hand-over. */
 export function testEnv(
   url = '/',
   me: { status: number; body?: unknown } | (() => { status: number; body?: unknown }) = {
@@ -53,8 +66,13 @@ export function testEnv(
   for (const type of ['ferry:auth-ready', 'ferry:auth-changed'])
     events.addEventListener(type, () => emitted.push(type));
   const vis = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+  const handover = handoverAnswers();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
+    if (path === '/api/auth/handover' && init?.method === 'POST') {
+      const answer = handover((JSON.parse(String(init.body)) as { code?: unknown }).code);
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }
     if (path === '/api/me') {
       const answer = typeof me === 'function' ? me() : me;
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
