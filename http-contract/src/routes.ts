@@ -95,6 +95,15 @@ const TransferFileParams = SlugParams.extend({
 });
 
 const json = (description: string, schema: z.ZodType): ApiResponse => ({ description, schema });
+/** The answers of a download (`/api/d/…`, GET and HEAD alike: HEAD answers what GET would, without counting). */
+const DOWNLOAD_ERRORS: Record<number, string> = {
+  401: 'password_required: the link has a password; its download page asks for it',
+  404: 'not_found: no such link',
+  410: 'gone: expired, removed, its download limit reached or disabled (`reason` says which)',
+  429: 'too_many_not_found: too many unknown links from this client (Retry-After)',
+  503: 'upstream_unavailable: the link service is down, for every kind of link (Retry-After)',
+};
+
 const noContent: ApiResponse = { description: 'Done' };
 const redirect = (description: string): ApiResponse => ({ description, redirect: true });
 
@@ -554,6 +563,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The public download: a redirect to the file on the drive (also HEAD)',
     params: SlugParams,
     responses: { 302: redirect('To the file on the drive; for a transfer, to its download page (/r/{slug})') },
+    errors: DOWNLOAD_ERRORS,
   },
   {
     method: 'get',
@@ -563,7 +573,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'File n of a transfer: a redirect to that file on the drive, counted for the transfer and the file (also HEAD)',
     params: TransferFileParams,
     responses: { 302: redirect('To the file on the drive') },
-    errors: { 404: 'no_such_file: the link is not a transfer, or has no file with this number' },
+    errors: {
+      ...DOWNLOAD_ERRORS,
+      404: 'no_such_file: the link is not a transfer, or has no file with this number; not_found: no such link',
+    },
   },
   ...ABUSE_ADMIN_ROUTES,
 ];

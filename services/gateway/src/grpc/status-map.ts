@@ -110,3 +110,14 @@ export function grpcErrorToHttp(err: GrpcCallError): { httpStatus: number; body:
   const code = (m.exposeMessage ? backendErrorCode(err) : undefined) ?? m.code;
   return { httpStatus: m.httpStatus, body: { error: message, code } };
 }
+
+/**
+ * The answer while a backend is down or unreachable rather than refusing what was asked (for the
+ * link service: links/link-service-failure.ts): 503 and when to try again, never a 502 that reads
+ * as a broken link.
+ */
+export const OUTAGE_ANSWER = {
+  httpStatus: 503,
+  retryAfterS: 5,
+  body: { error: 'Upstream service unavailable', code: 'upstream_unavailable' },
+} as const;

@@ -1,4 +1,10 @@
-import { ClaimOutcome, type ClaimDownloadResponse, type LinkServiceClient } from '@ferry/contracts/link/v1';
+import {
+  ClaimOutcome,
+  LinkStatus,
+  type ClaimDownloadResponse,
+  type LinkServiceClient,
+  type ResolveLinkResponse,
+} from '@ferry/contracts/link/v1';
 import type { GoneReason } from './gone.js';
 import { unary } from '../grpc/call.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from './drive-url.js';
@@ -11,6 +17,9 @@ export type ClaimAnswer =
   | { kind: 'gone'; reason: GoneReason }
   | { kind: 'password' }
   | { kind: 'bad_target' };
+
+/** What a GET without a token would answer, as HEAD tells it: nothing is counted or used. */
+export type ClaimPreview = { kind: 'gone'; reason: GoneReason } | { kind: 'password' } | { kind: 'open' };
 
 export interface GuardedDownloads {
   /**
@@ -26,6 +35,11 @@ export interface GuardedDownloads {
     /** A transfer's file (1 to its count); 0 or absent for a link to one file. */
     fileIndex?: number,
   ): Promise<ClaimAnswer>;
+  /**
+   * The answer `claim` would give now, read from the link service (the cache does not know the
+   * count), for HEAD. Rejects as `claim` does.
+   */
+  preview(code: string, ownerSubdomain: string, requestId?: string): Promise<ClaimPreview>;
 }
 
 export function guardedDownloads(deps: {
@@ -51,6 +65,20 @@ export function guardedDownloads(deps: {
       }
       const location = driveDownloadUrl(deps.drive, res.driveFileId, Number(res.sizeBytes));
       return location ? { kind: 'redirect', location } : { kind: 'bad_target' };
+    },
+    async preview(code, ownerSubdomain, requestId) {
+      const { link } = await unary<ResolveLinkResponse>(
+        (md, opts, cb) => deps.link.resolveLink({ slug: code, ownerSubdomain }, md, opts, cb),
+        { deadlineMs: deps.deadlineMs, requestId },
+      );
+      const limit = Number(link?.downloadLimit ?? 0);
+      const usedUp = limit > 0 && Number(link?.downloadCount ?? 0) >= limit;
+      // The order of ClaimDownload: a gone link is gone, with or without the password.
+      if (link?.status === LinkStatus.LINK_STATUS_DELETED) return { kind: 'gone', reason: 'removed' };
+      if (link?.status === LinkStatus.LINK_STATUS_BLOCKED) return { kind: 'gone', reason: 'unavailable' };
+      if (usedUp) return { kind: 'gone', reason: 'limit' };
+      if (link?.status !== LinkStatus.LINK_STATUS_ACTIVE) return { kind: 'gone', reason: 'expired' };
+      return link.passwordProtected ? { kind: 'password' } : { kind: 'open' };
     },
   };
 }

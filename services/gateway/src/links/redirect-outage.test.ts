@@ -5,6 +5,7 @@ import { LinkStatus } from '@ferry/contracts/link/v1';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadCounter } from './download-counter.js';
+import type { GuardedDownloads } from './guarded-download.js';
 import { LinkCache } from './link-cache.js';
 import { NotFoundLimiter } from './not-found-limiter.js';
 import { downloadRedirect } from './redirect.js';
@@ -90,5 +91,97 @@ describe('download redirect while the link service is down', () => {
     state.now += WINDOW; // not confirmed for longer than the window: no longer trusted
     expect(await get('Cached_0001')).toMatchObject({ status: 503, body: { code: 'upstream_unavailable' } });
     expect(counted.filter((s) => s === 'Cached_0001')).toHaveLength(21);
+  });
+});
+
+// Links with a password or a download limit are claimed at the link service per download: while it
+// is down they answer 503 with Retry-After too, and HEAD answers what GET would.
+describe('guarded links: outages and HEAD', () => {
+  const state = { down: false, downloads: 0 };
+  const outage = () =>
+    Object.assign(new Error('connect ECONNREFUSED'), {
+      code: GrpcStatus.UNAVAILABLE,
+      details: '',
+      metadata: new Metadata(),
+    });
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const cache = new LinkCache({
+      resolve: async (slug) => ({
+        link: {
+          slug,
+          driveFileId: FILE_ID,
+          ownerEmail: 'a@b.c',
+          ownerSubdomain: 'a',
+          fileName: 'f',
+          sizeBytes: '1',
+          expiresAt: new Date(Date.now() + 3_600_000),
+          downloadCount: '0',
+          status: LinkStatus.LINK_STATUS_ACTIVE,
+          ...(slug.startsWith('Secret') ? { passwordProtected: true } : { downloadLimit: '1' }),
+        },
+      }),
+    });
+    const guarded: GuardedDownloads = {
+      async claim(code) {
+        if (state.down) throw outage();
+        if (code.startsWith('Secret')) return { kind: 'password' };
+        return state.downloads++ < 1
+          ? { kind: 'redirect', location: `http://drive.test/uc?id=${FILE_ID}` }
+          : { kind: 'gone', reason: 'limit' };
+      },
+      async preview(code) {
+        if (state.down) throw outage();
+        if (code.startsWith('Secret')) return { kind: 'password' };
+        return state.downloads >= 1 ? { kind: 'gone', reason: 'limit' } : { kind: 'open' };
+      },
+    };
+    const redirect = downloadRedirect({
+      cache,
+      counter: { add: async () => undefined } as unknown as DownloadCounter,
+      limiter: new NotFoundLimiter(),
+      clientAddress: () => '127.0.0.1',
+      drive: { downloadOrigin: 'http://drive.test', directOrigin: 'http://drive.test', scanThresholdBytes: 1e12 },
+      logger: pino({ level: 'silent' }),
+      isDraining: () => false,
+      guarded,
+    });
+    server = http.createServer((req, res) => void (redirect(req, res) || res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const ask = async (method: 'GET' | 'HEAD', slug: string) => {
+    const res = await fetch(`${base}/api/d/${slug}`, { method, redirect: 'manual' });
+    const text = await res.text();
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: text ? (JSON.parse(text) as { code: string; reason?: string }) : undefined,
+    };
+  };
+
+  it('HEAD answers as GET does: 401 for a password, 200 while downloads are left, 410 once used up', async () => {
+    expect((await ask('HEAD', 'Secret_0001')).status).toBe(401);
+    expect((await ask('GET', 'Secret_0001')).status).toBe(401);
+    expect((await ask('HEAD', 'Limited_001')).status).toBe(200);
+    expect((await ask('GET', 'Limited_001')).status).toBe(302);
+    expect(await ask('GET', 'Limited_001')).toMatchObject({ status: 410, body: { code: 'gone', reason: 'limit' } });
+    expect(await ask('HEAD', 'Limited_001')).toMatchObject({ status: 410 });
+  });
+
+  it('answers 503 with Retry-After for a protected and a limited link while the link service is down', async () => {
+    state.down = true;
+    for (const method of ['GET', 'HEAD'] as const)
+      for (const slug of ['Secret_0001', 'Limited_002'])
+        expect(await ask(method, slug), `${method} ${slug}`).toMatchObject({
+          status: 503,
+          retryAfter: '5',
+          ...(method === 'GET' ? { body: { code: 'upstream_unavailable' } } : {}),
+        });
+    state.down = false;
   });
 });

@@ -3,7 +3,7 @@ import { goneReasonOf, goneText, type GoneReason } from './gone.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceError } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { grpcErrorToHttp, isGrpcCallError } from '../grpc/status-map.js';
+import { grpcErrorToHttp, isGrpcCallError, OUTAGE_ANSWER } from '../grpc/status-map.js';
 import { API_CSP, FRAME_OPTIONS } from '../http/csp.js';
 import { isLinkCode } from '@ferry/rules';
 import type { GatewayMetrics } from '../http/metrics.js';
@@ -105,7 +105,7 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return;
     }
     if (deps.guarded && isGuarded(entry)) {
-      claimThenAnswer(req, res, code, entry, deps.guarded, file);
+      claimThenAnswer(req, res, code, deps.guarded, file);
       return;
     }
     const target = files[file - 1]!;
@@ -170,10 +170,29 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
       return;
     }
     if (deps.guarded && isGuarded(entry)) {
-      claimThenAnswer(req, res, code, entry, deps.guarded, 0);
+      claimThenAnswer(req, res, code, deps.guarded, 0);
       return;
     }
     redirectTo(req, res, code, driveDownloadUrl(drive, entry.driveFileId, entry.sizeBytes), entry.slug);
+  }
+
+  /**
+   * A link-service call that failed: 503 with Retry-After while the service is down, whatever kind
+   * the link is (a miss, a password, a limit); otherwise its status as status-map.ts maps it.
+   */
+  function failed(res: ServerResponse, code: string, err: unknown, what: string): void {
+    if (isLinkServiceFailure(err)) {
+      logger.warn({ slug: code, grpcCode: (err as Partial<ServiceError>).code }, `${what}: link service unavailable`);
+      const { httpStatus, body, retryAfterS } = OUTAGE_ANSWER;
+      json(res, httpStatus, body.code, body.error, { 'retry-after': String(retryAfterS) });
+    } else if (isGrpcCallError(err)) {
+      const { httpStatus, body } = grpcErrorToHttp(err);
+      if (httpStatus >= 500) logger.warn({ slug: code, grpcCode: (err as ServiceError).code }, what);
+      json(res, httpStatus, body.code, body.error);
+    } else {
+      logger.error({ err, slug: code }, what);
+      json(res, 502, 'upstream_error', 'Upstream service failed');
+    }
   }
 
   function gone(res: ServerResponse, reason: GoneReason): void {
@@ -189,18 +208,23 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     req: IncomingMessage,
     res: ServerResponse,
     code: string,
-    entry: CachedLink,
     guarded: GuardedDownloads,
     file: number,
   ): void {
-    // HEAD never counts or uses a token: it says only whether a GET would need the password.
-    if (req.method === 'HEAD') {
-      if (entry.passwordProtected) passwordRequired(res);
-      else res.writeHead(200, { 'cache-control': 'no-store', 'content-length': '0' }).end();
-      return;
-    }
     const subdomain = deps.rootHost === undefined ? '' : requestSubdomain(req, deps.rootHost);
     const requestId = `${idPrefix}${++seq}`;
+    // HEAD never counts or uses a token: it answers what a GET without a token would (used up: 410).
+    if (req.method === 'HEAD') {
+      guarded.preview(code, subdomain, requestId).then(
+        (preview) => {
+          if (preview.kind === 'gone') gone(res, preview.reason);
+          else if (preview.kind === 'password') passwordRequired(res);
+          else res.writeHead(200, { 'cache-control': 'no-store', 'content-length': '0' }).end();
+        },
+        (err: unknown) => failed(res, code, err, 'claim preview failed'),
+      );
+      return;
+    }
     guarded.claim(code, subdomain, unlockTokenOf(req.url ?? ''), requestId, file).then(
       (answer) => {
         if (answer.kind === 'password') passwordRequired(res);
@@ -214,16 +238,7 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
           res.end();
         }
       },
-      (err: unknown) => {
-        if (isGrpcCallError(err)) {
-          const { httpStatus, body } = grpcErrorToHttp(err);
-          if (httpStatus >= 500) logger.warn({ slug: code, grpcCode: (err as ServiceError).code }, 'claim failed');
-          json(res, httpStatus, body.code, body.error);
-        } else {
-          logger.error({ err, slug: code }, 'claim failed');
-          json(res, 502, 'upstream_error', 'Upstream service failed');
-        }
-      },
+      (err: unknown) => failed(res, code, err, 'claim failed'),
     );
   }
 
@@ -268,23 +283,8 @@ export function downloadRedirect(deps: DownloadRedirectDeps): (req: IncomingMess
     deps.metrics?.cacheMiss();
     cache.get(key).then(
       (entry) => answer(req, res, code, visibleOn(entry, subdomain), file),
-      (err: unknown) => {
-        if (isLinkServiceFailure(err)) {
-          // A miss while the link service is down (cached links are still served: see LinkCache).
-          logger.warn(
-            { slug: code, grpcCode: (err as Partial<ServiceError>).code },
-            'resolve failed: link service unavailable',
-          );
-          json(res, 503, 'upstream_unavailable', 'Upstream service unavailable', { 'retry-after': '5' });
-        } else if (isGrpcCallError(err)) {
-          const { httpStatus, body } = grpcErrorToHttp(err);
-          if (httpStatus >= 500) logger.warn({ slug: code, grpcCode: (err as ServiceError).code }, 'resolve failed');
-          json(res, httpStatus, body.code, body.error);
-        } else {
-          logger.error({ err, slug: code }, 'resolve failed');
-          json(res, 502, 'upstream_error', 'Upstream service failed');
-        }
-      },
+      // A miss while the link service is down (cached links are still served: see LinkCache).
+      (err: unknown) => failed(res, code, err, 'resolve failed'),
     );
     return true;
   };
