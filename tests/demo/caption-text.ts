@@ -170,12 +170,12 @@ export const CAPTION_TEXT: Record<LanguageCode, Record<DemoStep, string>> = {
   },
   hi: {
     landing: 'Ferry के होम पेज से शुरू करें और मुफ़्त में आज़माएँ।',
-    signedIn: 'Google से साइन इन करें। Ferry आपकी ड्राइव की खाली जगह दिखाता है।',
+    signedIn: 'Google से साइन इन करें। Ferry आपके Drive की खाली जगह दिखाता है।',
     dropFolder: 'कुछ फ़ाइलों वाला एक फ़ोल्डर अपलोड वाली जगह पर छोड़ें।',
-    uploading: 'Ferry उसे ZIP करके सीधे आपकी अपनी Google Drive में अपलोड करता है।',
+    uploading: 'Ferry उसे ZIP करके सीधे आपके अपने Google Drive में अपलोड करता है।',
     copyLink: 'छोटा लिंक कॉपी करें और किसी को भी भेजें।',
     recipient: 'पाने वाला लिंक खोलकर फ़ाइल, उसका आकार, भेजने वाला और बचा हुआ समय देखता है।',
-    download: 'एक क्लिक में फ़ाइल सीधे आपकी ड्राइव से डाउनलोड होती है।',
+    download: 'एक क्लिक में फ़ाइल सीधे आपके Drive से डाउनलोड होती है।',
     counted: 'Ferry में लौटकर आप देखते हैं कि वह डाउनलोड हो गई।',
   },
   id: {
