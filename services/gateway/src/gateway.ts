@@ -11,7 +11,7 @@ import { linkOfflineGrants } from './auth/offline-grant.js';
 import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './auth/token-cache.js';
 import { audienceCheck } from './auth/token-audience.js';
 import { createTokenVerifier, userinfoLookup } from './auth/token-verifier.js';
-import { sessionCutoffs, withSessionCutoffs } from './auth/session-cutoffs.js';
+import { linkCutoffRecords, sessionCutoffs, withSessionCutoffs } from './auth/session-cutoffs.js';
 import { handoverCodes } from './auth/handover.js';
 import { requireAuth } from './auth/require-auth.js';
 import { acceptedClientIds, type GatewayConfig } from './config.js';
@@ -79,8 +79,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     audience: audienceCheck((token) => oidc.tokenInfo(token), acceptedClientIds(config)),
     cache: tokenCache,
   });
-  // A deleted account's sessions stop everywhere (DELETE /api/me): every route's gate reads the cut-offs.
-  const cutoffs = sessionCutoffs({ redis, logger });
+  // A deleted account's sessions stop everywhere (DELETE /api/me): every route's gate reads the cut-offs,
+  // which the link service stores (Redis, when configured, caches them for every replica).
+  const cutoffs = sessionCutoffs({
+    records: linkCutoffRecords(backends.link.client, config.GRPC_DEADLINE_MS),
+    redis,
+    logger,
+  });
   const verifier = withSessionCutoffs(verifiedTokens, cutoffs);
   let draining = false;
   const registry = createMetricsRegistry('gateway');
@@ -198,7 +203,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const metricsServer: MetricsServer | undefined =
     config.GATEWAY_METRICS_PORT === undefined
       ? undefined
-      : await startMetricsServer({ registry, port: config.GATEWAY_METRICS_PORT, logger });
+      : await startMetricsServer({
+          registry,
+          port: config.GATEWAY_METRICS_PORT,
+          host: config.GATEWAY_METRICS_HOST,
+          logger,
+        });
 
   let stopping: Promise<void> | undefined;
   const stop = (graceMs = SHUTDOWN_GRACE_MS): Promise<void> => {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { requireAuth } from '../src/auth/require-auth.js';
 import { sessionCutoffs, withSessionCutoffs } from '../src/auth/session-cutoffs.js';
+import { memoryCutoffRecords } from './cutoff-records.js';
 import type { TokenVerifier } from '../src/auth/token-verifier.js';
 import { createBackends, type Backends } from '../src/grpc/backends.js';
 import { createHealthChecker } from '../src/grpc/health-checker.js';
@@ -109,7 +110,7 @@ describe('the user’s own data: export and account deletion', () => {
       { link: `127.0.0.1:${l.port}`, notification: `127.0.0.1:${n.port}`, billing: `127.0.0.1:${billing.port}` },
       gatewaySigner(),
     );
-    const cutoffs = sessionCutoffs({ logger: silentLogger() });
+    const cutoffs = sessionCutoffs({ records: memoryCutoffRecords().records, logger: silentLogger() });
     app = createApp({
       logger: silentLogger(),
       health: createHealthChecker(backends.probes(1000), { cacheMs: 0 }),
