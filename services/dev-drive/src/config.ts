@@ -4,6 +4,8 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 const EnvSchema = z.object({
   DRIVE_PORT: z.coerce.number().int().min(0).max(65535),
+  /** Interface to listen on; default loopback (a development tool, with fault injection). A container sets 0.0.0.0. */
+  DRIVE_HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
   DRIVE_DATA_DIR: z.string().min(1),
   DRIVE_INTROSPECTION_URL: z.url(),
   DRIVE_INTROSPECTION_CLIENT_ID: z.string().min(1),

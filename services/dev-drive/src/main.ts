@@ -20,9 +20,10 @@ const drive = createDriveServer({
   resumableCreateStatus: env.DRIVE_RESUMABLE_CREATE_STATUS,
   logger: log,
 });
-await drive.listen(env.DRIVE_PORT);
+await drive.listen(env.DRIVE_PORT, env.DRIVE_HOST);
 log.info(
   {
+    host: env.DRIVE_HOST,
     port: env.DRIVE_PORT,
     dataDir: env.DRIVE_DATA_DIR,
     introspection: env.DRIVE_INTROSPECTION_URL,

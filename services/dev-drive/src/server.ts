@@ -45,6 +45,7 @@ export interface DriveServerConfig {
 export interface DriveServer {
   readonly server: Server;
   readonly faults: FaultInjector;
+  /** `host`: default 127.0.0.1, this machine only. */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -234,7 +235,7 @@ export function createDriveServer(config: DriveServerConfig): DriveServer {
   return {
     server,
     faults,
-    listen(port: number, host?: string): Promise<string> {
+    listen(port: number, host = '127.0.0.1'): Promise<string> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

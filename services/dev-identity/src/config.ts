@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 const EnvSchema = z.object({
   IDENTITY_PORT: z.coerce.number().int().min(0).max(65535),
+  /** Interface to listen on; default loopback (a development tool). A container sets 0.0.0.0. */
+  IDENTITY_HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
   IDENTITY_ISSUER: z.url(),
   IDENTITY_DATA_DIR: z.string().min(1),
   IDENTITY_CLIENTS: z.string().min(1),

@@ -18,8 +18,8 @@ const idp = createIdentityProvider({
   clients,
   logger: log,
 });
-await idp.listen(env.IDENTITY_PORT);
-log.info({ port: env.IDENTITY_PORT, clients: clients.map((c) => c.client_id) }, 'ready');
+await idp.listen(env.IDENTITY_PORT, env.IDENTITY_HOST);
+log.info({ host: env.IDENTITY_HOST, port: env.IDENTITY_PORT, clients: clients.map((c) => c.client_id) }, 'ready');
 
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');

@@ -37,7 +37,7 @@ export interface IdentityProviderConfig {
 }
 
 export interface IdentityProvider {
-  /** Binds the HTTP server; resolves to the issuer URL. */
+  /** Binds the HTTP server (`host`: default 127.0.0.1, this machine only); resolves to the issuer URL. */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
   readonly issuer: string;
@@ -183,7 +183,7 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
       return issuer;
     },
     server,
-    listen(port: number, host?: string): Promise<string> {
+    listen(port: number, host = '127.0.0.1'): Promise<string> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

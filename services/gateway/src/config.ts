@@ -136,6 +136,8 @@ export const gatewayConfigFields = z.object({
   ACCESS_LOG_SAMPLE: optional(z.coerce.number().min(0).max(1)),
   /** Port of GET /metrics (Prometheus), apart from the public port; unset = no metrics server. */
   GATEWAY_METRICS_PORT: optional(env.port()),
+  /** Interface of the metrics port: 127.0.0.1, this machine only, unless a container says 0.0.0.0 (Prometheus scrapes the pod). */
+  GATEWAY_METRICS_HOST: env.bindHost().default('127.0.0.1'),
   /** Mutual TLS to the backends (GRPC_TLS_*); plaintext when unset, refused when NODE_ENV=production. */
   ...grpcTlsEnv,
   /** OpenTelemetry traces by OTLP/HTTP (OTEL_*); off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */

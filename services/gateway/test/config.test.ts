@@ -102,6 +102,12 @@ describe('loadConfig', () => {
     expect(errorOf({ ...valid, CSP_SCRIPT_ORIGINS: 'cdn.example.com' }).message).toContain('CSP_SCRIPT_ORIGINS');
   });
 
+  it('serves metrics on 127.0.0.1 unless GATEWAY_METRICS_HOST says otherwise (a container: 0.0.0.0)', () => {
+    expect(loadConfig(valid).GATEWAY_METRICS_HOST).toBe('127.0.0.1');
+    expect(loadConfig({ ...valid, GATEWAY_METRICS_HOST: '0.0.0.0' }).GATEWAY_METRICS_HOST).toBe('0.0.0.0');
+    expect(errorOf({ ...valid, GATEWAY_METRICS_HOST: 'everywhere' }).message).toMatch(/GATEWAY_METRICS_HOST/);
+  });
+
   it('treats empty optional variables as unset', () => {
     const config = loadConfig({ ...valid, REDIS_URL: '', WEB_SHELL_DIR: '', WEB_REMOTES: '', LOG_LEVEL: '' });
     expect(config.REDIS_URL).toBeUndefined();

@@ -5,6 +5,17 @@ import { Counter, createMetricsRegistry, registerOutboxMetrics, startMetricsServ
 const logger = pino({ level: 'silent' });
 
 describe('metrics', () => {
+  it('listens on 127.0.0.1 unless a host is given', async () => {
+    const server = await startMetricsServer({ registry: createMetricsRegistry('gateway'), port: 0, logger });
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+      expect(res.status).toBe(200);
+      await expect(fetch(`http://[::1]:${server.port}/metrics`)).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('serves GET /metrics in the text format on its own port, with the service label and the process metrics', async () => {
     const registry = createMetricsRegistry('link');
     new Counter({ name: 'ferry_test_total', help: 'a test counter', registers: [registry] }).inc(2);

@@ -19,7 +19,7 @@ export function createMetricsRegistry(service: string): Registry {
 export interface StartMetricsServerOptions {
   registry: Registry;
   port: number;
-  /** Interface to bind: a gRPC service's own bind host (127.0.0.1 on one machine, 0.0.0.0 in a pod); absent = every interface. */
+  /** Interface to bind: the service's own bind host (127.0.0.1 on one machine, 0.0.0.0 in a pod); absent = 127.0.0.1, this machine only. */
   host?: string;
   logger: Logger;
 }
@@ -59,7 +59,7 @@ export async function startMetricsServer(opts: StartMetricsServerOptions): Promi
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
