@@ -19,7 +19,8 @@ export interface StackOptions {
   supervise?: boolean;
   /**
    * Serve the link service's test clock (LINK_TEST_CLOCK=1) to the `test` principal, whose key pair
-   * is made under dataDir: the stacks `npm test` and the suites start, never `npm start`.
+   * is made under dataDir, and turn the billing test clock on (BILLING_TEST_CLOCK=on, which mounts
+   * POST /api/dev/clock/advance): the stacks `npm test` and the suites start, never `npm start`.
    */
   testClock?: boolean;
 }
@@ -274,8 +275,16 @@ function identityClients(
   ]);
 }
 
-/** Env values of the single-machine mode: embedded databases, no Redis, local stand-ins. */
-export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS.ProcessEnv): Record<string, string> {
+/**
+ * Env values of the single-machine mode: embedded databases, no Redis, local stand-ins.
+ * `testClock`: a test stack's (the billing test clock and POST /api/dev/clock/advance on).
+ */
+export function singleMachineDefaults(
+  ports: Ports,
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  testClock = false,
+): Record<string, string> {
   const local = (port: number) => `http://localhost:${port}`;
   const defaults: Record<string, string> = {
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
@@ -308,7 +317,8 @@ export function singleMachineDefaults(ports: Ports, dataDir: string, env: NodeJS
   defaults.STRIPE_API_URL = env.STRIPE_API_URL ?? `http://127.0.0.1:${ports.STRIPE_PORT}`;
   defaults.STRIPE_SECRET_KEY = env.STRIPE_SECRET_KEY ?? stripe.stripeSecretKey;
   defaults.STRIPE_WEBHOOK_SECRET = env.STRIPE_WEBHOOK_SECRET ?? stripe.stripeWebhookSecret;
-  defaults.BILLING_TEST_CLOCK = env.BILLING_TEST_CLOCK ?? 'on';
+  // Only a test stack moves accounts' clocks: in npm start any signed-in user could (whatever the shell says).
+  defaults.BILLING_TEST_CLOCK = testClock ? 'on' : 'off';
   defaults.BILLING_PAYMENTS = env.BILLING_PAYMENTS ?? 'on';
   defaults.SHARE_MAX_RECIPIENTS = env.SHARE_MAX_RECIPIENTS ?? '50';
   defaults.SHARE_LIMIT_SENDER_PER_HOUR = env.SHARE_LIMIT_SENDER_PER_HOUR ?? '100';
@@ -531,7 +541,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { ports, dataDir } = options;
   const baseEnv = { ...process.env, ...options.env };
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
-  const defaults = singleMachineDefaults(ports, dataDir, baseEnv);
+  const defaults = singleMachineDefaults(ports, dataDir, baseEnv, options.testClock === true);
   const { manifestFile, mounts } = writeRemotesManifest(dataDir);
 
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...defaults };
