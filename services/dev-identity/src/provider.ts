@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { pino, type Logger } from 'pino';
+import { DeviceCodeAttempts } from './device-attempts.js';
 import { DEFAULT_DEVICE_POLL_INTERVAL_MS, DevicePolling } from './device-polling.js';
 import { Accounts, EMAIL_PATTERN, subjectFor } from './accounts.js';
 import type { ClientConfig } from './clients.js';
@@ -54,10 +55,12 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
   let provider: Provider | undefined;
   let callback: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const polling = new DevicePolling(DEFAULT_DEVICE_POLL_INTERVAL_MS);
+  const deviceAttempts = new DeviceCodeAttempts(ROUTES.code_verification);
 
   const build = (): void => {
-    provider = new Provider(issuer, providerConfiguration(config.clients, secrets, store, accounts));
+    provider = new Provider(issuer, providerConfiguration(config.clients, secrets, store, accounts, deviceAttempts));
     provider.use(polling.middleware());
+    provider.use(deviceAttempts.middleware());
     provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc server_error'));
     provider.on('grant.error', (_ctx: unknown, err: Error) => log.warn({ error: err.message }, 'oidc grant error'));
     callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
@@ -303,6 +306,7 @@ function providerConfiguration(
   secrets: ReturnType<typeof loadOrCreateSecrets>,
   store: FileStore,
   accounts: Accounts,
+  deviceAttempts: DeviceCodeAttempts,
 ): Configuration {
   return {
     clients: clients as Configuration['clients'],
@@ -351,6 +355,7 @@ function providerConfiguration(
       deviceFlow: {
         enabled: true,
         userCodeInputSource(ctx, form, _out, err) {
+          if (err && ctx.method === 'POST') deviceAttempts.wrong(ctx.ip);
           ctx.body = deviceCodePage(form, err ? 'That code is not valid. Check it and try again.' : undefined);
         },
         userCodeConfirmSource(ctx, form, client, _info, userCode) {

@@ -16,6 +16,7 @@ import {
   subjectFor,
   type IdentityProvider,
 } from '../src/index.js';
+import { DEVICE_CODE_TRIES } from '../src/device-attempts.js';
 
 const clients = loadClients(
   JSON.stringify([
@@ -412,6 +413,47 @@ describe('dev identity provider', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.refresh_token).toEqual(expect.any(String));
     expect(await introspect(answer.body.access_token!)).toMatchObject({ active: true, email: 'dora@example.com' });
+  });
+
+  it('device flow: wrong user codes are limited per client, then even the right one waits (429, Retry-After)', async () => {
+    const d = (await discover(issuer)) as Awaited<ReturnType<typeof discover>> & {
+      device_authorization_endpoint: string;
+    };
+    const started = await fetch(d.device_authorization_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'ferry-send', scope: 'openid email' }),
+    });
+    const { user_code: userCode } = (await started.json()) as { user_code: string };
+    const jar = new CookieJar();
+    const page = async (res: Response) => {
+      jar.store(res);
+      const text = await res.text();
+      return { status: res.status, text, xsrf: /name="xsrf" value="([^"]+)"/.exec(text)?.[1] ?? '' };
+    };
+    let current = await page(await fetch(`${issuer}/device`, { redirect: 'manual' }));
+    const typeCode = async (code: string) =>
+      page(
+        await fetch(`${issuer}/device`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ xsrf: current.xsrf, user_code: code }),
+        }),
+      );
+    for (let i = 0; i < DEVICE_CODE_TRIES; i++) {
+      current = await typeCode(`WXYZ-${String(1000 + i)}`);
+      expect(current.text).toContain('That code is not valid');
+    }
+    const refused = await fetch(`${issuer}/device`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: current.xsrf, user_code: userCode }),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('Too many wrong codes');
   });
 
   it('keeps keys, sessions and tokens across a restart', async () => {
