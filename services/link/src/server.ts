@@ -142,6 +142,8 @@ export async function startLinkServer(opts: StartLinkServerOptions): Promise<Run
     watchers: new Set(),
     linkLifetimeMs: opts.linkLifetimeMs,
     onLinkDeleted: () => sweeper?.poke(),
+    onLinkUsedUp: (delayMs) => sweeper?.pokeIn(delayMs),
+    onLinkAccessChanged: () => sweeper?.poke(),
     onDeletionRequested: () => deletions?.poke(),
   };
   const server = await startGrpcServer({

@@ -85,10 +85,12 @@ export function adminHandlers(
     if (disable && row.disabledAt) throw conflict('the link is already disabled', 'already_disabled');
     if (!disable && !row.disabledAt) throw conflict('the link is not disabled', 'not_disabled');
     const [updated] = await prisma.$transaction([
-      prisma.link.update({ where: { id: row.id }, data: { disabledAt: disable ? at : null } }),
+      // The sweeper then revokes the file's public access, or gives it back while the link is live.
+      prisma.link.update({ where: { id: row.id }, data: { disabledAt: disable ? at : null, accessDueAt: at } }),
       audit(actor, disable ? 'disable_link' : 'restore_link', slug, reason, at),
     ]);
     await invalidate([row.id], [slug]);
+    deps.onLinkAccessChanged?.();
     logger.info({ slug, actor, disabled: disable }, disable ? 'link disabled' : 'link restored');
     return { link: toLinkMessage(updated, at) };
   }
@@ -112,7 +114,10 @@ export function adminHandlers(
           where: { ...owned, ownerSuspendedAt: null },
           select: { id: true, slug: true },
         });
-        await tx.link.updateMany({ where: { id: { in: links.map((l) => l.id) } }, data: { ownerSuspendedAt: at } });
+        await tx.link.updateMany({
+          where: { id: { in: links.map((l) => l.id) } },
+          data: { ownerSuspendedAt: at, accessDueAt: at },
+        });
         await tx.adminAction.create({
           data: { actor, action: 'suspend_account' satisfies AdminActionKind, target: email, reason, createdAt: at },
         });
@@ -123,6 +128,7 @@ export function adminHandlers(
         result.links.map((l) => l.id),
         result.links.map((l) => l.slug),
       );
+      deps.onLinkAccessChanged?.();
       logger.info({ actor, links: result.links.length }, 'account suspended');
       return { suspension: result.suspension, linksBlocked: String(result.links.length) };
     }),
@@ -139,7 +145,10 @@ export function adminHandlers(
           where: { ownerEmail: { equals: email, mode: 'insensitive' }, ownerSuspendedAt: { not: null } },
           select: { id: true, slug: true, disabledAt: true },
         });
-        await tx.link.updateMany({ where: { id: { in: links.map((l) => l.id) } }, data: { ownerSuspendedAt: null } });
+        await tx.link.updateMany({
+          where: { id: { in: links.map((l) => l.id) } },
+          data: { ownerSuspendedAt: null, accessDueAt: at },
+        });
         await tx.adminAction.create({
           data: { actor, action: 'restore_account' satisfies AdminActionKind, target: email, reason, createdAt: at },
         });
@@ -150,6 +159,7 @@ export function adminHandlers(
         result.map((l) => l.id),
         result.map((l) => l.slug),
       );
+      deps.onLinkAccessChanged?.();
       logger.info({ actor, links: result.length }, 'account restored');
       return { linksRestored: String(result.filter((l) => l.disabledAt === null).length) };
     }),

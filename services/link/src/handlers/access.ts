@@ -15,8 +15,12 @@ import { claimedFileIndex } from './transfers.js';
 
 /** An unlock token is good for one claim within this time. */
 export const UNLOCK_TOKEN_TTL_MS = 60_000;
-/** After the last allowed download the file stays public this long (the recipient's download is under way), then the sweeper takes it. */
-export const EXHAUSTED_SWEEP_DELAY_MS = 60_000;
+/**
+ * After the last allowed download the file stays public this long (the recipient's browser follows
+ * the redirect and the drive starts sending), then the sweeper takes it: with its poke at that time,
+ * and at worst its next tick (at most 30 s), the drive refuses the file within 60 s of the use-up.
+ */
+export const EXHAUSTED_SWEEP_DELAY_MS = 30_000;
 export const MAX_DOWNLOAD_LIMIT = 100_000;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -52,6 +56,8 @@ interface ClaimedRow {
   drive_file_id: string;
   size_bytes: string;
   notified_at: Date | null;
+  /** This claim used up the link's last download. */
+  used_up: boolean;
 }
 
 /** Passwords, download limits and the claims of guarded downloads; the owner of a link for the gateway's one-click actions. */
@@ -124,6 +130,7 @@ export function accessHandlers(
           goneReason: state === 'active' ? 'blocked' : goneReason(state, row),
         };
       const fileIndex = claimedFileIndex(row, req.fileIndex ?? 0);
+      const sweepAt = new Date(at.getTime() + EXHAUSTED_SWEEP_DELAY_MS);
       const granted = await prisma.$transaction(async (tx) => {
         if (row.passwordHash !== null) {
           if (!UNLOCK_TOKEN.test(req.unlockToken)) return 'password' as const;
@@ -138,7 +145,6 @@ export function accessHandlers(
         // The row lock makes concurrent claims queue here, and each re-checks the WHERE against the
         // count the one before it left: with a limit of N exactly N claims get a row back. The claim
         // that reaches the limit expires the link at once; the sweeper revokes it after a short delay.
-        const sweepAt = new Date(at.getTime() + EXHAUSTED_SWEEP_DELAY_MS);
         const [claimed] = await tx.$queryRaw<ClaimedRow[]>`
           UPDATE links SET download_count = download_count + 1,
             first_downloaded_at = coalesce(first_downloaded_at, ${at}), last_downloaded_at = ${at},
@@ -147,7 +153,8 @@ export function accessHandlers(
           WHERE id = ${row.id}::uuid AND deleted_at IS NULL AND expires_at > ${at}
             AND disabled_at IS NULL AND owner_suspended_at IS NULL
             AND (download_limit IS NULL OR download_count < download_limit)
-          RETURNING id::text, drive_file_id, size_bytes::text, notified_at`;
+          RETURNING id::text, drive_file_id, size_bytes::text, notified_at,
+            download_limit IS NOT NULL AND download_count >= download_limit AS used_up`;
         if (!claimed) return 'gone' as const;
         if (fileIndex > 0) {
           const [file] = await tx.$queryRaw<Array<{ drive_file_id: string; size_bytes: string }>>`
@@ -173,6 +180,7 @@ export function accessHandlers(
         return { outcome: ClaimOutcome.CLAIM_OUTCOME_GONE, driveFileId: '', sizeBytes: '0', goneReason: 'limit' };
       }
       if (granted.notified_at === null) deps.onFirstDownload();
+      if (granted.used_up) deps.onLinkUsedUp?.(EXHAUSTED_SWEEP_DELAY_MS);
       return {
         outcome: ClaimOutcome.CLAIM_OUTCOME_GRANTED,
         driveFileId: granted.drive_file_id,

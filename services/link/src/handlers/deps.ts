@@ -20,6 +20,10 @@ export interface HandlerDeps {
   linkLifetimeMs?: number;
   /** Called after a link was deleted, so the sweeper removes its file from the drive at once. */
   onLinkDeleted?: () => void;
+  /** Called after a claim used up a link's last download: the sweeper takes its file in `delayMs`. */
+  onLinkUsedUp?: (delayMs: number) => void;
+  /** Called after an administrator blocked or restored links, so the sweeper brings their files in line at once. */
+  onLinkAccessChanged?: () => void;
   /** Called after an account deletion was recorded, so the deletion loop starts on it at once. */
   onDeletionRequested?: () => void;
   /** Open WatchInvalidations streams, ended on shutdown (grpc-js tryShutdown waits for open streams). */

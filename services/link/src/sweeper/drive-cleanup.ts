@@ -23,6 +23,8 @@ export type FilePlace =
 export interface DriveCleanup {
   /** Deletes every `anyone` permission; false when the file is not there (404). */
   revokePublic(fileId: string, token: string): Promise<boolean>;
+  /** Gives the file an `anyone` reader permission again (as the upload did); false when it is not there (404). */
+  sharePublic(fileId: string, token: string): Promise<boolean>;
   /** The file's state and, when it is under the Ferry folder, the folders between it and that folder (nearest first). */
   place(fileId: string, token: string): Promise<FilePlace>;
   trash(fileId: string, token: string): Promise<void>;
@@ -83,6 +85,14 @@ export function driveCleanup(driveRootUrl: string, fetchImpl: typeof fetch = fet
           await call('DELETE', `/drive/v3/files/${fileId}/permissions/${encodeURIComponent(p.id)}`, token);
       }
       return true;
+    },
+
+    async sharePublic(fileId, token) {
+      const made = await call('POST', `/drive/v3/files/${fileId}/permissions?fields=id`, token, {
+        role: 'reader',
+        type: 'anyone',
+      });
+      return made !== undefined;
     },
 
     async place(fileId, token) {

@@ -3,6 +3,7 @@ import { claimDueRows, startLeasedLoop, type DueRowsQuery, type LeasedLoop, type
 import type { PrismaClient } from '../db.js';
 import { isTransient } from '../drive/drive-errors.js';
 import type { AccessTokenFor } from '../grants/access-token.js';
+import { blockedAccessPass } from './blocked-access.js';
 import { DriveCallError, type DriveCleanup } from './drive-cleanup.js';
 import { ownerPace } from './owner-pace.js';
 
@@ -23,6 +24,8 @@ export interface SweeperOptions {
   noGrantRetryMs?: number;
   /** While a sweeper works on a row, other replicas leave it alone this long (a crashed sweeper's rows wait it out). */
   leaseMs?: number;
+  /** How long a blocked or restored link's row waits after a drive error (or the drive's longer Retry-After). */
+  accessRetryMs?: number;
   /** Called after a cleanup notice was written (the notice relay sends it). */
   onNotice?: () => void;
   now?: () => Date;
@@ -32,6 +35,8 @@ export interface SweeperOptions {
 export interface Sweeper extends LeasedLoop {
   /** The owner has a grant again (signed in): their waiting rows are due now. */
   ownerGranted(ownerSub: string): Promise<void>;
+  /** A pass in `ms` (a used-up link's file once its last download is under way); the interval remains the fallback. */
+  pokeIn(ms: number): void;
 }
 
 /** Steps recorded in links.sweep_step: revoked, then trashed; "missing" and "moved" end a sweep early. */
@@ -70,11 +75,12 @@ interface Row {
 }
 
 /**
- * Removes expired and deleted links' files from their owners' drives, server-side: (1) the
+ * Removes expired, used-up and deleted links' files from their owners' drives, server-side: (1) the
  * `anyone` permission goes, (2) the file goes to the owner's trash (a folder upload's folder too,
  * once its last file has gone), (3) the link is marked removed. The step reached is stored per
  * link, so a crash between steps repeats only what is harmless (listing permissions, reading the
  * file). Rows are leased with FOR UPDATE SKIP LOCKED, so replicas never work on the same link.
+ * Each pass then brings blocked and restored links' files in line (blocked-access.ts).
  */
 export function startSweeper(opts: SweeperOptions): Sweeper {
   const { prisma, drive, tokens, logger } = opts;
@@ -85,6 +91,18 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
   const now = opts.now ?? (() => new Date());
   const leaseMs = opts.leaseMs ?? 120_000;
   const pace = ownerPace(opts.ownerGapMs ?? 100);
+  const blockedAccess = blockedAccessPass({
+    prisma,
+    drive,
+    tokens,
+    logger,
+    now,
+    pace,
+    leaseMs,
+    retryMs: opts.accessRetryMs ?? 60_000,
+    noGrantRetryMs,
+  });
+  const timers = new Set<NodeJS.Timeout>();
 
   const save = (
     row: Row,
@@ -234,17 +252,35 @@ export function startSweeper(opts: SweeperOptions): Sweeper {
         finished += counts.reduce((a, b) => a + b, 0);
       }
     }
+    if (!stopping.aborted) finished += await blockedAccess(stopping);
     return finished;
   }
 
   const loop = startLeasedLoop({ name: 'sweep', intervalMs, logger, pass });
   return {
     ...loop,
+    pokeIn(ms) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        loop.poke();
+      }, ms);
+      timer.unref();
+      timers.add(timer);
+    },
+    async stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await loop.stop();
+    },
     async ownerGranted(ownerSub) {
       try {
         await prisma.link.updateMany({
           where: { ownerSub, removedAt: null, sweepError: WAITING_FOR_GRANT },
           data: { sweepNextAt: now() },
+        });
+        await prisma.link.updateMany({
+          where: { ownerSub, removedAt: null, accessDueAt: { not: null } },
+          data: { accessDueAt: now() },
         });
       } catch (err) {
         logger.warn({ error: (err as Error).message }, 'could not make waiting links due; the next retry takes them');
