@@ -5,7 +5,8 @@ import { root } from './settings.ts';
 import { start } from './start.ts';
 import { test } from './test.ts';
 
-const usage = 'usage: node scripts/ferry.mjs <start|dev|test|build|rehearse [--drill]|dev-token EMAIL>';
+const usage =
+  'usage: node scripts/ferry.mjs <start|dev|test|test-any-date [--moment=…] [--zone=…]|build|rehearse [--drill]|dev-token EMAIL>';
 
 export async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
@@ -16,6 +17,8 @@ export async function main(args: string[]): Promise<void> {
       return dev();
     case 'test':
       return test({ affected: rest.includes('--affected') });
+    case 'test-any-date':
+      return (await import('./any-date.ts')).testAnyDate(rest);
     case 'rehearse':
       // Imported here: the rehearsal uses built workspaces, which a fresh clone's other commands must not need.
       return (await import('./rehearse.ts')).rehearse(rest);
