@@ -38,8 +38,8 @@ const STEADY_S = num('DRILL_STEADY_S', 5);
 const PG_DOWN_S = num('DRILL_PG_DOWN_S', 10);
 const OWNER = 'drill-owner@example.com';
 
-/** The gateway's download counter moves its in-memory counts to Redis every 2 s (services/gateway). */
-const COUNT_FLUSH_MS = 2_000;
+/** The gateway's download counter seals its counts into a batch every 250 ms (services/gateway). */
+const COUNT_FLUSH_MS = 250;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -7,8 +7,8 @@ import { startRedis, type RunningServer } from '@ferry/testkit';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountBatch, CountBuffer } from '../src/links/count-buffer.js';
-import { DownloadCounter } from '../src/links/download-counter.js';
-import { fileCountBuffer } from '../src/links/file-count-buffer.js';
+import { DEFAULT_INTERVAL_MS, DownloadCounter } from '../src/links/download-counter.js';
+import { fileCountBuffer, replay } from '../src/links/file-count-buffer.js';
 import { COUNT_STREAM, redisCountBuffer } from '../src/links/redis-count-buffer.js';
 import { silentLogger } from './helpers.js';
 
@@ -193,6 +193,48 @@ describe('file count buffer on disk', () => {
     await second.close();
     const lines = readFileSync(path, 'utf8').trim().split('\n');
     expect(lines.map((l) => (JSON.parse(l) as { b: CountBatch }).b.id)).toEqual(['t-2', 't-4']);
+  });
+});
+
+describe('count window without Redis', () => {
+  it('moves counts to the file every period, also while a delivery hangs: a crash loses one period at most', async () => {
+    // Issue 26: a gateway crash loses at most 250 ms of counts, without a disk write per download.
+    expect(DEFAULT_INTERVAL_MS).toBe(250);
+    const path = join(dir, 'slow-link.jsonl');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const client = {
+      recordDownloads(_md: Metadata, _opts: unknown, cb: (err: Error | null) => void) {
+        calls++;
+        return {
+          destroyed: false,
+          on: () => undefined,
+          write: () => undefined,
+          end: () => void released.then(() => cb(null)),
+        };
+      },
+    } as unknown as Pick<LinkServiceClient, 'recordDownloads'>;
+    const counter = new DownloadCounter({
+      client,
+      logger: silentLogger(),
+      buffer: fileCountBuffer(path),
+      intervalMs: 50,
+    });
+    const inFile = (slug: string) =>
+      [...replay(readFileSync(path, 'utf8')).values()].some((b) => b.slugs.includes(slug));
+    await Promise.all([counter.add('Slug_abc01'), counter.add('Slug_abc01')]);
+    await until(() => calls === 1, 'a delivery in flight');
+    expect(inFile('Slug_abc01')).toBe(true);
+    await counter.add('Slug_abc02');
+    await until(() => inFile('Slug_abc02'), 'the next count in the file while the delivery hangs');
+    expect(calls).toBe(1);
+    // Two downloads of one period went in one batch (one write), not one write each.
+    const batches = [...replay(readFileSync(path, 'utf8')).values()];
+    expect(batches.find((b) => b.slugs.includes('Slug_abc01'))?.counts).toEqual([2]);
+    release();
+    await counter.stop();
+    expect(counter.unacknowledged).toBe(0);
   });
 });
 

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { backoffDelay } from '@ferry/rules';
 import { memoryCountBuffer, totalOf, type CountBatch, type CountBuffer, type Download } from './count-buffer.js';
 
+/** How often pending counts go to the buffer and the link service (DownloadCounterOptions.intervalMs). */
+export const DEFAULT_INTERVAL_MS = 250;
 /** Links per RecordDownloads message. */
 const SLICE = 1_000;
 /** Longest a redirect waits for its count to reach the buffer (normally well under 1 ms). */
@@ -17,7 +19,11 @@ export interface DownloadCounterOptions {
   logger: Logger;
   /** Where batches wait until acknowledged (Redis, a file); absent = memory only. */
   buffer?: CountBuffer;
-  /** Flush period (2 s: one UPDATE per 2 s whatever the traffic; the owner's count poll is 5 s). */
+  /**
+   * Flush period, 250 ms: what a crash of a gateway without Redis can lose (its counts wait in
+   * memory that long before the file holds them), at one file write and one RecordDownloads per
+   * period whatever the traffic, never one per download.
+   */
   intervalMs?: number;
   /** Flush early once this many downloads are pending. */
   maxPending?: number;
@@ -54,6 +60,7 @@ export class DownloadCounter {
   /** Batches the durable buffer refused (its store is down), delivered from memory. */
   private readonly fallback = memoryCountBuffer();
   private flushing: Promise<void> | undefined;
+  private persisting: Promise<void> | undefined;
   private seq = 0;
   private failures = 0;
   private nextTryAt = 0;
@@ -76,7 +83,7 @@ export class DownloadCounter {
     this.buffer = opts.buffer ?? this.fallback;
     this.maxPending = opts.maxPending ?? 100_000;
     this.deadlineMs = opts.deadlineMs ?? 5_000;
-    this.timer = setInterval(() => void this.flush(), opts.intervalMs ?? 2_000);
+    this.timer = setInterval(() => this.tick(), opts.intervalMs ?? DEFAULT_INTERVAL_MS);
     this.timer.unref();
     // What a previous run left in the buffer goes out now, not at the first download.
     void this.flush();
@@ -144,7 +151,7 @@ export class DownloadCounter {
   private addPending(slug: string): void {
     this.pending.set(slug, (this.pending.get(slug) ?? 0) + 1);
     if (this.pendingTotal++ === 0) this.firstAt = Date.now();
-    if (this.pendingTotal >= this.maxPending && !this.flushing) void this.flush();
+    if (this.pendingTotal >= this.maxPending) this.tick();
   }
 
   /** Downloads counted or taken over by this process and not yet acknowledged by the link service. */
@@ -161,12 +168,29 @@ export class DownloadCounter {
 
   /** Moves pending counts into the buffer, then delivers what the buffer holds (unless backing off). */
   flush(): Promise<void> {
-    this.flushing ??= this.buffered()
+    this.flushing ??= this.persist()
       .then(() => this.deliver())
       .finally(() => {
         this.flushing = undefined;
       });
     return this.flushing;
+  }
+
+  /**
+   * Every period the pending counts reach the buffer, also while a delivery is still in flight (a
+   * slow link service): the window a crash loses stays one period. The delivery waits its turn.
+   */
+  private tick(): void {
+    if (this.flushing) void this.persist();
+    else void this.flush();
+  }
+
+  /** Pending counts into the buffer, one move at a time. */
+  private persist(): Promise<void> {
+    this.persisting ??= this.buffered().finally(() => {
+      this.persisting = undefined;
+    });
+    return this.persisting;
   }
 
   private async buffered(): Promise<void> {
