@@ -1,3 +1,5 @@
+import { formatDate as formatDateIn } from '@ferry/shell-sdk/format';
+
 /** Prices are in EUR, shown without decimals (spec §1). */
 export function formatEuro(amount: number, language: string): string {
   return new Intl.NumberFormat(language, {
@@ -9,7 +11,5 @@ export function formatEuro(amount: number, language: string): string {
 }
 
 export function formatDate(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return formatDateIn(new Date(`${isoDate}T00:00:00Z`), language, { dateStyle: 'long', timeZone: 'UTC' });
 }

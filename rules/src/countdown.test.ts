@@ -36,6 +36,20 @@ describe('formatCountdown', () => {
     expect(formatCountdown(HOUR, 'hi', 'words')).toBe('1 घंटा');
   });
 
+  it('counts Swedish days as «dagar», not «dygn»', () => {
+    expect(formatCountdown(6 * DAY + 5 * HOUR, 'sv', 'words')).toBe('6 dagar, 5 timmar');
+    expect(formatCountdown(DAY + HOUR, 'sv', 'words')).toBe('1 dag, 1 timme');
+    expect(formatCountdown(7 * DAY, 'sv', 'words')).toBe('7 dagar');
+  });
+
+  it('writes one Hebrew unit as «יום אחד» and joins two with «ו»', () => {
+    expect(formatCountdown(DAY + HOUR, 'he', 'words')).toBe('יום אחד ושעה');
+    expect(formatCountdown(6 * DAY + 23 * HOUR, 'he', 'words')).toBe('6 ימים ו־23 שעות');
+    expect(formatCountdown(2 * DAY + 2 * HOUR, 'he', 'words')).toBe('יומיים ושעתיים');
+    expect(formatCountdown(DAY, 'he', 'words')).toBe('יום אחד');
+    expect(formatCountdown(HOUR + 5 * MIN, 'he', 'words')).toBe('שעה אחת ו־5 דקות');
+  });
+
   it('drops leading zero units and shows zero seconds when the time has passed', () => {
     expect(formatCountdown(5 * MIN + 9_000, 'en')).toBe('5m 9s');
     expect(formatCountdown(-1, 'en')).toBe('0s');

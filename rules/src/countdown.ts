@@ -31,13 +31,32 @@ function split(totalSeconds: number): Record<Unit, number> {
   };
 }
 
+/**
+ * Words CLDR gets wrong for a mail or the expiry picker: Swedish counts a day as «dygn» (24 hours) where
+ * the product says «dagar»; Hebrew writes one of a unit as the noun with «אחד/אחת» ('יום אחד'), not '1 יום'.
+ */
+const WORDS: Partial<Record<LanguageCode, (unit: Unit, value: number, number: string) => string | undefined>> = {
+  sv: (unit, value, number) => (unit === 'day' ? `${number} ${value === 1 ? 'dag' : 'dagar'}` : undefined),
+  he: (unit, value) =>
+    value === 1 ? { day: 'יום אחד', hour: 'שעה אחת', minute: 'דקה אחת', second: 'שנייה אחת' }[unit] : undefined,
+};
+
 function unitText(language: LanguageCode, unit: Unit, value: number, display: Display): string {
+  if (display === 'long') {
+    const word = WORDS[language]?.(unit, value, new Intl.NumberFormat(language).format(value));
+    if (word) return word;
+  }
   const text = new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: display }).format(value);
   // Japanese short units carry a space before the unit ('6 日'); written Japanese has none.
   return language === 'ja' ? text.replace(/\s+/g, '') : text;
 }
 
 function join(language: LanguageCode, parts: string[], display: Display): string {
+  // Hebrew joins two amounts with «ו»: 'יום אחד ושעה', '6 ימים ו־23 שעות' (a maqaf before a digit).
+  if (language === 'he' && display === 'long' && parts.length === 2) {
+    const second = parts[1]!.replace(/ אחת$| אחד$/, '');
+    return `${parts[0]} ו${/^\d/.test(second) ? '־' : ''}${second}`;
+  }
   const style = display === 'long' ? 'long' : 'narrow';
   const joined = new Intl.ListFormat(language, { type: 'unit', style }).format(parts);
   return language === 'ja' ? joined.replace(/\s+/g, '') : joined;

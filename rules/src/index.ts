@@ -45,6 +45,7 @@ export {
 export { MULTI_FILE_THRESHOLD_BYTES, uploadShape, type UploadShape } from './multi-file.js';
 export { DESIGN_TOKENS, designTokenProperties, type DesignTokens } from './design-tokens.js';
 export { formatCountdown, type CountdownPrecision } from './countdown.js';
+export { formatDate } from './date-text.js';
 export {
   classifyHost,
   defaultRootDomain,

@@ -1,3 +1,4 @@
+import { formatDate as formatDateIn } from '@ferry/shell-sdk/format';
 import type { PlanPrice } from '../api/billing-api';
 
 /** A date of the status (ISO) in the page's language, long form; undefined when missing or unreadable. */
@@ -6,7 +7,7 @@ export function formatDate(iso: string | null, language: string): string | undef
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return undefined;
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(d);
+    return formatDateIn(d, language, { dateStyle: 'long' });
   } catch {
     return d.toISOString().slice(0, 10);
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayFileName } from '@ferry/rules';
+import { displayFileName, formatDate } from '@ferry/rules';
 import { Dialog, DialogActions, Notice } from '@ferry/shell-sdk/ui';
 import type { LinkStats } from '../api/product-api';
 import { NAMESPACE } from '../i18n';
@@ -34,7 +34,7 @@ export function StatsDialog({ open, fileName, load, onClose }: StatsDialogProps)
     };
   }, [open, load]);
   const when = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+    iso ? formatDate(new Date(iso), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
   return (
     <Dialog
       open={open}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, LiveRegion } from '@ferry/shell-sdk/ui';
 import type { RowMark } from '../hooks/useUploadedList';
 import { NAMESPACE } from '../i18n';
-import { displayFileName, MAX_LINK_LIFE_DAYS } from '@ferry/rules';
+import { displayFileName, formatDate, MAX_LINK_LIFE_DAYS } from '@ferry/rules';
 import { rowCanExtend } from '../list/link-life';
 import type { UploadedFile } from '../list/uploaded';
 import { UI_TIMINGS } from '../upload/constants';
@@ -87,7 +87,7 @@ export function UploadedRow({
     setConfirmingDelete(false);
     await onDelete(row).catch((err) => console.warn('delete failed', err instanceof Error ? err.message : err));
   };
-  const uploaded = new Date(row.uploadedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const uploaded = formatDate(new Date(row.uploadedAt), locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li
       className={mark === 'new' ? 'is-new' : mark === 'deleting' ? 'is-deleting' : ''}

@@ -82,8 +82,10 @@ describe('mail texts in every interface language', () => {
       expect(t.copySubject('a.zip', n)).toContain('a.zip');
       // Arabic says one and two by the noun alone (the dual), without the digit.
       if (lang === 'ar' && n <= 2 && n > 0) continue;
-      expect(t.copySubject('a.zip', n), `${lang}.copySubject(${n})`).toContain(String(n));
-      expect(t.copyIntro(n), `${lang}.copyIntro(${n})`).toContain(String(n));
+      // Bengali writes the count in Bengali digits, as Intl writes the sizes and dates beside it.
+      const digits = lang === 'bn' ? new Intl.NumberFormat('bn').format(n) : String(n);
+      expect(t.copySubject('a.zip', n), `${lang}.copySubject(${n})`).toContain(digits);
+      expect(t.copyIntro(n), `${lang}.copyIntro(${n})`).toContain(digits);
     }
   });
 

@@ -149,7 +149,7 @@ describe('share by e-mail over SMTP (mail stand-in) and PostgreSQL', () => {
     // The Latin file name and address are isolated inside the Hebrew sentence (FSI … PDI).
     expect(receiver.subject).toBe('קיבלתם את \u2068Holiday <photos>.zip\u2069 מאת \u2068Ann@Example.com\u2069');
     expect(receiver.html).toContain('<html lang="he" dir="rtl">');
-    expect(receiver.text).toContain('זמין למשך: 6 ימים, 5 שעות');
+    expect(receiver.text).toContain('זמין למשך: 6 ימים ו־5 שעות');
     const own = messages.find((m) => m.to[0] === 'ann@example.com')!;
     expect(own.subject).toBe('a.txt wurde zum ersten Mal heruntergeladen');
     expect(own.html).toContain('<html lang="de" dir="ltr">');

@@ -1,9 +1,9 @@
 /**
  * Labels every screen shows the same way. Imported as `@ferry/shell-sdk/format`: a subpath is not
  * the shared singleton, so each remote bundles its own copy and never depends on the shell's version.
- * The size label and the displayed file name are the rules of @ferry/rules, re-exported here for the remotes.
+ * The size label, the displayed file name and dates are the rules of @ferry/rules, re-exported here for the remotes.
  */
-export { displayFileName, sizeLabel } from '@ferry/rules';
+export { displayFileName, formatDate, sizeLabel } from '@ferry/rules';
 
 /**
  * A value inside a translated sentence, isolated (FSI … PDI): in Arabic and Hebrew '15.00 GB' or an

@@ -1,4 +1,11 @@
-import { DESIGN_TOKENS, displayFileName, normaliseLanguage, textDirection, type LanguageCode } from '@ferry/rules';
+import {
+  DESIGN_TOKENS,
+  displayFileName,
+  formatDate,
+  normaliseLanguage,
+  textDirection,
+  type LanguageCode,
+} from '@ferry/rules';
 import { actionPageStrings } from './action-page-strings.js';
 
 export type ActionOutcome =
@@ -26,11 +33,7 @@ export function renderActionPage(language: string, outcome: ActionOutcome, publi
       ? t.extended(
           // A Latin name inside a right-to-left sentence keeps its own direction.
           dir === 'rtl' ? `\u2068${name}\u2069` : name,
-          `${new Intl.DateTimeFormat(dateLocale(lang), {
-            dateStyle: 'long',
-            timeStyle: 'short',
-            timeZone: 'UTC',
-          }).format(outcome.expiresAt)} UTC`,
+          `${formatDate(outcome.expiresAt, dateLocale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`,
         )
       : t[outcome.kind];
   return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t.title)} · Ferry</title></head>

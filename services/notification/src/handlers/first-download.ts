@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { displayFileName, isMailAddress, isSlug, normaliseLanguage, sizeLabel } from '@ferry/rules';
+import { displayFileName, formatDate, isMailAddress, isSlug, normaliseLanguage, sizeLabel } from '@ferry/rules';
 import { grpcError, unary } from '@ferry/service-kit';
 import type {
   NotificationServiceServer,
@@ -35,7 +35,7 @@ export function firstDownloadHandlers(deps: HandlerDeps): Pick<NotificationServi
       sizeLabel: Number(req.sizeBytes) > 0 ? sizeLabel(Number(req.sizeBytes), lang) : '',
       expiresIn: expiresInLabel(req.expiresAt, at, lang),
       link: isSlug(req.slug) ? `${deps.publicOrigin}/r/${req.slug}` : '',
-      downloadedAt: `${new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(downloadedAt)} UTC`,
+      downloadedAt: `${formatDate(downloadedAt, dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`,
       year: at.getUTCFullYear(),
       ...(deps.actions && req.ownerSub && isSlug(req.slug)
         ? {

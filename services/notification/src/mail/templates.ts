@@ -1,4 +1,4 @@
-import { displayFileName } from '@ferry/rules';
+import { displayFileName, formatDate } from '@ferry/rules';
 import { DESIGN_TOKENS } from '@ferry/rules';
 import { oneLine } from '../domain/text.js';
 import { textDirection } from '@ferry/rules';
@@ -199,9 +199,7 @@ export function renderAccountNotice(d: {
   year: number;
 }): RenderedMail {
   const t = accountNoticeStrings[d.lang];
-  const date = new Intl.DateTimeFormat(dateLocale(d.lang), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    d.trialEndsAt,
-  );
+  const date = formatDate(d.trialEndsAt, dateLocale(d.lang), { dateStyle: 'long', timeZone: 'UTC' });
   const subject = oneLine(t.subject[d.type], 200);
   const body = t.body[d.type](date);
   const text = `${body}\n\n${t.keep}\n\n${t.choosePlan}${colon(d.lang)} ${d.accountUrl}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
@@ -255,11 +253,7 @@ export function renderMoreTimeRequest(d: {
   const t = moreTimeStrings[d.lang];
   const name = displayFileName(d.fileName);
   const requester = d.requesterName ? isolate(d.lang, d.requesterName) : '';
-  const expires = `${new Intl.DateTimeFormat(dateLocale(d.lang), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(d.expiresAt)} UTC`;
+  const expires = `${formatDate(d.expiresAt, dateLocale(d.lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
   const subject = oneLine(t.subject(isolate(d.lang, subjectName(d.fileName))), 200);
   const messageText = d.message ? `\n\n${t.theirMessage}${colon(d.lang)}\n${d.message}` : '';
   const text = `${t.intro(requester)}\n\n${name}\n${lines(d.lang, [t.expires, expires])}${messageText}\n\n${t.button}${colon(d.lang)} ${d.extendUrl}\n${t.explain}\n\n-- \n${t.footer}\n© ${d.year} Ferry\n`;
