@@ -42,6 +42,7 @@ const baseConfig = (addrs: { link: number; notification: number; billing: number
   BILLING_ADDR: `127.0.0.1:${addrs.billing}`,
   GRPC_DEADLINE_MS: 1_000,
   CALLER_ASSERTION_PRIVATE_KEY: testCallerKeys().gateway.privateKey,
+  GATEWAY_METRICS_HOST: '127.0.0.1',
   REDIS_URL: undefined,
   WEB_SHELL_DIR: undefined,
   WEB_REMOTES: undefined,

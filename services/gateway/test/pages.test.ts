@@ -275,6 +275,23 @@ describe('download link previews', () => {
     }
   });
 
+  it("on another sender's subdomain a link's page names nothing, as an unknown link's page", async () => {
+    const source = new WebSource(
+      diskFiles(trees[0]!.dir, [{ name: 'download', version: '1.0.0', dir: trees[2]!.dir }]),
+      path.join(trees[3]!.dir, 'remotes.json'),
+    );
+    const previewOf = linkPreviews({ get: async (code: string) => links.get(code) ?? { found: false as const } });
+    const withLinks = express().use(shellWeb(trees[0]!.dir, { source, previewOf }));
+    const head = async (host: string, slug: string) => {
+      const res = await request(withLinks).get(`/r/${slug}`).set('Host', host).set('Accept', 'text/html');
+      return { status: res.status, head: res.text.slice(0, res.text.indexOf('</head>')).replaceAll(slug, '{slug}') };
+    };
+    expect((await head('anna.localhost', 'abcd2345')).head).toContain('holiday &lt;photos&gt;.zip (5 MB)');
+    const elsewhere = await head('bob.localhost', 'abcd2345');
+    expect(elsewhere.head).not.toContain('holiday');
+    expect(elsewhere).toEqual(await head('bob.localhost', 'zzzz9999'));
+  });
+
   it('says nothing about expired, deleted or unknown links', async () => {
     const now = Date.now();
     const previews = linkPreviews({

@@ -51,8 +51,8 @@ async function sendCompressed(req: Request, res: Response, status: number, type:
 export interface ShellWebOptions {
   /** The built files a page is written from (the shell's, the remotes', remotes.json). */
   source: WebSource;
-  /** A download link's file name and size, for its page's preview (from the link cache). */
-  previewOf?: (slug: string) => Promise<LinkPreview | undefined>;
+  /** A download link's file name and size, for its page's preview (from the link cache), as the host sees it. */
+  previewOf?: (slug: string, subdomain: string) => Promise<LinkPreview | undefined>;
 }
 
 /**

@@ -104,7 +104,8 @@ function notFoundHtml(strings: Strings | undefined, homeUrl: string): string {
 export async function planPage(
   req: PageRequest,
   source: WebSource,
-  previewOf?: (slug: string) => Promise<LinkPreview | undefined>,
+  /** `subdomain`: the sender's host the page was asked on ('' elsewhere); another sender's link there gets none. */
+  previewOf?: (slug: string, subdomain: string) => Promise<LinkPreview | undefined>,
 ): Promise<PagePlan> {
   const manifest = await source.manifest();
   const rootDomain = manifest?.rootDomain ?? defaultRootDomain(req.hostname);
@@ -155,7 +156,8 @@ export async function planPage(
     }
     if (decision.remote === 'download') {
       const slug = downloadSlugOf(path);
-      const preview = slug && previewOf ? await previewOf(slug) : undefined;
+      const preview =
+        slug && previewOf ? await previewOf(slug, host.kind === 'sender' ? host.subdomain : '') : undefined;
       if (preview) {
         const size = sizeLabel(preview.sizeBytes, language);
         const name = displayFileName(preview.fileName);
