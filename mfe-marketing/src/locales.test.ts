@@ -97,6 +97,9 @@ describe('content (FAQ, privacy, terms)', () => {
     expect(text('privacy')).toMatch(/24 hours/);
     expect(text('privacy')).toMatch(/14 months/);
     expect(text('privacy')).toMatch(/Do Not Track or Global Privacy Control/);
+    // What the logs keep (services/gateway access-log.ts, scripts/lib/process.ts LOG_ROTATION).
+    expect(text('privacy')).toMatch(/opening or downloading a link included, leave no line/);
+    expect(text('privacy')).toMatch(/fixed maximum size/);
     expect(text('privacy')).toMatch(/`drive\.file`/);
   });
 });
