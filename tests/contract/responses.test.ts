@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRoute, responseIssues } from '@ferry/http-contract';
 import { devToken, uploadSharedFile, type FerryEndpoints } from '../load/lib/fixtures.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
+import { gatewayCallback } from '../support/gateway-sign-in.ts';
 
 /** One real answer: its status and its JSON body (undefined when it has none). */
 interface Answer {
@@ -160,6 +161,8 @@ describe('HTTP API answers match the contract', () => {
       ['POST', '/api/shorten', '/api/shorten', { auth: true, body: { fileId: 'x' } }, 400, 'invalid_argument'],
       ['POST', '/api/shorten', '/api/shorten', { body: { fileId: 'x' } }, 401, 'unauthenticated'],
       ['GET', '/api/me', '/api/me', {}, 401, 'unauthenticated'],
+      ['POST', '/api/auth/handover', '/api/auth/handover', { body: { code: 'made-up-code' } }, 400, 'invalid_grant'],
+      ['POST', '/api/auth/handover', '/api/auth/handover', { body: {} }, 400, 'invalid_argument'],
       [
         'POST',
         '/api/share-email',
@@ -217,6 +220,21 @@ describe('HTTP API answers match the contract', () => {
       const answer = await call(method, path, url, init);
       expect(answer, `${method} ${url}`).toEqual({ status, body: { error: expect.any(String), code } });
     }
+  });
+
+  it('the sign-in hand-over: the browser that started it gets the contract’s token answer', async () => {
+    const signIn = await gatewayCallback(stack.baseUrl, owner);
+    const res = await fetch(`${stack.baseUrl}/api/auth/handover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: signIn.cookie },
+      body: JSON.stringify({ code: signIn.code }),
+    });
+    const body = (await res.json()) as { access_token: string };
+    expect(res.status).toBe(200);
+    expect(responseIssues(findRoute('POST', '/api/auth/handover')!, 200, body)).toEqual([]);
+    checked.push('POST /api/auth/handover 200');
+    const me = await call('GET', '/api/me', '/api/me', { auth: true, token: body.access_token });
+    expect(me.status).toBe(200);
   });
 
   it('feedback from a visitor (no sign-in) is queued; the answer is the contract’s', async () => {

@@ -1,12 +1,30 @@
+/** A sign-in that reached the shell's page: `/auth/callback#code=…`, its code not yet redeemed. */
+export interface GatewayCallback {
+  callback: URL;
+  /** The hand-over code of the callback's fragment. */
+  code: string;
+  /** The Cookie header this browser sends to the gateway's `/api/auth/*` (its `ferry_handover`). */
+  cookie: string;
+  /** What the shell does there: `POST /api/auth/handover` with the code and this browser's cookies. */
+  redeem(): Promise<string>;
+}
+
 /**
  * A sign-in through the gateway (`/api/auth/local`) as a browser does it against the local
  * identity provider: redirects with cookies per host, the e-mail on the login page, "Allow" on the
- * consent page, until the gateway sends the browser to `/auth/callback#access_token=…`.
+ * consent page, until the gateway sends the browser to `/auth/callback#code=…`; then the code is
+ * redeemed as the shell does (the gateway gives the token only to the browser that started).
  */
 export async function signInThroughGateway(
   baseUrl: string,
   email: string,
 ): Promise<{ accessToken: string; callback: URL }> {
+  const { callback, redeem } = await gatewayCallback(baseUrl, email);
+  return { accessToken: await redeem(), callback };
+}
+
+/** signInThroughGateway up to the shell's page, without redeeming the code. */
+export async function gatewayCallback(baseUrl: string, email: string): Promise<GatewayCallback> {
   const jars = new Map<string, Map<string, string>>();
   const jar = (url: URL) => jars.get(url.host) ?? jars.set(url.host, new Map()).get(url.host)!;
   const visit = async (url: URL, body?: string): Promise<Response> => {
@@ -38,9 +56,22 @@ export async function signInThroughGateway(
     if (res.status >= 300 && res.status < 400 && location) {
       const target = new URL(location, next.url);
       if (target.origin === origin && target.pathname === '/auth/callback') {
-        const accessToken = new URLSearchParams(target.hash.slice(1)).get('access_token');
-        if (!accessToken) throw new Error(`sign-in ended without a token: ${target.hash.slice(0, 100)}`);
-        return { accessToken, callback: target };
+        const code = new URLSearchParams(target.hash.slice(1)).get('code');
+        if (!code) throw new Error(`sign-in ended without a hand-over code: ${target.hash.slice(0, 100)}`);
+        const handover = new URL('/api/auth/handover', origin);
+        const cookie = [...jar(handover)].map(([k, v]) => `${k}=${v}`).join('; ');
+        const redeem = async (): Promise<string> => {
+          const res = await fetch(handover, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: JSON.stringify({ code }),
+          });
+          const body = (await res.json()) as { access_token?: string };
+          if (res.status !== 200 || !body.access_token)
+            throw new Error(`hand-over refused: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+          return body.access_token;
+        };
+        return { callback: target, code, cookie, redeem };
       }
       next = { url: target, body: undefined };
       continue;
