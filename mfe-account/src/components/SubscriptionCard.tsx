@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, StatusBadge, type BadgeTone } from '@ferry/shell-sdk/ui';
 import type { AccessStatus } from '../api/billing-api';
 import { formatDate } from '../domain/format';
-import { badgeOf, canCancel, planBadgeOf, remainingShare, type Badge } from '../domain/plan';
+import { badgeOf, canCancel, daysRemaining, planBadgeOf, remainingShare, type Badge } from '../domain/plan';
 import { NAMESPACE } from '../i18n';
 
 /** The action running on the page, if any: its button shows busy, the others wait. */
@@ -30,7 +30,8 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
   const badge = badgeOf(status);
   const expired = badge === 'expired';
   const paidPlan = planBadgeOf(status) !== 'trial';
-  const share = remainingShare(status);
+  const days = daysRemaining(status, Date.now());
+  const share = remainingShare(status, days);
   const until = formatDate(status.paid_until, language);
   const startsOn = formatDate(status.starts_at ?? status.paid_until, language);
   const graceUntil = formatDate(status.grace_until ?? status.paid_until, language);
@@ -56,7 +57,7 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
       </p>
       {!expired && (
         <p className="account-days" data-testid="days-remaining">
-          {t('daysRemaining', { count: status.remaining_days })}
+          {t('daysRemaining', { count: days })}
         </p>
       )}
       <div
@@ -65,7 +66,7 @@ export function SubscriptionCard({ status, language, busy, onCancel, onResume, o
         aria-label={t('progressLabel')}
         aria-valuemin={0}
         aria-valuemax={status.total_days}
-        aria-valuenow={expired ? 0 : status.remaining_days}
+        aria-valuenow={expired ? 0 : days}
       >
         <div className="account-progress__bar" style={{ width: `${Math.round(share * 100)}%` }} />
       </div>

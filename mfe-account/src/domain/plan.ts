@@ -44,8 +44,41 @@ export function canCancel(status: AccessStatus): boolean {
   );
 }
 
+/** The day number of the calendar date `ms` falls on in `timeZone` (undefined: the browser's). */
+function calendarDay(ms: number, timeZone: string | undefined): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+/** When the time the status counts down to ends: the grace period while a payment is overdue, else the period. */
+function countdownEnd(status: AccessStatus): string | null {
+  if (status.state === 'past_due') return status.grace_until ?? status.paid_until;
+  return status.starts_at ?? status.paid_until;
+}
+
+/**
+ * Days remaining, as the product owner decided: calendar days in the user's time zone (the browser's),
+ * from today's date to the end's date, so the count drops at the user's midnight, whatever the time of
+ * day the period ends at or a daylight-saving change between. The last day counts until it ends (never
+ * "0 days" while access holds), and the count never exceeds the period's length (a period that ends just
+ * past midnight after a clock change). Without a readable end date, the server's count (24-hour days).
+ */
+export function daysRemaining(status: AccessStatus, nowMs: number, timeZone?: string): number {
+  const end = Date.parse(countdownEnd(status) ?? '');
+  if (Number.isNaN(end) || status.phase === 'expired' || status.state === 'expired') return status.remaining_days;
+  if (end <= nowMs) return 0;
+  const days = Math.max(1, calendarDay(end, timeZone) - calendarDay(nowMs, timeZone));
+  return status.total_days > 0 ? Math.min(days, status.total_days) : days;
+}
+
 /** Share of the period still left, 0..1 (for the progress bar). */
-export function remainingShare(status: AccessStatus): number {
+export function remainingShare(status: AccessStatus, remainingDays: number): number {
   if (status.total_days <= 0) return 0;
-  return Math.min(1, Math.max(0, status.remaining_days / status.total_days));
+  return Math.min(1, Math.max(0, remainingDays / status.total_days));
 }

@@ -14,7 +14,12 @@ import { leaveTo } from '../domain/leave';
 vi.mock('../domain/leave', () => ({ leaveTo: vi.fn() }));
 vi.mock('../domain/checkout-poll', () => ({ CHECKOUT_POLL: { intervalMs: 20, timeoutMs: 400 } }));
 
-const DAY = 86_400_000;
+/** The page's now: 10:00 on 2 December 2026 in the zone the test runs in (TZ), its clock running on from there. */
+const NOW = new Date(2026, 11, 2, 10, 0);
+/** `n` calendar days from NOW in the test's zone, at the same time of day (a daylight-saving change between is not a day). */
+const inDays = (n: number) => new Date(2026, 11, 2 + n, 10, 0).toISOString();
+/** Noon of a date in the test's zone: the same date in the page's words in every zone. */
+const noonOn = (year: number, monthIndex: number, day: number) => new Date(year, monthIndex, day, 12).toISOString();
 const signedIn = (): ShellAuth =>
   createTestAuth({
     isAuthenticated: true,
@@ -40,12 +45,14 @@ const status = (over: Record<string, unknown> = {}) => ({
   phase: 'trial',
   remaining_days: 90,
   total_days: 90,
-  paid_until: new Date(Date.now() + 90 * DAY).toISOString(),
+  paid_until: inDays(90),
   cancelled_at: null,
   ...over,
 });
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(NOW);
   calls.length = 0;
   vi.mocked(leaveTo).mockReset();
   handler = () => json(200, status());
@@ -63,6 +70,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -149,7 +157,7 @@ describe('account page', () => {
 
   it.each([
     [{ phase: 'paid', total_days: 365, remaining_days: 300 }, 'Pro (Annual)', /^Renews on /],
-    [{ phase: 'paid', total_days: 31, remaining_days: 1 }, 'Pro (Monthly)', /^Renews on /],
+    [{ phase: 'paid', total_days: 31, remaining_days: 1, paid_until: inDays(1) }, 'Pro (Monthly)', /^Renews on /],
   ])('shows a paid plan %o as %s', async (over, badge, date) => {
     handler = () => json(200, status(over));
     await renderPage(signedIn());
@@ -159,8 +167,7 @@ describe('account page', () => {
   });
 
   it('shows Expired without days or cancel button', async () => {
-    handler = () =>
-      json(200, status({ phase: 'expired', remaining_days: 0, paid_until: new Date(Date.now() - DAY).toISOString() }));
+    handler = () => json(200, status({ phase: 'expired', remaining_days: 0, paid_until: inDays(-1) }));
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Expired');
     expect(screen.queryByTestId('days-remaining')).toBeNull();
@@ -275,7 +282,7 @@ const paid = (over: Record<string, unknown> = {}) =>
     state: 'active',
     total_days: 365,
     remaining_days: 365,
-    paid_until: new Date(Date.now() + 365 * DAY).toISOString(),
+    paid_until: inDays(365),
     ...over,
   });
 const bodyOf = (path: string) =>
@@ -349,9 +356,7 @@ describe('plans and Checkout', () => {
   it('back from Checkout with success: "Confirming payment…" while it polls, then the paid plan', async () => {
     let answers = 0;
     handler = () =>
-      ++answers < 4
-        ? json(200, status())
-        : json(200, paid({ state: 'scheduled', starts_at: new Date(Date.now() + 90 * DAY).toISOString() }));
+      ++answers < 4 ? json(200, status()) : json(200, paid({ state: 'scheduled', starts_at: inDays(90) }));
     await renderPage(signedIn(), 'en', '/account?checkout=success');
     expect(screen.getByTestId('checkout-notice').textContent).toBe(en.checkout.confirming);
     await waitFor(() => expect(screen.getByTestId('checkout-notice').textContent).toBe(en.checkout.confirmed));
@@ -378,7 +383,7 @@ describe('plans and Checkout', () => {
 
 describe('paid states', () => {
   it('paid during the trial: the plan badge with "Starts on", Manage billing, no plans', async () => {
-    const startsAt = new Date(Date.UTC(2027, 1, 23, 12)).toISOString();
+    const startsAt = noonOn(2027, 1, 23);
     handler = () => json(200, paid({ state: 'scheduled', starts_at: startsAt, total_days: 90, remaining_days: 80 }));
     await renderPage(signedIn());
     expect((await screen.findByTestId('subscription-badge')).textContent).toBe('Pro (Annual)');
@@ -430,7 +435,7 @@ describe('paid states', () => {
   });
 
   it('cancelled paid plan: badge kept, "Cancelled — access until", Resume brings the plan back', async () => {
-    const until = new Date(Date.UTC(2027, 10, 25, 12)).toISOString();
+    const until = noonOn(2027, 10, 25);
     handler = (path) =>
       path === '/api/billing/resume'
         ? json(200, { ok: true, ...paid({ paid_until: until }) })
@@ -457,7 +462,7 @@ describe('paid states', () => {
   });
 
   it('failed renewal: "Payment failed" beside the plan, the grace date and a link to the portal', async () => {
-    const grace = new Date(Date.UTC(2027, 0, 8, 12)).toISOString();
+    const grace = noonOn(2027, 0, 8);
     handler = (path) =>
       path === '/api/billing/portal'
         ? json(200, { url: 'http://127.0.0.1:4300/p/session/bps_2' })
@@ -483,7 +488,7 @@ describe('paid states', () => {
           phase: 'expired',
           state: 'expired',
           remaining_days: 0,
-          paid_until: new Date(Date.now() - DAY).toISOString(),
+          paid_until: inDays(-1),
         }),
       );
     await renderPage(signedIn());
