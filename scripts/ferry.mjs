@@ -67,7 +67,17 @@ if (process.env.FERRY_REEXEC !== '1' && node !== process.execPath) {
     stdio: 'inherit',
     env: { ...env, FERRY_REEXEC: '1' },
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  let forwarded = false;
+  const stop = (signal) => {
+    if (forwarded) return;
+    forwarded = true;
+    child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+  // A parent that went away (this process was handed to another) is a SIGTERM: `npm start` runs this
+  // under `sh -c`, which dies of a SIGTERM without passing it on, and npm itself may be SIGKILLed.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop('SIGTERM'), 500).unref();
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   const major = Number(process.versions.node.split('.')[0]);

@@ -80,6 +80,38 @@ export function logSink(path: string, rotation?: LogRotation): NodeJS.WritableSt
   });
 }
 
+/** Every managed process not yet ended for good: what a signal to the supervisor must stop. */
+const running = new Set<ManagedProcess>();
+
+/**
+ * Stops every managed process still running (SIGTERM, then SIGKILL after the grace), e.g. when the
+ * supervisor itself is told to stop before its stack was fully started.
+ */
+export async function stopEveryProcess(): Promise<void> {
+  await Promise.all([...running].map((p) => p.stop()));
+}
+
+/**
+ * From now on SIGINT and SIGTERM stop every managed process, then exit 0, also while a stack is
+ * still starting. So does the loss of this process's parent (it was handed to another): `npm start`
+ * runs us under `sh -c`, which dies of a SIGTERM without passing it on, and npm may be SIGKILLed.
+ */
+export function stopEveryProcessOnSignal(report: { stopping?: (signal: string) => void; stopped?: () => void } = {}) {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    report.stopping?.(signal);
+    await stopEveryProcess();
+    report.stopped?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void shutdown('SIGTERM'), 500).unref();
+}
+
 /** The shell's convention: a process killed by a signal exits 128 + its number (SIGKILL → 137). */
 function exitCode(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;
@@ -115,6 +147,7 @@ export function startManaged(
   let restartTimer: NodeJS.Timeout | undefined;
   let finish!: (code: number) => void;
   const exited = new Promise<number>((resolve) => (finish = resolve));
+  void exited.then(() => running.delete(managed));
   // The child's last output (read after its exit) is in the log before `exited` resolves.
   const ended = async () => {
     if (!sink) return;
@@ -203,7 +236,7 @@ export function startManaged(
     await childExited;
     clearTimeout(timer);
   };
-  return {
+  const managed: ManagedProcess = {
     name,
     get child() {
       return child;
@@ -218,6 +251,8 @@ export function startManaged(
     },
     stop,
   };
+  running.add(managed);
+  return managed;
 }
 
 /** Polls `probe` until it is true, or fails after `timeoutMs`. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll } from './build.ts';
+import { stopEveryProcessOnSignal } from './process.ts';
 import { startStack } from './stack.ts';
 import { portsFromEnv, root } from './settings.ts';
 
@@ -9,6 +10,11 @@ export async function start(): Promise<void> {
   const started = Date.now();
   const ports = portsFromEnv();
   const dataDir = process.env.FERRY_DATA_DIR ?? join(root, '.data');
+  // From the first moment: a stop while the stack is still starting stops what already runs.
+  stopEveryProcessOnSignal({
+    stopping: (signal) => console.log(`\n[ferry] ${signal}: stopping every process…`),
+    stopped: () => console.log(`[ferry] stopped; data kept in ${dataDir}`),
+  });
   console.log('[ferry] building (cached after the first run)…');
   if ((await buildAll(false)) !== 0) {
     console.error('[ferry] build failed');
@@ -38,15 +44,4 @@ export async function start(): Promise<void> {
     ].join('\n'),
   );
   // Each process is supervised (scripts/lib/process.ts): a crash prints one line and restarts it with backoff.
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n[ferry] ${signal}: stopping every process…`);
-    await stack.stop();
-    console.log(`[ferry] stopped; data kept in ${dataDir}`);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from '@ferry/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startManaged, type RestartEvent } from '../../scripts/lib/process.ts';
 
 const FAST = { initialDelayMs: 50, maxDelayMs: 200, resetAfterMs: 1_500 };
@@ -82,4 +85,65 @@ describe('supervised process', () => {
     expect(await clean.exited).toBe(0);
     expect(cleanRestarts).toBe(0);
   });
+});
+
+const TREE = fileURLToPath(new URL('./fixtures/supervised-tree.ts', import.meta.url));
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every process a test started: none may outlive it, whatever the test found. */
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+/** Starts the supervisor of fixtures/supervised-tree.ts under `sh -c`, as npm runs `npm start`; resolves once its children run. */
+async function supervisedTree() {
+  // `; exit $?` keeps the shell from exec-ing the command: it stays the parent, as under npm.
+  const sh = spawn('sh', ['-c', `"${process.execPath}" "${TREE}"; exit $?`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const pids = await new Promise<{ supervisor: number; children: number[] }>((resolve, reject) => {
+    let out = '';
+    sh.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { supervisor: number; children: number[] });
+    });
+    sh.once('exit', () => reject(new Error(`the supervisor exited early: ${out}`)));
+  });
+  started.push(sh.pid!, pids.supervisor, ...pids.children);
+  return { sh, ...pids };
+}
+
+// SIGTERM to `npm start` (npm passes it to its `sh -c`, which dies of it without passing it on).
+describe('a SIGTERM to the supervisor', () => {
+  it('stops every child, also one that ignores SIGTERM, when it reaches the supervisor', async () => {
+    const tree = await supervisedTree();
+    expect(tree.children.every(alive)).toBe(true);
+    process.kill(tree.supervisor, 'SIGTERM');
+    await waitFor(
+      'the supervisor and every child gone',
+      async () => ![tree.supervisor, ...tree.children].some(alive),
+      20_000,
+    );
+    const shellExit = tree.sh.exitCode ?? (await new Promise((resolve) => tree.sh.once('exit', resolve)));
+    expect(shellExit).toBe(0);
+  }, 30_000);
+
+  it('stops every child when the shell between npm and the supervisor dies of it', async () => {
+    const tree = await supervisedTree();
+    expect(tree.children.every(alive)).toBe(true);
+    process.kill(tree.sh.pid!, 'SIGTERM');
+    await waitFor(
+      'the supervisor and every child gone',
+      async () => ![tree.supervisor, ...tree.children].some(alive),
+      20_000,
+    );
+  }, 30_000);
 });
