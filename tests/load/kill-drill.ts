@@ -19,7 +19,7 @@ import { downloadCount } from './lib/fixtures.ts';
 import { patiently } from './lib/patiently.ts';
 import { drillLinks, num, redirects, startDrillStack, type DrillStack } from './lib/drill-stack.ts';
 
-const SLUGS = num('KILL_DRILL_SLUGS', 200);
+const SLUGS = num('KILL_DRILL_SLUGS', 100);
 const RATE = num('KILL_DRILL_RATE', 1_000);
 const DURATION_S = num('KILL_DRILL_S', 20);
 const AT_S = num('KILL_DRILL_AT_S', 8);

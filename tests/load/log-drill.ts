@@ -14,7 +14,7 @@ import { drillLinks, num, redirects, settledLog, startDrillStack, totalBytes } f
 
 const QUIET_REQUESTS = num('LOG_DRILL_QUIET_REQUESTS', 20_000);
 const REQUESTS = num('LOG_DRILL_REQUESTS', 1_000_000);
-const SLUGS = num('LOG_DRILL_SLUGS', 100);
+const SLUGS = num('LOG_DRILL_SLUGS', 50);
 const QUIET_GOAL_BYTES = 64 * 1024;
 const log = (line: string) => console.log(`[log drill] ${line}`);
 
