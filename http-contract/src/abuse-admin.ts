@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTime, text } from './fields.js';
-import type { ApiResponse, ApiRoute } from './routes.js';
+import type { ApiResponse, ApiRoute, AuthenticatedRoute } from './routes.js';
 
 /** POST /api/links/{slug}/report: "Report this file" on a download page (no sign-in). */
 export const AbuseReportBody = z.object({
@@ -88,14 +88,14 @@ const ADMIN_ERRORS = {
   403: 'not_admin: the signed-in account is not an administrator (ADMIN_EMAILS, a verified e-mail); cross_origin: sent from another site',
 } as const;
 
-const admin = (
+const admin = <const Id extends string>(
   method: 'get' | 'post',
   path: string,
-  operationId: string,
+  operationId: Id,
   summary: string,
   ok: ApiResponse,
   extra: Partial<Pick<ApiRoute, 'body' | 'params' | 'errors'>> = {},
-): ApiRoute => ({
+): AuthenticatedRoute<Id> => ({
   method,
   path,
   operationId,
@@ -107,7 +107,7 @@ const admin = (
 });
 
 /** The public report route, the account's standing and every administrators' route (`/api/admin/*`). */
-export const ABUSE_ADMIN_ROUTES: readonly ApiRoute[] = [
+export const ABUSE_ADMIN_ROUTES = [
   {
     method: 'post',
     path: '/api/links/{slug}/report',
@@ -188,4 +188,4 @@ export const ABUSE_ADMIN_ROUTES: readonly ApiRoute[] = [
       errors: { 409: 'not_suspended' },
     },
   ),
-];
+] as const satisfies readonly ApiRoute[];

@@ -76,7 +76,12 @@ export function openApiDocument(info: { version: string; serverUrl?: string } = 
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'An access token from the sign-in flow' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An access token that the sign-in provider issued to one of Ferry’s clients (the web app’s or the command-line sender’s); a valid token of any other app is refused with 401 `foreign_token`',
+        },
       },
       schemas: {
         ErrorCode: jsonSchema(ErrorCode, 'output'),

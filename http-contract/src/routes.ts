@@ -107,7 +107,10 @@ const DOWNLOAD_ERRORS: Record<number, string> = {
 const noContent: ApiResponse = { description: 'Done' };
 const redirect = (description: string): ApiResponse => ({ description, redirect: true });
 
-const shorten = (operationId: string, path: string, summary: string): ApiRoute => ({
+/** A route that needs a bearer token, its operationId kept as a literal type (for AuthenticatedRouteId). */
+export type AuthenticatedRoute<Id extends string> = ApiRoute & { operationId: Id; auth: true };
+
+const shorten = <const Id extends string>(operationId: Id, path: string, summary: string): AuthenticatedRoute<Id> => ({
   method: 'post',
   path,
   operationId,
@@ -118,7 +121,11 @@ const shorten = (operationId: string, path: string, summary: string): ApiRoute =
   errors: { 402: 'subscription_expired: the trial or plan has ended; existing links keep working' },
 });
 
-const extend = (operationId: string, method: HttpMethod, path: string): ApiRoute => ({
+const extend = <const Id extends string>(
+  operationId: Id,
+  method: HttpMethod,
+  path: string,
+): AuthenticatedRoute<Id> => ({
   method,
   path,
   operationId,
@@ -129,14 +136,14 @@ const extend = (operationId: string, method: HttpMethod, path: string): ApiRoute
   responses: { 200: json('The new expiry', ExtendResponse) },
 });
 
-const billing = (
-  operationId: string,
+const billing = <const Id extends string>(
+  operationId: Id,
   path: string,
   summary: string,
   ok: ApiResponse,
   errors?: Record<number, string>,
   body: z.ZodType = BillingBody,
-): ApiRoute => ({
+): AuthenticatedRoute<Id> => ({
   method: 'post',
   path,
   operationId,
@@ -147,8 +154,7 @@ const billing = (
   ...(errors ? { errors } : {}),
 });
 
-/** Every route of the gateway's public HTTP API (spec §7). */
-export const API_ROUTES: readonly ApiRoute[] = [
+const ROUTES = [
   {
     method: 'get',
     path: '/api/health',
@@ -579,7 +585,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
   },
   ...ABUSE_ADMIN_ROUTES,
-];
+] as const satisfies readonly ApiRoute[];
+
+/** Every route of the gateway's public HTTP API (spec §7). */
+export const API_ROUTES: readonly ApiRoute[] = ROUTES;
+
+/**
+ * The operationId of every route that needs a bearer token: a `Record<AuthenticatedRouteId, …>`
+ * (a test table) stops compiling when a new authenticated route has no entry.
+ */
+export type AuthenticatedRouteId = Extract<(typeof ROUTES)[number], { auth: true }>['operationId'];
 
 /** The route of a method and OpenAPI path, if the contract has it. */
 export function findRoute(method: string, path: string): ApiRoute | undefined {

@@ -246,7 +246,16 @@ function callerAssertionEnv(
   }
 }
 
-/** The identity provider's clients: the gateway (confidential), the browser (public, PKCE) and the Drive stand-in (introspection). */
+/**
+ * Some other app the same people sign in to at the provider, with only the sign-in scopes: its
+ * tokens are valid there and must read nothing at Ferry (tests/stack/foreign-token.test.ts).
+ */
+export const OTHER_APP_CLIENT = { clientId: 'other-app', redirectUri: 'http://localhost/other-app/callback' } as const;
+
+/**
+ * The identity provider's clients: the gateway (confidential), the browser (public, PKCE), the
+ * command-line sender (device flow), the Drive stand-in (introspection) and another app.
+ */
 function identityClients(
   publicOrigin: string,
   shellDevOrigin: string,
@@ -272,6 +281,12 @@ function identityClients(
       response_types: [],
     },
     { client_id: 'ferry-drive', client_secret: secrets.driveClientSecret, redirect_uris: [] },
+    {
+      client_id: OTHER_APP_CLIENT.clientId,
+      token_endpoint_auth_method: 'none',
+      scope: 'openid email profile',
+      redirect_uris: [OTHER_APP_CLIENT.redirectUri],
+    },
   ]);
 }
 
@@ -306,6 +321,8 @@ export function singleMachineDefaults(
   defaults.OIDC_ISSUER = env.OIDC_ISSUER ?? defaults.IDENTITY_ISSUER!;
   defaults.OIDC_CLIENT_ID = env.OIDC_CLIENT_ID ?? 'ferry-gateway';
   defaults.OIDC_CLIENT_SECRET = env.OIDC_CLIENT_SECRET ?? secrets.gatewayClientSecret;
+  // The API also takes the browser client's and the command-line sender's tokens, and no other app's.
+  defaults.OIDC_ACCEPTED_CLIENT_IDS = env.OIDC_ACCEPTED_CLIENT_IDS ?? 'ferry-web,ferry-send';
   defaults.IDENTITY_CLIENTS = identityClients(defaults.PUBLIC_ORIGIN!, local(ports.SHELL_DEV_PORT), secrets);
   defaults.DRIVE_CLIENT_SECRET = secrets.driveClientSecret;
   // Mail: the notification service sends over SMTP to the local stand-in (services/dev-mail).
