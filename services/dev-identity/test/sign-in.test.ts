@@ -38,9 +38,17 @@ const clients = loadClients(
       grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
       response_types: [],
     },
+    // Another app the same people sign in to, allowed only the sign-in scopes.
+    {
+      client_id: 'other-app',
+      token_endpoint_auth_method: 'none',
+      scope: 'openid email profile',
+      redirect_uris: ['http://localhost/other-app/callback'],
+    },
   ]),
 );
 const WEB = { clientId: 'ferry-web', redirectUri: 'http://localhost:3000/auth/callback' };
+const OTHER_APP = { clientId: 'other-app', redirectUri: 'http://localhost/other-app/callback' };
 const DRIVE_FILE = 'https://www.googleapis.com/auth/drive.file';
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
@@ -147,6 +155,31 @@ describe('dev identity provider', () => {
     expect(info).toMatchObject({ active: true, sub: me.sub, client_id: 'ferry-web', email: 'alice.smith@example.com' });
     expect(String(info.scope).split(' ')).toContain(DRIVE_FILE);
     expect(Number(info.exp) - Math.floor(Date.now() / 1000)).toBeGreaterThan(3500);
+  });
+
+  it("a client's `scope` limits what it may ask; tokeninfo names the client a token was issued to, as Google's does", async () => {
+    const refused = await authorize({
+      issuer,
+      ...OTHER_APP,
+      email: 'olga@example.com',
+      scope: `openid email ${DRIVE_FILE}`,
+      codeChallenge: pkcePair().challenge,
+    });
+    expect(refused).toMatchObject({ error: 'invalid_scope' });
+    const tokens = await signIn({ issuer, ...OTHER_APP, email: 'olga@example.com', scope: 'openid email profile' });
+    const tokeninfo = (await (await fetch(`${issuer}/tokeninfo?access_token=${tokens.access_token}`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(tokeninfo).toMatchObject({ azp: 'other-app', aud: 'other-app', sub: subjectFor('olga@example.com') });
+    expect(tokeninfo.scope!.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
+    // The same person's token of Ferry's browser client names that client.
+    const ferry = await signIn({ issuer, ...WEB, email: 'olga@example.com' });
+    const ours = (await (await fetch(`${issuer}/tokeninfo?access_token=${ferry.access_token}`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(ours).toMatchObject({ azp: 'ferry-web', aud: 'ferry-web', sub: subjectFor('olga@example.com') });
   });
 
   it('refuses a public client without PKCE and a wrong code_verifier', async () => {
