@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accessAt,
+  calendarPeriodEnd,
   cancelledAt,
   DAY_MS,
   GRACE_DAYS,
@@ -159,6 +160,38 @@ describe('active paid plans', () => {
   it('waits for Stripe word of a renewal, but not past the grace period', () => {
     expect(accessAt(yearly(), at(455.5))).toMatchObject({ phase: 'PAID', state: 'ACTIVE', remainingDays: 0 });
     expect(accessAt(yearly(), at(455 + GRACE_DAYS)).state).toBe('EXPIRED');
+  });
+});
+
+describe('a paid period is a calendar month or year, as Stripe counts it', () => {
+  const utc = (iso: string) => new Date(iso);
+
+  it('ends on the same day of the next month or year; a day the month lacks becomes its last', () => {
+    expect(calendarPeriodEnd(utc('2027-03-01T10:00:00Z'), 'YEARLY')).toEqual(utc('2028-03-01T10:00:00Z'));
+    expect(calendarPeriodEnd(utc('2028-02-29T23:30:00Z'), 'YEARLY')).toEqual(utc('2029-02-28T23:30:00Z'));
+    expect(calendarPeriodEnd(utc('2027-01-31T12:00:00Z'), 'MONTHLY')).toEqual(utc('2027-02-28T12:00:00Z'));
+    expect(calendarPeriodEnd(utc('2028-01-31T12:00:00Z'), 'MONTHLY')).toEqual(utc('2028-02-29T12:00:00Z'));
+    expect(calendarPeriodEnd(utc('2027-12-31T23:30:00Z'), 'MONTHLY')).toEqual(utc('2028-01-31T23:30:00Z'));
+  });
+
+  it('counts its days from its own dates: a year that holds 29 February has 366', () => {
+    const from = utc('2027-03-01T10:00:00Z');
+    const year = yearly({ stripeStatus: 'active', currentPeriodStart: from, paidUntil: utc('2028-03-01T10:00:00Z') });
+    expect(accessAt(year, utc('2027-03-01T11:00:00Z'))).toMatchObject({ totalDays: 366, remainingDays: 366 });
+    const february = yearly({
+      plan: 'MONTHLY',
+      stripeStatus: 'active',
+      currentPeriodStart: utc('2028-02-01T10:00:00Z'),
+      paidUntil: utc('2028-03-01T10:00:00Z'),
+    });
+    expect(accessAt(february, utc('2028-02-01T11:00:00Z')).totalDays).toBe(29);
+  });
+
+  it('without a period of its own yet, the calendar period from its start', () => {
+    const from = utc('2028-02-01T10:00:00Z');
+    const unreported = { stripeStatus: 'active', currentPeriodStart: from, paidUntil: from, cancelledAt: null };
+    expect(accessAt(yearly({ ...unreported, plan: 'YEARLY' }), from).totalDays).toBe(366);
+    expect(accessAt(yearly({ ...unreported, plan: 'MONTHLY' }), from).totalDays).toBe(29);
   });
 });
 

@@ -11,8 +11,6 @@ export const TRIAL_DAYS = 90;
 export const GRACE_DAYS = 7;
 /** Stripe needs a Checkout trial_end at least 48 h away: with less trial left, paid time starts at once. */
 export const MIN_SCHEDULED_START_MS = 2 * DAY_MS;
-const YEARLY_DAYS = 365;
-const MONTHLY_DAYS = 30;
 
 export type PlanName = 'TRIAL' | 'MONTHLY' | 'YEARLY';
 export type PaidPlanName = Exclude<PlanName, 'TRIAL'>;
@@ -195,11 +193,25 @@ export function accessAt(s: SubscriptionFacts, now: Date): Access {
   };
 }
 
+/**
+ * The end of a paid period that starts at `start`, as Stripe counts it: one calendar month or year later
+ * in UTC, at the same time of day; a day the month lacks becomes its last (31 January → 28 or 29 February).
+ */
+export function calendarPeriodEnd(start: Date, plan: PaidPlanName): Date {
+  const months = start.getUTCMonth() + (plan === 'YEARLY' ? 12 : 1);
+  const lastDay = new Date(Date.UTC(start.getUTCFullYear(), months + 1, 0)).getUTCDate();
+  const end = new Date(start);
+  end.setUTCFullYear(start.getUTCFullYear(), months, Math.min(start.getUTCDate(), lastDay));
+  return end;
+}
+
+/** The period's length in days, from its own dates (a calendar year with 29 February is 366). */
 function periodDays(s: Pick<SubscriptionFacts, 'plan' | 'currentPeriodStart' | 'paidUntil'>): number {
   if (s.plan === 'TRIAL') return TRIAL_DAYS;
-  const measured = Math.round((s.paidUntil.getTime() - s.currentPeriodStart.getTime()) / DAY_MS);
-  if (measured > 0) return measured;
-  return s.plan === 'YEARLY' ? YEARLY_DAYS : MONTHLY_DAYS;
+  const days = (end: Date) => Math.round((end.getTime() - s.currentPeriodStart.getTime()) / DAY_MS);
+  const measured = days(s.paidUntil);
+  // Without a period of its own (Stripe has not reported one yet), the calendar period from its start.
+  return measured > 0 ? measured : days(calendarPeriodEnd(s.currentPeriodStart, s.plan));
 }
 
 /** Cancelling keeps the first cancellation time; access is unchanged until the period ends. */
