@@ -19,7 +19,8 @@ const QUIET_GOAL_BYTES = 64 * 1024;
 const log = (line: string) => console.log(`[log drill] ${line}`);
 
 async function phase(label: string, env: NodeJS.ProcessEnv, requests: number) {
-  log(`${label}: starting the stack (npm start mode, free ports) with ${JSON.stringify(env)}…`);
+  const vars = Object.entries(env).map(([k, v]) => `${k}=${v ?? '(unset)'}`);
+  log(`${label}: starting the stack (npm start mode, free ports) with ${vars.join(' ')}…`);
   const d = await startDrillStack('log-drill', env);
   try {
     const slugs = await drillLinks(d, SLUGS);
