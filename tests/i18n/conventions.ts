@@ -4,19 +4,19 @@
  * (text-sources.ts); the glossary beside this file adds each language's fixed terms.
  */
 import { sizeUnits, type LanguageCode } from '@ferry/rules';
-import type { SourceKind, Text } from './text-sources.js';
+import type { Text } from './text-sources.js';
 
 /** Letters, marks and the joiners inside a word (so a Devanagari vowel sign does not end a word). */
 const IN_WORD = '\\p{L}\\p{M}\\u200C\\u200D';
 /** Whole words, in any script: JavaScript's \b only knows ASCII letters. */
-export const words = (forms: string[], flags = 'u') =>
+const words = (forms: string[], flags = 'u') =>
   new RegExp(`(?<![${IN_WORD}])(?:${forms.join('|')})(?![${IN_WORD}])`, flags);
 
 /** Capitalised forms that are not the first word of a sentence (after . ! ? : or at the start). */
 const midSentence = (forms: string[]) =>
   new RegExp(`(?<!(?:^|[.!?:;…*#„“"«(\\n-])\\s*)(?<![${IN_WORD}])(?:${forms.join('|')})(?![${IN_WORD}])`, 'u');
 
-export interface LanguageRules {
+interface LanguageRules {
   /** How the product addresses the reader, and the forms of the other address that must not appear. */
   register: {
     choice: string;
@@ -326,5 +326,3 @@ export function conventionProblems(language: LanguageCode, text: Text): string[]
   for (const { pattern, why } of rules.forbidden) fail(why, prose.match(pattern));
   return problems;
 }
-
-export type { SourceKind };

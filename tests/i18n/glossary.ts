@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { LanguageCode } from '@ferry/rules';
 import type { Text } from './text-sources.js';
 
-export const GLOSSARY_TERMS = [
+const GLOSSARY_TERMS = [
   'link',
   'transfer',
   'expire',
@@ -19,10 +19,10 @@ export const GLOSSARY_TERMS = [
   'password',
   'report',
 ] as const;
-export type GlossaryTerm = (typeof GLOSSARY_TERMS)[number];
-export type Glossary = Record<GlossaryTerm, { use: string[]; not: string[] }>;
+type GlossaryTerm = (typeof GLOSSARY_TERMS)[number];
+type Glossary = Record<GlossaryTerm, { use: string[]; not: string[] }>;
 
-export function glossary(language: LanguageCode): Glossary {
+function glossary(language: LanguageCode): Glossary {
   return JSON.parse(readFileSync(new URL(`./glossary/${language}.json`, import.meta.url), 'utf8')) as Glossary;
 }
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatCountdown, formatDate, sizeLabel, SUPPORTED_LANGUAGES, type LanguageCode } from '@ferry/rules';
 
-export const repo = fileURLToPath(new URL('../../', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The five kinds of text source. */
 export type SourceKind = 'ui' | 'content' | 'mail' | 'action-page' | 'captions';
@@ -29,7 +29,7 @@ const UI_PACKAGES = ['shell', 'mfe-upload', 'mfe-download', 'mfe-account', 'mfe-
 const CONTENT_DIR = 'mfe-marketing/content';
 const MAIL_DIR = 'services/notification/src/mail';
 /** Modules holding one object per language (`  de: { … }`). */
-export const MULTI_LANGUAGE_MODULES: Record<string, SourceKind> = {
+const MULTI_LANGUAGE_MODULES: Record<string, SourceKind> = {
   [`${MAIL_DIR}/more-time-strings.ts`]: 'mail',
   [`${MAIL_DIR}/cleanup-strings.ts`]: 'mail',
   [`${MAIL_DIR}/account-deleted-strings.ts`]: 'mail',
@@ -91,7 +91,7 @@ export function languageBlock(source: string, language: LanguageCode): string {
 }
 
 /** The formatters' words, shown on screens and in mails: sizes, countdowns and dates, for sample values. */
-export const FORMATTER_MODULES = ['rules/src/countdown.ts', 'rules/src/size-label.ts', 'rules/src/date-text.ts'];
+const FORMATTER_MODULES = ['rules/src/countdown.ts', 'rules/src/size-label.ts', 'rules/src/date-text.ts'];
 const DAY = 86_400_000;
 function formatterTexts(language: LanguageCode): Text[] {
   const samples = [
