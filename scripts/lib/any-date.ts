@@ -37,12 +37,7 @@ const SUITES: Array<{ dir: string; files: string[] }> = [
   },
   {
     dir: 'services/link',
-    files: [
-      'src/domain/lifetime.test.ts',
-      'test/link-stats.test.ts',
-      'test/sweeper.test.ts',
-      'test/test-clock.test.ts',
-    ],
+    files: ['src/domain/lifetime.test.ts', 'test/link-stats.test.ts', 'test/test-clock.test.ts'],
   },
   { dir: 'shell', files: ['src/auth/trial-start.test.ts'] },
   {
