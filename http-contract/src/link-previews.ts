@@ -24,7 +24,9 @@ export const ZipEntriesResponse = z.strictObject({
   entries: z
     .array(
       z.strictObject({
-        name: z.string().describe('The path inside the archive, "/"-separated'),
+        name: z
+          .string()
+          .describe('The path inside the archive, "/"-separated, as a name is shown: no control or bidi characters'),
         size: z.number().int().nonnegative().describe('Uncompressed bytes (Zip64 sizes above 4 GiB included)'),
         directory: z.boolean(),
       }),
