@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
 import { shorten, uploadSharedFile, type FerryEndpoints } from '../load/lib/fixtures.ts';
+import { signInAsCli } from '../support/client-sign-in.ts';
 import { signInThroughGateway } from '../support/gateway-sign-in.ts';
 import { signInAsWebApp } from '../support/web-app-sign-in.ts';
 
@@ -102,6 +103,7 @@ describe("a deleted account's other sessions, across gateway restarts", () => {
     const others = {
       laptop: await signInAsWebApp({ baseUrl: stack.baseUrl, identityIssuer: ep.issuer }, email),
       phone: await signInAsWebApp({ baseUrl: stack.baseUrl, identityIssuer: ep.issuer }, email),
+      cli: await signInAsCli({ identityIssuer: ep.issuer }, email),
     };
     const bystander = await signInAsWebApp(
       { baseUrl: stack.baseUrl, identityIssuer: ep.issuer },
