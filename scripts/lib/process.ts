@@ -87,7 +87,7 @@ const running = new Set<ManagedProcess>();
  * Stops every managed process still running (SIGTERM, then SIGKILL after the grace), e.g. when the
  * supervisor itself is told to stop before its stack was fully started.
  */
-export async function stopEveryProcess(): Promise<void> {
+async function stopEveryProcess(): Promise<void> {
   await Promise.all([...running].map((p) => p.stop()));
 }
 

@@ -3,7 +3,7 @@ import { deviceCodePage } from './pages.js';
 
 /** Wrong user codes a client (its address) may type at /device per window. */
 export const DEVICE_CODE_TRIES = 10;
-export const DEVICE_CODE_WINDOW_MS = 10 * 60_000;
+const DEVICE_CODE_WINDOW_MS = 10 * 60_000;
 
 /**
  * RFC 8628 §5.1: the user code is short, so guessing it must be limited. oidc-provider leaves that

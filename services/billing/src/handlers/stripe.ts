@@ -14,7 +14,7 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * undefined. stripe-node checks only the past (`now - t > tolerance`); a signature dated ahead would
  * stay replayable until then, so the future is checked here with the same tolerance.
  */
-export function signedAtSeconds(header: string): number | undefined {
+function signedAtSeconds(header: string): number | undefined {
   let t: number | undefined;
   for (const item of header.split(',')) {
     const [key, value] = item.split('=');

@@ -19,7 +19,7 @@ export type ClaimAnswer =
   | { kind: 'bad_target' };
 
 /** What a GET without a token would answer, as HEAD tells it: nothing is counted or used. */
-export type ClaimPreview = { kind: 'gone'; reason: GoneReason } | { kind: 'password' } | { kind: 'open' };
+type ClaimPreview = { kind: 'gone'; reason: GoneReason } | { kind: 'password' } | { kind: 'open' };
 
 export interface GuardedDownloads {
   /**
