@@ -15,7 +15,7 @@ export class ProviderUnavailableError extends Error {
 }
 
 /** A valid token that the provider issued to another app (RFC 6750 `invalid_token` for Ferry). */
-export interface ForeignToken {
+interface ForeignToken {
   ok: false;
   status: 401;
   code: 'foreign_token';
