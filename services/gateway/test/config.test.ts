@@ -2,7 +2,7 @@ import { KeyObject } from 'node:crypto';
 import { ConfigError } from '@ferry/service-kit';
 import { keyPem, testCallerKeys } from '@ferry/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { acceptedClientIds, loadConfig } from '../src/config.js';
 
 const valid = {
   GATEWAY_PORT: '8080',
@@ -106,6 +106,18 @@ describe('loadConfig', () => {
     expect(loadConfig(valid).GATEWAY_METRICS_HOST).toBe('127.0.0.1');
     expect(loadConfig({ ...valid, GATEWAY_METRICS_HOST: '0.0.0.0' }).GATEWAY_METRICS_HOST).toBe('0.0.0.0');
     expect(errorOf({ ...valid, GATEWAY_METRICS_HOST: 'everywhere' }).message).toMatch(/GATEWAY_METRICS_HOST/);
+  });
+
+  it("accepts tokens of OIDC_CLIENT_ID and OIDC_ACCEPTED_CLIENT_IDS' clients only, and names a bad id", () => {
+    expect(acceptedClientIds(loadConfig(valid))).toEqual(['ferry.apps.googleusercontent.com']);
+    const both = loadConfig({ ...valid, OIDC_ACCEPTED_CLIENT_IDS: ' ferry-cli.apps.googleusercontent.com, ,' });
+    expect(acceptedClientIds(both)).toEqual([
+      'ferry.apps.googleusercontent.com',
+      'ferry-cli.apps.googleusercontent.com',
+    ]);
+    expect(errorOf({ ...valid, OIDC_ACCEPTED_CLIENT_IDS: 'ferry-cli,other app' }).message).toContain(
+      'OIDC_ACCEPTED_CLIENT_IDS',
+    );
   });
 
   it('treats empty optional variables as unset', () => {
