@@ -116,6 +116,8 @@ describe('link access across the stack', () => {
     const after = await download(`${baseUrl}/api/d/${slug}`);
     expect(after.status).toBe(410);
     expect(await after.json()).toMatchObject({ code: 'gone', reason: 'limit' });
+    // HEAD answers as GET does, without counting.
+    expect((await fetch(`${baseUrl}/api/d/${slug}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(410);
     const listed = (await (await fetch(`${baseUrl}/api/links`, { headers: headers() })).json()) as {
       links: Array<{ slug: string; downloads: number; downloadLimit: number | null }>;
     };
