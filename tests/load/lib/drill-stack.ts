@@ -62,10 +62,12 @@ export async function drillLinks(d: DrillStack, n: number): Promise<string[]> {
   const fileId = await uploadSharedFile(d.ep, token, 'drill.bin', Buffer.from('ferry drill\n'));
   // Two at a time: on a busy shared machine more would meet the gateway's gRPC deadline (3 s).
   const slugs = (await pool(n, 2, () => patiently(() => shorten(d.ep, token, fileId)))).map((s) => s.shortId);
-  await pool(slugs.length, 2, async (i) => {
-    const res = await fetch(`${d.ep.baseUrl}/api/d/${slugs[i]}`, { redirect: 'manual' });
-    if (res.status !== 302) throw new Error(`first download of ${slugs[i]}: ${res.status}`);
-  });
+  await pool(slugs.length, 2, (i) =>
+    patiently(async () => {
+      const res = await fetch(`${d.ep.baseUrl}/api/d/${slugs[i]}`, { redirect: 'manual' });
+      if (res.status !== 302) throw new Error(`first download of ${slugs[i]}: ${res.status}`);
+    }),
+  );
   return slugs;
 }
 
