@@ -378,6 +378,24 @@ describe('404 probing', () => {
   });
 });
 
+describe('a link service that cannot be reached', () => {
+  it('answers 503 with Retry-After on both download routes, never a 502', async () => {
+    const doomed = await startFakeLink();
+    const own = await startTestGateway(doomed.port);
+    await doomed.stop();
+    try {
+      for (const path of ['/api/d/Unknown_0001', '/api/download?id=Unknown_0002']) {
+        const res = await rawGet(own.server, path);
+        expect([path, res.status]).toEqual([path, 503]);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(JSON.parse(res.body).code).toBe('upstream_unavailable');
+      }
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
 /** A LinkCache on a hand-moved clock (`state.now`), live, whose resolver counts its calls. */
 async function cacheOnClock(opts: { liveTtlMs?: number; size?: (calls: number) => number } = {}) {
   const { LinkCache } = await import('../src/links/link-cache.js');

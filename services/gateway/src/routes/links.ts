@@ -4,6 +4,7 @@ import type * as linkV1 from '@ferry/contracts/link/v1';
 import { LinkStatus, type LinkServiceClient } from '@ferry/contracts/link/v1';
 import type { AssertedUser } from '@ferry/service-kit';
 import { unary } from '../grpc/call.js';
+import { OUTAGE_ANSWER } from '../grpc/status-map.js';
 import { HttpError } from '../http/errors.js';
 import { bodyObject, parseRequest } from '../http/validate.js';
 import { isSlug } from '@ferry/rules';
@@ -44,6 +45,7 @@ import { downloadOnceKey } from '../links/download-once.js';
 import { driveDownloadUrl, type DriveDownloadOptions } from '../links/drive-url.js';
 import type { GuardedDownloads } from '../links/guarded-download.js';
 import { isGuarded, type CacheEntry, type LinkCache } from '../links/link-cache.js';
+import { isLinkServiceFailure } from '../links/link-service-failure.js';
 import type { NotFoundLimiter } from '../links/not-found-limiter.js';
 import type { PasswordLimits } from '../links/password-limits.js';
 import type { ActionSigner } from '@ferry/service-kit';
@@ -338,6 +340,19 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
   router.get('/download', async (req, res) => {
     const code = parseRequest(linkCodeValue('id'), parseRequest(CodeQuery, req.query).code);
     if (!guardProbe(req, res)) return;
+    try {
+      await legacyDownload(req, res, code);
+    } catch (err) {
+      if (!isLinkServiceFailure(err)) throw err;
+      const { httpStatus, body, retryAfterS } = OUTAGE_ANSWER;
+      res
+        .status(httpStatus)
+        .set({ 'Retry-After': String(retryAfterS), 'Cache-Control': 'no-store' })
+        .json(body);
+    }
+  });
+
+  async function legacyDownload(req: Request, res: Response, code: string): Promise<void> {
     const entry = await lookup(req, code);
     if (!isLive(entry)) throw gone(goneReason(entry.deleted, entry.blocked));
     if (entry.files)
@@ -362,7 +377,7 @@ export function linkRoutes(deps: LinkRouteDeps): Router {
     if (!location) throw new HttpError(502, 'bad_link_target', 'This link cannot be served');
     await deps.counter.add(entry.slug, downloadOnceKey(req, deps.clientAddress, entry.slug));
     res.writeHead(302, { Location: location }).end();
-  });
+  }
 
   // navigator.sendBeacon posts text/plain: read that as JSON too.
   router.post('/telemetry', express.text({ type: 'text/plain', limit: '4kb' }), async (req, res) => {
