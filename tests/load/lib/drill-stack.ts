@@ -36,7 +36,13 @@ export async function startDrillStack(label: string, env: NodeJS.ProcessEnv): Pr
   const onSignal = () => void stop().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  stack = await startStack({ ports, dataDir, quiet: true, env });
+  try {
+    stack = await startStack({ ports, dataDir, quiet: true, env });
+  } catch (error) {
+    // startStack stopped what it started; the folder goes too.
+    await stop();
+    throw error;
+  }
   const ep: FerryEndpoints = {
     baseUrl: stack.baseUrl.replace('localhost', '127.0.0.1'),
     issuer: stack.defaults.IDENTITY_ISSUER!,
