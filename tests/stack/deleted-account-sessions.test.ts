@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { discover } from '@ferry/dev-identity';
 import type { AccountDeletionState } from '@ferry/http-contract';
-import { freePort } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
-import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
+import type { RunningStack } from '../../scripts/lib/stack.ts';
+import { privateStack } from '../support/stack.ts';
 import { shorten, uploadSharedFile, type FerryEndpoints } from '../load/lib/fixtures.ts';
 import { signInAsCli } from '../support/client-sign-in.ts';
 import { signInThroughGateway } from '../support/gateway-sign-in.ts';
@@ -26,14 +22,11 @@ const ROUTES = {
 // A private stack (npm start mode on free ports, so no Redis): killing the gateway must not disturb other suites.
 describe("a deleted account's other sessions, across gateway restarts", () => {
   let stack: RunningStack;
-  let dataDir: string;
+  let stopStack: (() => Promise<void>) | undefined;
   let ep: FerryEndpoints;
 
   beforeAll(async () => {
-    const ports = {} as Ports;
-    for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'ferry-cutoffs-'));
-    stack = await startStack({ ports, dataDir, quiet: true });
+    ({ stack, stop: stopStack } = await privateStack('ferry-cutoffs-'));
     ep = {
       baseUrl: stack.baseUrl,
       issuer: stack.defaults.IDENTITY_ISSUER!,
@@ -42,8 +35,7 @@ describe("a deleted account's other sessions, across gateway restarts", () => {
   }, 360_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopStack?.();
   }, 60_000);
 
   /** Polls until `check` holds. */

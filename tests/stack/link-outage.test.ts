@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@ferry/testkit';
-import { startStack, type RunningStack } from '../../scripts/lib/stack.ts';
-import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
+import type { RunningStack } from '../../scripts/lib/stack.ts';
+import { privateStack } from '../support/stack.ts';
 import { devToken, downloadCount, shorten, uploadSharedFile, type FerryEndpoints } from '../load/lib/fixtures.ts';
 import { paced } from '../load/lib/paced.ts';
 
@@ -17,14 +13,11 @@ const KILL_AFTER_MS = 1_500;
 // A private stack (npm start mode on free ports): killing the link service must not disturb other suites.
 describe('downloads while the link service is killed', () => {
   let stack: RunningStack;
-  let dataDir: string;
+  let stopStack: (() => Promise<void>) | undefined;
   let ep: FerryEndpoints;
 
   beforeAll(async () => {
-    const ports = {} as Ports;
-    for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'ferry-outage-'));
-    stack = await startStack({ ports, dataDir, quiet: true });
+    ({ stack, stop: stopStack } = await privateStack('ferry-outage-'));
     ep = {
       baseUrl: stack.baseUrl,
       issuer: stack.defaults.IDENTITY_ISSUER!,
@@ -33,8 +26,7 @@ describe('downloads while the link service is killed', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await stack?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopStack?.();
   }, 60_000);
 
   /** Polls until `check` holds; returns the ms it took. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@ferry/testkit';
-import { startStack, type MetricsUrls, type RunningStack } from '../../scripts/lib/stack.ts';
+import { startStack, type MetricsUrls, type RunningStack, type StackOptions } from '../../scripts/lib/stack.ts';
 import { defaultPorts, type Ports } from '../../scripts/lib/settings.ts';
 
 export interface SuiteStack {
@@ -56,16 +56,7 @@ export async function stackForSuite(): Promise<SuiteStack> {
       stop: async () => undefined,
     };
   }
-  const ports = {} as Ports;
-  for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ferry-suite-stack-'));
-  let stack: RunningStack;
-  try {
-    stack = await startStack({ ports, dataDir, quiet: true, testClock: true });
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const { stack, stop } = await privateStack('ferry-suite-stack-', { testClock: true });
   return {
     baseUrl: stack.baseUrl,
     mailInboxUrl: stack.defaults.MAIL_INBOX_URL!,
@@ -81,6 +72,31 @@ export async function stackForSuite(): Promise<SuiteStack> {
     },
     metricsUrls: stack.metricsUrls,
     testCallerKey: stack.testCallerKey,
+    stop,
+  };
+}
+
+/**
+ * A stack of this suite's own (npm start mode on free ports, fresh data under a temporary folder
+ * named by `prefix`), for suites that kill or reconfigure processes; `stop` also removes its data.
+ */
+export async function privateStack(
+  prefix: string,
+  options: Omit<StackOptions, 'ports' | 'dataDir' | 'quiet'> = {},
+): Promise<{ stack: RunningStack; dataDir: string; stop(): Promise<void> }> {
+  const ports = {} as Ports;
+  for (const name of Object.keys(defaultPorts) as Array<keyof Ports>) ports[name] = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  let stack: RunningStack;
+  try {
+    stack = await startStack({ ...options, ports, dataDir, quiet: true });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    stack,
+    dataDir,
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
