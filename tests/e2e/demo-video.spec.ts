@@ -89,7 +89,7 @@ test.describe('demo video modal', () => {
     const media = demoMediaRequests(page);
     const button = await openLanding(page, 'ar');
     await button.click();
-    const dialog = page.getByRole('dialog', { name: 'Ferry أثناء العمل' });
+    const dialog = page.getByRole('dialog', { name: 'شاهد Ferry وهو يعمل' });
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('track')).toHaveAttribute('srclang', 'ar');
     await expect.poll(() => media.some((url) => /\/demo\/captions\.ar\.[0-9a-f]{10}\.vtt/.test(url))).toBe(true);
