@@ -1,5 +1,6 @@
 import { waitFor } from '@ferry/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shorten, uploadSharedFile } from '../load/lib/fixtures.ts';
 import { signInThroughGateway } from '../support/gateway-sign-in.ts';
 import { stackForSuite, type SuiteStack } from '../support/stack.ts';
 import { signInAsWebApp } from '../support/web-app-sign-in.ts';
@@ -20,36 +21,13 @@ describe('the drive URL after a link is used up or disabled', () => {
   let baseUrl: string;
   let ownerToken: string;
   let adminToken: string;
-  let root: string | undefined;
   const owner = () => ({ authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' });
 
   /** A file in the owner's Ferry folder, shared with anyone (what the upload screen leaves), and its link. */
   async function newLink(name: string): Promise<string> {
-    const files = `${stack!.driveRootUrl}/drive/v3/files`;
-    const create = async (meta: object) =>
-      (
-        (await (await fetch(files, { method: 'POST', headers: owner(), body: JSON.stringify(meta) })).json()) as {
-          id: string;
-        }
-      ).id;
-    root ??= await create({
-      name: '_ferryuploads',
-      mimeType: 'application/vnd.google-apps.folder',
-      appProperties: { ferryRoot: 'true' },
-    });
-    const fileId = await create({ name, mimeType: 'text/plain', parents: [root], appProperties: { ferry: '1' } });
-    await fetch(`${files}/${fileId}/permissions`, {
-      method: 'POST',
-      headers: owner(),
-      body: JSON.stringify({ role: 'reader', type: 'anyone' }),
-    });
-    const res = await fetch(`${baseUrl}/api/shorten`, {
-      method: 'POST',
-      headers: owner(),
-      body: JSON.stringify({ fileId }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { slug: string }).slug;
+    const ep = { baseUrl, issuer: stack!.identityIssuer, driveRootUrl: stack!.driveRootUrl };
+    const fileId = await uploadSharedFile(ep, ownerToken, name, Buffer.from('x'));
+    return (await shorten(ep, ownerToken, fileId)).shortId;
   }
 
   /** The recipient's download: the drive URL of the 302. */
